@@ -1,0 +1,111 @@
+/**
+ * The error catalogue of spec §8. Every code a response can carry is here, once; the messages in eight
+ * languages live in ./messages/<lang>.ts under the same key. Codes the spec lists without a number
+ * ("device offline", "resend within 1 minute", …) are given numbers from 1100 up so they can travel in the
+ * `{code, data, msg}` envelope like the others; 404 and 500 are the envelope's codes for an unknown route
+ * and a server fault.
+ */
+export const ERROR_CODES = {
+  ok: 0,
+  timeout: 1,
+  noPermission: 2,
+  validation: 4,
+  captchaWrong: 5,
+  captchaExpired: 6,
+  coordinates: 10,
+  accountDisabled: 101,
+  badCredentials: 102,
+  accountRegistered: 103,
+  accountExists: 104,
+  accountNotRegistered: 105,
+  accountOtherCompany: 106,
+  oldPasswordWrong: 108,
+  agentExists: 202,
+  companyNameDuplicate: 203,
+  already: 207,
+  gatewayKeyIncorrect: 300,
+  gatewayUsed: 301,
+  gatewayNotFound: 305,
+  tokenInvalid: 401,
+  notFound: 404,
+  serverError: 500,
+  inverterNotFound: 600,
+  inverterSettingUnsupported: 601,
+  plantNotFound: 700,
+  shareSelf: 701,
+  shareCompanyUser: 702,
+  shareCompanyPlant: 703,
+  roleLimit: 800,
+  roleNameExists: 801,
+  roleNotModifiable: 802,
+  agentSelf: 900,
+  agentInternal: 901,
+  agentManager: 902,
+  agentOfOthers: 903,
+  firmwareNameDuplicate: 4000,
+  firmwareLatest: 4001,
+  firmwareVersionDuplicate: 4002,
+  codeExists: 5000,
+  // Messages the spec names without a number.
+  codeResendTooSoon: 1101,
+  codeDailyLimit: 1102,
+  captchaRequired: 1103,
+  employeeExists: 1104,
+  alreadyCompanyCustomer: 1105,
+  specialCharacters: 1106,
+  browserUnsupported: 1107,
+  tooManyRequests: 1108,
+  deviceOffline: 1201,
+  deviceUpgrading: 1202,
+  commandSent: 1203,
+  commandFailed: 1204,
+  gridTypeError: 1205,
+  batteryNotFound: 1206,
+  batterySlaveUpgrade: 1207,
+  firmwareNoLocalUpgrade: 1208,
+  inverterNoCancel: 1209,
+  stateForbidsCommand: 1210,
+  inverterMustBeOnline: 1211,
+  typeHasSubtypes: 1212,
+  chooseMainTitle: 1213,
+  fileGenerationFailed: 1214,
+  importFailed: 1215,
+  gatewayOtherCustomer: 1216,
+  gatewayOtherRegion: 1217,
+  gatewayUnusable: 1218,
+  panelLimit: 1219,
+  categoryHasChildren: 1220,
+  labelExists: 1221,
+  accountMigrating: 1301,
+  accountMigrated: 1302,
+  migrationRepeated: 1303,
+  migrationFailed: 1304,
+  migrationNotAllowed: 1305,
+  migrationUnsupported: 1306,
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorKey];
+
+const BY_CODE = new Map<number, ErrorKey>(
+  (Object.entries(ERROR_CODES) as [ErrorKey, number][]).map(([key, code]) => [code, key]),
+);
+
+export function errorKeyOf(code: number): ErrorKey | undefined {
+  return BY_CODE.get(code);
+}
+
+/** The response envelope every call returns (DESIGN §4). */
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  msg: string;
+}
+
+/** One offending field in a code-4 answer. */
+export interface FieldError {
+  field: string;
+  /** A message key in the error catalogue's `field` table, e.g. `passwordRule`. */
+  rule: string;
+  message: string;
+}

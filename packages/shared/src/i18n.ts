@@ -1,0 +1,28 @@
+import { ERROR_CODES, errorKeyOf, type ErrorKey } from './errors.js';
+import type { Lang } from './languages.js';
+import { MESSAGES, type FieldRule } from './messages/index.js';
+import type { PermissionKey } from './permissions.js';
+import type { BuiltinRole } from './roles.js';
+
+export function errorMessage(codeOrKey: number | ErrorKey, lang: Lang): string {
+  const key = typeof codeOrKey === 'number' ? errorKeyOf(codeOrKey) : codeOrKey;
+  return MESSAGES[lang].errors[key ?? 'serverError'];
+}
+
+export function fieldMessage(rule: FieldRule, lang: Lang): string {
+  return MESSAGES[lang].fields[rule];
+}
+
+export function permissionTitle(key: PermissionKey, lang: Lang): string {
+  return MESSAGES[lang].permissions[key];
+}
+
+export function roleName(role: BuiltinRole, lang: Lang): string {
+  return MESSAGES[lang].roles[role];
+}
+
+export function mailText(key: 'codeSubject' | 'codeBody', lang: Lang, vars: Record<string, string> = {}): string {
+  return MESSAGES[lang].mail[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+export { ERROR_CODES };

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every workspace; each project keeps its tests beside its code (DESIGN §4).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'modbus', include: ['packages/modbus/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // API tests each boot an app on a fresh in-memory database; two at a time fit two cores.
+          maxWorkers: 2,
+        },
+      },
+      { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+    ],
+  },
+});
