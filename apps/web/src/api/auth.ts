@@ -1,0 +1,38 @@
+import type { PermissionNode, UserInfo } from '@heliograph/shared';
+import { api, LOGIN_PATH } from './client';
+import { session } from './session';
+
+export const USER_INFO_KEY = ['userInfo'] as const;
+export const PERMISSION_KEY = ['permission'] as const;
+export const MESSAGE_COUNT_KEY = ['messageCount'] as const;
+
+/** GET /api/v1/user. The shell ignores its failures (spec §8). */
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const info = await api.get<UserInfo>('/api/v1/user', undefined, { silent: true });
+  session.setUserInfo(info);
+  return info;
+}
+
+/** GET /api/v1/permission: the caller's permission tree, names already translated (spec §6). */
+export function fetchPermissionTree(): Promise<PermissionNode[]> {
+  return api.get<PermissionNode[]>('/api/v1/permission', undefined, { silent: true });
+}
+
+export async function fetchMessageCount(): Promise<number> {
+  const data = await api.get<{ count: number }>('/api/v1/messageTd/count', undefined, { silent: true });
+  return typeof data?.count === 'number' ? data.count : 0;
+}
+
+/** Sign out: revoke the refresh token (its failure is ignored), clear the stored user, reload to sign-in. */
+export async function signOut(): Promise<void> {
+  const refreshToken = session.getToken()?.refresh_token;
+  if (refreshToken) {
+    try {
+      await api.post('/api/v1/oauth/token/revoke', { refresh_token: refreshToken }, { quiet: true });
+    } catch {
+      // ignored: the local session ends either way
+    }
+  }
+  session.clear();
+  window.location.replace(LOGIN_PATH);
+}
