@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { errorMessage } from '@heliograph/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { CaptchaService } from './modules/auth/captcha.js';
+import { RsaKeyStore } from './modules/auth/keys.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { getOrCreateSecret } from './modules/auth/secrets.js';
+import { AuthService } from './modules/auth/service.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { VerificationService } from './modules/auth/verification.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
+import { permissionRoutes } from './modules/permissions/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  /** Replaces the SMTP/outbox mailer (tests read the codes from here). */
+  mailer?: Mailer;
+  /** Fastify logging; off in tests. */
+  logger?: boolean;
+  /** Use this database instead of opening one from the config (tests share a prepared one). */
+  database?: Database;
+}
+
+export interface HeliographApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
+  drain(): void;
+}
+
+/** The one app factory used by `npm start`, the tests and the benchmarks. */
+export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') }));
+  const { db } = database;
+  const roleIds = await syncBuiltinRoles(db);
+  const keys = new RsaKeyStore(db);
+  await keys.currentKey();
+  const tokens = new TokenService(
+    db,
+    new Uint8Array(await getOrCreateSecret(db, 'jwt-hs256')),
+    config.accessTokenTtlSeconds,
+    config.refreshTokenTtlSeconds,
+  );
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const captcha = new CaptchaService(db);
+  const verification = new VerificationService(db, mailer);
+  const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
+
+  let draining = false;
+  requireRouteDeclarations(app);
+  accessHooks(app, { db, tokens });
+  errorRendering(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Heliograph API', version: '1', description: 'Every response is { code, data, msg }; see docs/api-auth.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes({ database, isDraining: () => draining }));
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes({ auth, keys, tokens, captcha }));
+      await api.register(userRoutes({ db, auth }));
+      await api.register(permissionRoutes);
+      await api.register(messageRoutes({ db }));
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      // Hashed assets never change; index.html must be fetched anew to pick up a new build.
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).send({ code: 404, data: null, msg: errorMessage('notFound', req.lang) });
+    }
+    // Any other GET is a console route: the single-page app decides what to show.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+
+  return {
+    app,
+    database,
+    drain: () => {
+      draining = true;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+/**
+ * Configuration from the environment, with the defaults of the README's table. Read once at start;
+ * tests pass their own values to buildApp instead of touching process.env.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in DATA_DIR/db. */
+  databaseUrl: string | undefined;
+  /** Unset: mails are written to the log and DATA_DIR/outbox/. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Overrides the generated demo passwords (for tests and demos). */
+  demoPassword: string | undefined;
+  /** Seed the demo company and accounts on first start. */
+  seedDemo: boolean;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Where the built console is served from. */
+  webDist: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Heliograph <no-reply@heliograph.local>',
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
+    webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
+  };
+}

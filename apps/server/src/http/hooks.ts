@@ -1,0 +1,83 @@
+import { errorMessage, fieldMessage, parseLang, type FieldRule } from '@heliograph/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.js';
+import { loadAuthContext } from '../modules/users/repository.js';
+import type { TokenService } from '../modules/auth/tokens.js';
+import { AppError, ValidationError } from './errors.js';
+
+/** Every /api/v1 route must say who may call it and whose rows it touches (DESIGN §4). */
+export function requireRouteDeclarations(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    const config = route.config as { access?: unknown; scope?: unknown } | undefined;
+    if (!config?.access || !config.scope || !route.schema) {
+      throw new Error(`${route.method} ${route.url} must declare config.access, config.scope and a schema`);
+    }
+  });
+}
+
+/** Language of the answer, then the caller behind the Bearer token for every non-public route. */
+export function accessHooks(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    const q = req.query as { lan?: unknown } | undefined;
+    req.lang = parseLang(typeof q?.lan === 'string' ? q.lan : req.headers['accept-language']);
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new AppError('tokenInvalid', { httpStatus: 401 });
+    const claims = await deps.tokens.verifyAccess(match[1]);
+    const auth = await loadAuthContext(deps.db, claims.userId, claims.sessionId);
+    if (!auth) throw new AppError('tokenInvalid', { httpStatus: 401 });
+    if (access !== 'signedIn' && !auth.permissions.has(access)) {
+      throw new AppError('noPermission', { httpStatus: 403 });
+    }
+    req.auth = auth;
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+}
+
+function zodRule(keyword: string, params: Record<string, unknown>): FieldRule {
+  if (keyword === 'too_big') return 'tooLong';
+  if (keyword === 'invalid_type' && params.input === undefined) return 'required';
+  return 'invalid';
+}
+
+/** Renders every failure as `{code, data, msg}` in the caller's language; faults keep their stack in the log. */
+export function errorRendering(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang;
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({
+        code: error.code,
+        data: { fields: error.fields.map((f) => ({ ...f, message: fieldMessage(f.rule, lang) })) },
+        msg: errorMessage('validation', lang),
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ code: error.code, data: error.data, msg: errorMessage(error.key, lang) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params.keys ?? '') || 'body';
+        const rule = zodRule(v.keyword, v.params);
+        return { field, rule, message: fieldMessage(rule, lang) };
+      });
+      return reply.status(400).send({ code: 4, data: { fields }, msg: errorMessage('validation', lang) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: the caller's fault, said as a validation error.
+      return reply
+        .status(status)
+        .send({ code: 4, data: { fields: [{ field: 'body', rule: 'invalid', message: fieldMessage('invalid', lang) }] }, msg: errorMessage('validation', lang) });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 500, data: null, msg: errorMessage('serverError', lang) });
+  });
+}

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
+
+const config = loadConfig();
+const { app, database, drain } = await buildApp({ config });
+
+if (config.seedDemo) {
+  const created = await seedDemo(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword });
+  const file = demoAccountsFile(config.dataDir);
+  if (created) {
+    // Printed once, on the first start; afterwards only the file has them.
+    const width = Math.max(...created.map((a) => a.account.length));
+    const lines = created.map((a) => `  ${a.role.padEnd(15)} ${a.account.padEnd(width)}  ${a.password}`);
+    process.stdout.write(`\nDemo accounts (also in ${file}, readable by you only):\n${lines.join('\n')}\n\n`);
+  } else if (existsSync(file)) {
+    process.stdout.write(`Demo accounts: ${file}\n`);
+  }
+}
+
+await app.listen({ port: config.port, host: config.host });
+process.stdout.write(`Heliograph console: http://localhost:${config.port}  (API docs: /api/docs)\n`);
+
+// SIGTERM: stop taking work (readiness goes 503, new requests are refused), let in-flight requests
+// finish, close the database, exit.
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  drain();
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

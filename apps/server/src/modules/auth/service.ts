@@ -1,0 +1,168 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  isValidEmail,
+  isValidPassword,
+  normaliseAccount,
+  VERIFICATION,
+  type FieldRule,
+  type Lang,
+  type LoginSource,
+  type TokenPair,
+} from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { appUser, loginFailure } from '../../db/schema.js';
+import { AppError, ValidationError } from '../../http/errors.js';
+import { findUserByAccount, findUserById } from '../users/repository.js';
+import type { CaptchaService } from './captcha.js';
+import type { RsaKeyStore } from './keys.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import type { TokenService } from './tokens.js';
+import type { VerificationService } from './verification.js';
+
+// A quiet hour forgives earlier wrong passwords: the captcha guards against guessing, not against typos.
+const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+
+export interface LoginInput {
+  account: string;
+  password: string;
+  source: LoginSource;
+  keyId: string;
+  code?: string | undefined;
+  codeId?: string | undefined;
+}
+
+export interface Services {
+  keys: RsaKeyStore;
+  tokens: TokenService;
+  captcha: CaptchaService;
+  verification: VerificationService;
+  /** The role given to a self-registered account (a plant owner without a company). */
+  selfSignupRoleId: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly s: Services,
+  ) {}
+
+  async failures(account: string): Promise<number> {
+    const [row] = await this.db.select().from(loginFailure).where(eq(loginFailure.account, account));
+    if (!row || Date.now() - row.lastAt.getTime() > FAILURE_WINDOW_MS) return 0;
+    return row.count;
+  }
+
+  async login(input: LoginInput, ip: string): Promise<TokenPair> {
+    const account = normaliseAccount(input.account);
+    if ((await this.failures(account)) >= VERIFICATION.failuresBeforeCaptcha) {
+      if (!input.code || !input.codeId) throw new AppError('captchaRequired', { data: { captchaRequired: true } });
+      await this.s.captcha.verify(account, input.codeId, input.code);
+    }
+    const password = await this.decrypt(input.keyId, input.password, 'password');
+    const user = await findUserByAccount(this.db, account);
+    const good = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+    if (!user || !good) {
+      const count = await this.recordFailure(account);
+      throw new AppError('badCredentials', {
+        data: { captchaRequired: count >= VERIFICATION.failuresBeforeCaptcha },
+      });
+    }
+    if (user.disabled) throw new AppError('accountDisabled');
+    await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
+    return this.s.tokens.startSession(user.id, input.source, ip);
+  }
+
+  async sendCode(rawAccount: string, purpose: 'register' | 'reset', lang: Lang): Promise<void> {
+    const account = normaliseAccount(rawAccount);
+    if (!isValidEmail(account)) throw new ValidationError([{ field: 'account', rule: 'email' }]);
+    const exists = (await findUserByAccount(this.db, account)) !== undefined;
+    if (purpose === 'register' && exists) throw new AppError('accountRegistered');
+    // A reset for an unknown address answers like one for a known address but sends nothing.
+    await this.s.verification.send(account, purpose, lang, purpose === 'register' || exists);
+  }
+
+  async isRegistered(rawAccount: string): Promise<boolean> {
+    return (await findUserByAccount(this.db, normaliseAccount(rawAccount))) !== undefined;
+  }
+
+  async signup(input: {
+    account: string;
+    password: string;
+    keyId: string;
+    code: string;
+    nickname?: string | undefined;
+  }): Promise<{ id: string }> {
+    const account = normaliseAccount(input.account);
+    const password = await this.decrypt(input.keyId, input.password, 'password');
+    const problems: { field: string; rule: FieldRule }[] = [];
+    if (!isValidEmail(account)) problems.push({ field: 'account', rule: 'email' });
+    if (!isValidPassword(password)) problems.push({ field: 'password', rule: 'passwordRule' });
+    if (problems.length) throw new ValidationError(problems);
+    if (await this.isRegistered(account)) throw new AppError('accountRegistered');
+    await this.s.verification.consume(account, 'register', input.code);
+    const nickname = input.nickname?.trim() || account.split('@')[0] || account;
+    const [row] = await this.db
+      .insert(appUser)
+      .values({
+        account,
+        email: account,
+        nickname,
+        passwordHash: await hashPassword(password),
+        roleId: this.s.selfSignupRoleId,
+        companyId: null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: appUser.id });
+    if (!row) throw new AppError('accountRegistered');
+    return row;
+  }
+
+  async resetPassword(input: { account: string; password: string; keyId: string; code: string }): Promise<void> {
+    const account = normaliseAccount(input.account);
+    const password = await this.decrypt(input.keyId, input.password, 'password');
+    if (!isValidPassword(password)) throw new ValidationError([{ field: 'password', rule: 'passwordRule' }]);
+    await this.s.verification.consume(account, 'reset', input.code);
+    const user = await findUserByAccount(this.db, account);
+    // Consuming first means an unknown address fails like a wrong code would (no code was ever sent).
+    if (!user) throw new AppError('captchaWrong');
+    await this.db
+      .update(appUser)
+      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+      .where(eq(appUser.id, user.id));
+    await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
+  }
+
+  async changePassword(userId: string, input: { keyId: string; oldPassword: string; newPassword: string }): Promise<void> {
+    const oldPassword = await this.decrypt(input.keyId, input.oldPassword, 'oldPassword');
+    const newPassword = await this.decrypt(input.keyId, input.newPassword, 'newPassword');
+    if (!isValidPassword(newPassword)) throw new ValidationError([{ field: 'newPassword', rule: 'passwordRule' }]);
+    const user = await findUserById(this.db, userId);
+    if (!user || !(await verifyPassword(oldPassword, user.passwordHash))) throw new AppError('oldPasswordWrong');
+    await this.db
+      .update(appUser)
+      .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
+      .where(eq(appUser.id, userId));
+  }
+
+  private async decrypt(keyId: string, cipher: string, field: string): Promise<string> {
+    const plain = await this.s.keys.decrypt(keyId, cipher);
+    if (plain === undefined) throw new ValidationError([{ field, rule: 'decrypt' }]);
+    return plain;
+  }
+
+  private async recordFailure(account: string): Promise<number> {
+    const windowStart = new Date(Date.now() - FAILURE_WINDOW_MS);
+    const [row] = await this.db
+      .insert(loginFailure)
+      .values({ account, count: 1, lastAt: new Date() })
+      .onConflictDoUpdate({
+        target: loginFailure.account,
+        set: {
+          count: sql`case when ${loginFailure.lastAt} < ${windowStart} then 1 else ${loginFailure.count} + 1 end`,
+          lastAt: new Date(),
+        },
+      })
+      .returning({ count: loginFailure.count });
+    return row?.count ?? 1;
+  }
+}

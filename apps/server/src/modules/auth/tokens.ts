@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { TokenPair } from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { authSession, refreshToken } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+
+const ISSUER = 'heliograph';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function unauthorized(): AppError {
+  return new AppError('tokenInvalid', { httpStatus: 401 });
+}
+
+/**
+ * Access tokens are short-lived HS256 JWTs naming the user and the sign-in (session) they belong to.
+ * Refresh tokens are opaque random strings stored hashed; each is spent on use and replaced by a new one
+ * of the same family (session). A spent one presented again means it was stolen or replayed: the whole
+ * family is revoked, and with it every access token that names the session.
+ */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly key: Uint8Array,
+    private readonly accessTtl: number,
+    private readonly refreshTtl: number,
+  ) {}
+
+  async startSession(userId: string, source: string, ip: string): Promise<TokenPair> {
+    const [session] = await this.db.insert(authSession).values({ userId, source, ip }).returning({ id: authSession.id });
+    if (!session) throw new Error('session insert returned nothing');
+    return this.issue(userId, session.id);
+  }
+
+  async refresh(presented: string): Promise<TokenPair> {
+    const [row] = await this.db
+      .select({
+        id: refreshToken.id,
+        sessionId: refreshToken.sessionId,
+        usedAt: refreshToken.usedAt,
+        expiresAt: refreshToken.expiresAt,
+        revokedAt: authSession.revokedAt,
+        userId: authSession.userId,
+      })
+      .from(refreshToken)
+      .innerJoin(authSession, eq(authSession.id, refreshToken.sessionId))
+      .where(eq(refreshToken.tokenHash, hashToken(presented)));
+    if (!row || row.revokedAt) throw unauthorized();
+    if (row.usedAt) {
+      await this.revokeSession(row.sessionId);
+      throw unauthorized();
+    }
+    if (row.expiresAt.getTime() <= Date.now()) throw unauthorized();
+    // Spend it only if nobody spent it in the meantime: two racing refreshes cannot both succeed.
+    const spent = await this.db
+      .update(refreshToken)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.usedAt)))
+      .returning({ id: refreshToken.id });
+    if (spent.length === 0) {
+      await this.revokeSession(row.sessionId);
+      throw unauthorized();
+    }
+    return this.issue(row.userId, row.sessionId);
+  }
+
+  /** Sign out: the family of the presented refresh token ends. Unknown tokens are ignored. */
+  async revoke(presented: string): Promise<void> {
+    const [row] = await this.db
+      .select({ sessionId: refreshToken.sessionId })
+      .from(refreshToken)
+      .where(eq(refreshToken.tokenHash, hashToken(presented)));
+    if (row) await this.revokeSession(row.sessionId);
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db
+      .update(authSession)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+  }
+
+  /** The user and session an access token names, or a 401. The caller checks the session is live. */
+  async verifyAccess(token: string): Promise<{ userId: string; sessionId: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        throw unauthorized();
+      }
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      throw unauthorized();
+    }
+  }
+
+  private async issue(userId: string, sessionId: string): Promise<TokenPair> {
+    const now = Math.floor(Date.now() / 1000);
+    const access = await new SignJWT({ typ: 'access', sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.accessTtl)
+      .setJti(randomBytes(8).toString('hex'))
+      .sign(this.key);
+    const refresh = `rt_${randomBytes(32).toString('base64url')}`;
+    await this.db.insert(refreshToken).values({
+      sessionId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date((now + this.refreshTtl) * 1000),
+    });
+    return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: this.accessTtl };
+  }
+}

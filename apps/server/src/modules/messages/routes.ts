@@ -1,0 +1,32 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { message } from '../../db/schema.js';
+import { requireAuth } from '../../http/context.js';
+import { envelope, ok } from '../../http/envelope.js';
+
+/** The unread count behind the shell's message badge (spec §7 "Notices and messages": count). */
+export function messageRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/messageTd/count',
+      {
+        config: { access: 'signedIn', scope: 'self' },
+        schema: {
+          tags: ['messages'],
+          summary: 'How many of the caller’s messages are unread',
+          response: { 200: envelope(z.object({ count: z.number().int() })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const [row] = await deps.db
+          .select({ n: count() })
+          .from(message)
+          .where(and(eq(message.userId, auth.userId), isNull(message.readAt)));
+        return ok(req, { count: row?.n ?? 0 });
+      },
+    );
+  };
+}

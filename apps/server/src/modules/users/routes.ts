@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { isValidPhone, LANGUAGES, LIMITS, SEXES, TEMPERATURE_UNITS } from '@heliograph/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { appUser } from '../../db/schema.js';
+import { requireAuth } from '../../http/context.js';
+import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { AppError, ValidationError } from '../../http/errors.js';
+import type { AuthService } from '../auth/service.js';
+import { userInfo } from './repository.js';
+
+const userInfoSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  sex: z.enum(SEXES),
+  avatar: z.string().nullable(),
+  role: z.string(),
+  readOnly: z.boolean(),
+  language: z.enum(LANGUAGES),
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
+  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  registeredAt: z.string(),
+});
+
+/**
+ * The signed-in user's own account (spec §7 "User"). Scope `self`: a user id other than the caller's is
+ * answered "does not exist", whoever it belongs to. Managing other users arrives with the company issue.
+ */
+export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const self = { access: 'signedIn', scope: 'self' } as const;
+    const userIdParams = z.object({ userId: z.string().max(64) });
+
+    async function current(userId: string) {
+      const info = await userInfo(deps.db, userId);
+      if (!info) throw new AppError('notFound');
+      return info;
+    }
+
+    function ownId(callerId: string, userId: string): void {
+      if (callerId !== userId) throw new AppError('notFound');
+    }
+
+    app.get(
+      '/user',
+      {
+        config: self,
+        schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: envelope(userInfoSchema) } },
+      },
+      async (req) => ok(req, await current(requireAuth(req.auth).userId)),
+    );
+
+    app.post(
+      '/user/:userId',
+      {
+        config: self,
+        schema: {
+          tags: ['user'],
+          summary: 'Update basic information of the signed-in user',
+          params: userIdParams,
+          body: z.object({
+            nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
+            phone: z.string().trim().max(32).default(''),
+            sex: z.enum(SEXES).default('unknown'),
+          }),
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        ownId(auth.userId, req.params.userId);
+        const { nickname, phone, sex } = req.body;
+        if (phone && !isValidPhone(phone)) throw new ValidationError([{ field: 'phone', rule: 'phone' }]);
+        await deps.db.update(appUser).set({ nickname, phone, sex, updatedAt: new Date() }).where(eq(appUser.id, auth.userId));
+        return ok(req, await current(auth.userId));
+      },
+    );
+
+    app.post(
+      '/user/:userId/pwd',
+      {
+        config: self,
+        schema: {
+          tags: ['user'],
+          summary: 'Change the signed-in user’s password (both encrypted with the key of keyId)',
+          params: userIdParams,
+          body: z.object({
+            keyId: z.string().max(64),
+            oldPassword: z.string().min(1).max(1024),
+            newPassword: z.string().min(1).max(1024),
+          }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        ownId(auth.userId, req.params.userId);
+        await deps.auth.changePassword(auth.userId, req.body);
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/user/personalized',
+      {
+        config: self,
+        schema: {
+          tags: ['user'],
+          summary: 'Personal preferences: temperature unit and language',
+          body: z.object({ temperatureUnit: z.enum(TEMPERATURE_UNITS).optional(), language: z.enum(LANGUAGES).optional() }),
+          response: { 200: envelope(userInfoSchema) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const set: Partial<typeof appUser.$inferInsert> = { updatedAt: new Date() };
+        if (req.body.temperatureUnit) set.temperatureUnit = req.body.temperatureUnit;
+        if (req.body.language) set.language = req.body.language;
+        await deps.db.update(appUser).set(set).where(eq(appUser.id, auth.userId));
+        return ok(req, await current(auth.userId));
+      },
+    );
+  };
+}
