@@ -35,6 +35,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Fastify logging; off in tests. */
   logger?: boolean;
+  /** Chooses picture-code texts (tests); random otherwise. */
+  captchaText?: () => string;
   /** Use this database instead of opening one from the config (tests share a prepared one). */
   database?: Database;
 }
@@ -75,7 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     config.refreshTokenTtlSeconds,
   );
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const captcha = new CaptchaService(db);
+  const captcha = new CaptchaService(db, opts.captchaText);
   const verification = new VerificationService(db, mailer);
   const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
 

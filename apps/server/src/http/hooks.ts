@@ -52,6 +52,8 @@ function zodRule(keyword: string, params: Record<string, unknown>): FieldRule {
 export function errorRendering(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang;
+    // A business error travels with HTTP 200 but is not the route's success shape: skip its response schema.
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof ValidationError) {
       return reply.status(400).send({
         code: error.code,

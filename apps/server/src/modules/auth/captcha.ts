@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { VERIFICATION, type CaptchaResponse } from '@heliograph/shared';
@@ -8,12 +9,29 @@ import { hashCode } from './codes.js';
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
+// Letters and digits that cannot be mistaken for one another (no 0/O/o, 1/l/I/i).
+const CAPTCHA_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+
+function randomCaptchaText(): string {
+  let out = '';
+  for (let i = 0; i < 4; i++) out += CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)];
+  return out;
+}
+
+// svg-captcha's module is callable as (text, options) => svg, which its typings leave out.
+const drawText = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
+
 /** Picture codes, demanded after three wrong passwords for an account. Each works once. */
 export class CaptchaService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Chooses the text to draw; tests pass their own so they know the answer. */
+    private readonly text: () => string = randomCaptchaText,
+  ) {}
 
   async create(account: string): Promise<CaptchaResponse> {
-    const made = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f4f7' });
+    const text = this.text();
+    const made = { text, data: drawText(text, { noise: 2, color: true, background: '#f4f4f7' }) };
     const [row] = await this.db
       .insert(captcha)
       .values({

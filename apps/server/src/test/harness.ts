@@ -1,0 +1,141 @@
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signNonce, type TokenPair } from '@heliograph/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { Mail } from '../mail/mailer.js';
+import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
+
+export const DEMO_PASSWORD = 'Demo2026pass';
+
+export interface Answer<T = unknown> {
+  status: number;
+  code: number;
+  data: T;
+  msg: string;
+}
+
+/**
+ * A fresh app for one test file: an in-memory PGlite, or — when TEST_DATABASE_URL is set — a new
+ * PostgreSQL database made for this file and dropped after it. Mails are captured instead of sent.
+ */
+export class TestApp {
+  readonly mails: Mail[] = [];
+  /** The next picture codes to draw (tests answer them); random once empty. */
+  readonly captchaTexts: string[] = [];
+  demo: DemoAccount[] = [];
+  app!: FastifyInstance;
+  database!: Database;
+  private dropDatabase: (() => Promise<void>) | undefined;
+
+  static async start(): Promise<TestApp> {
+    const t = new TestApp();
+    await t.boot();
+    return t;
+  }
+
+  private async boot(): Promise<void> {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-test-'));
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, 'no-web') };
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) {
+      const name = `hg_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const dbUrl = new URL(url);
+      dbUrl.pathname = `/${name}`;
+      this.database = await openDatabase({ url: dbUrl.toString() });
+      this.dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    } else {
+      this.database = await openDatabase({});
+    }
+    const built = await buildApp({
+      config,
+      logger: false,
+      database: this.database,
+      mailer: { send: async (m) => void this.mails.push(m) },
+      captchaText: () => this.captchaTexts.shift() ?? randomBytes(3).toString('hex'),
+    });
+    this.app = built.app;
+    await this.app.ready();
+    this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.database.close();
+    await this.dropDatabase?.();
+  }
+
+  async call<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    opts: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
+    const res: LightMyRequestResponse = await this.app.inject({
+      method,
+      url,
+      query: opts.query,
+      headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+      ...(opts.body === undefined ? {} : { payload: opts.body as Record<string, unknown> }),
+    });
+    const body = res.json() as { code: number; data: T; msg: string };
+    return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg };
+  }
+
+  /** Does what the browser does: fetch the public key, encrypt with RSA-OAEP SHA-256. */
+  async encrypt(password: string): Promise<{ keyId: string; cipher: string }> {
+    const nonce = randomBytes(12).toString('hex');
+    const key = await this.call<{ keyId: string; publicKey: string }>('GET', '/api/v1/anonymous/publicKey', {
+      query: { nonce, source: 'web', sign: signNonce(nonce, 'web') },
+    });
+    const cipher = publicEncrypt(
+      { key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(password, 'utf8'),
+    ).toString('base64');
+    return { keyId: key.data.keyId, cipher };
+  }
+
+  async login(account: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}): Promise<Answer<TokenPair>> {
+    const { keyId, cipher } = await this.encrypt(password);
+    return this.call<TokenPair>('POST', '/api/v1/oauth/token/new', {
+      body: { account, password: cipher, source: 'web', keyId, ...extra },
+    });
+  }
+
+  /** An access token for a demo account, or a failure that names the account. */
+  async tokenFor(account: string, password = DEMO_PASSWORD): Promise<string> {
+    const answer = await this.login(account, password);
+    if (answer.code !== 0) throw new Error(`sign-in of ${account} failed: ${answer.code} ${answer.msg}`);
+    return answer.data.access_token;
+  }
+
+  /** The code in the newest mail to an address. */
+  lastCode(address: string): string {
+    const mail = [...this.mails].reverse().find((m) => m.to === address);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${address}`);
+    return code;
+  }
+}
+
+export const ACCOUNTS = {
+  platform: 'platform@heliograph.example',
+  admin: 'admin@sunrise.example',
+  staff: 'staff@sunrise.example',
+  installer: 'installer@sunrise.example',
+  owner: 'owner@sunrise.example',
+  visitor: 'visitor@sunrise.example',
+} as const;
