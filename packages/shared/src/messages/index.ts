@@ -2,7 +2,14 @@ import type { ErrorKey } from '../errors.js';
 import type { Lang } from '../languages.js';
 import type { PermissionKey } from '../permissions.js';
 import type { BuiltinRole } from '../roles.js';
+import { cn } from './cn.js';
+import { de } from './de.js';
 import { en } from './en.js';
+import { es } from './es.js';
+import { he } from './he.js';
+import { po } from './po.js';
+import { pt } from './pt.js';
+import { vi } from './vi.js';
 
 /** The shape every language repeats: a missing or extra key is a type error. */
 export interface Messages {
@@ -13,16 +20,15 @@ export interface Messages {
   permissions: Record<PermissionKey, string>;
 }
 
-// Until the other catalogues land, every language reads English; replaced by the real tables below.
 export const MESSAGES: Record<Lang, Messages> = {
-  cn: en,
+  cn: cn,
   en,
-  vi: en,
-  po: en,
-  de: en,
-  es: en,
-  he: en,
-  pt: en,
+  vi: vi,
+  po: po,
+  de: de,
+  es: es,
+  he: he,
+  pt: pt,
 };
 
 export type FieldRule = keyof Messages['fields'];
