@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The specs drive Debian's Chromium (never a downloaded browser) against a real server on a fresh
+// database with known demo passwords.
+const PORT = Number(process.env.E2E_PORT ?? 8090);
+export const E2E_DEMO_PASSWORD = 'Demo2026pass';
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['line'], ['json', { outputFile: '.ci-out/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'rm -rf .e2e-data && npm run start -w @heliograph/server',
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.e2e-data',
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
+      ACCESS_TOKEN_TTL: '900',
+    },
+  },
+});
