@@ -29,8 +29,9 @@ export async function encryptWithWebCrypto(pem: string, password: string, subtle
 }
 
 export async function encryptWithForge(pem: string, password: string): Promise<string> {
+  // node-forge is CommonJS: its namespace is the default export (and also the module itself in some loaders).
   const mod = await import('node-forge');
-  const forge = (mod as { default?: typeof mod }).default ?? mod;
+  const forge = mod.default ?? mod;
   const publicKey = forge.pki.publicKeyFromPem(pem);
   const encrypted = publicKey.encrypt(forge.util.encodeUtf8(password), 'RSA-OAEP', {
     md: forge.md.sha256.create(),

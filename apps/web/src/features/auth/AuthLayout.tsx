@@ -1,0 +1,68 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
+import { PRODUCT_NAME, SunMark } from '../../shell/RootLayout';
+import { SolarIllustration } from './SolarIllustration';
+
+/**
+ * Sign-in, register and reset share this frame: the brand panel with the product promise on one side, the
+ * form on the other (stacked on a phone, the brand panel shrinking to a banner).
+ */
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: React.ReactNode;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <div className="hg-auth">
+      <a className="hg-skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <aside className="hg-auth-brand" aria-label={t('brand.panelLabel')}>
+        <div className="hg-auth-brand-top">
+          <Link to="/login" className="hg-brand" aria-label={PRODUCT_NAME}>
+            <SunMark size={32} />
+            <span className="hg-brand-name">{PRODUCT_NAME}</span>
+          </Link>
+        </div>
+        <div className="hg-auth-brand-copy">
+          <p className="hg-auth-eyebrow">{t('brand.eyebrow')}</p>
+          <p className="hg-auth-headline">{t('brand.headline')}</p>
+          <p className="hg-auth-subline">{t('brand.subline')}</p>
+          <ul className="hg-auth-features">
+            {(['brand.feature1', 'brand.feature2', 'brand.feature3'] as const).map((key) => (
+              <li key={key}>
+                <CheckCircleFilled aria-hidden="true" />
+                <span>{t(key)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <SolarIllustration className="hg-auth-illustration" />
+      </aside>
+      <div className="hg-auth-side">
+        <header className="hg-auth-toolbar">
+          <LanguageSwitcher variant="outlined" />
+        </header>
+        <main id="main" tabIndex={-1} className="hg-auth-main">
+          <div className="hg-auth-form">
+            <h1 className="hg-auth-title">{title}</h1>
+            {subtitle ? <p className="hg-auth-subtitle">{subtitle}</p> : null}
+            {children}
+          </div>
+        </main>
+        <footer className="hg-auth-footer">
+          <span>{t('common.copyright', { year })}</span>
+          <Link to="/agreement">{t('auth.agreementLink')}</Link>
+        </footer>
+      </div>
+    </div>
+  );
+}

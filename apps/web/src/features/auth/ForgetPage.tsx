@@ -1,0 +1,115 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ERROR_CODES, LIMITS, fieldMessage } from '@heliograph/shared';
+import { api, ApiError } from '../../api/client';
+import { applyServerErrors, setFieldError } from '../../api/formErrors';
+import { session } from '../../api/session';
+import { currentLang } from '../../i18n';
+import { AuthLayout } from './AuthLayout';
+import { EmailCodeField } from './EmailCodeField';
+import { encryptPasswords } from './encryptPassword';
+import { accountRules } from './formRules';
+
+interface ForgetValues {
+  account: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/** /forget: e-mail, e-mail code, new password twice (POST /anonymous/resetPwd), then /forgetok. */
+export default function ForgetPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ForgetValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const lang = currentLang();
+  const rules = accountRules(lang);
+
+  const onFinish = async (values: ForgetValues): Promise<void> => {
+    setSubmitting(true);
+    try {
+      const { keyId, passwords } = await encryptPasswords(values.password);
+      await api.post(
+        '/api/v1/anonymous/resetPwd',
+        { account: values.account.trim(), password: passwords[0], keyId, code: values.code.trim() },
+        { tolerate: [ERROR_CODES.validation, ERROR_CODES.captchaWrong, ERROR_CODES.captchaExpired] },
+      );
+      navigate('/forgetok', { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.notified) return;
+      if (err.code === ERROR_CODES.captchaWrong || err.code === ERROR_CODES.captchaExpired) {
+        setFieldError(form, 'code', err.message);
+      } else {
+        applyServerErrors(form, err, ['account', 'code', 'password', 'confirm']);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.forgetTitle')} subtitle={t('auth.forgetSubtitle')}>
+      <Form<ForgetValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ account: session.getRememberedAccount() }}
+        onFinish={(v) => void onFinish(v)}
+        aria-label={t('auth.forgetTitle')}
+        data-testid="forget-form"
+      >
+        <Form.Item name="account" label={t('auth.email')} rules={rules.email}>
+          <Input
+            prefix={<MailOutlined />}
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            maxLength={LIMITS.emailMax}
+            placeholder={t('auth.emailPlaceholder')}
+            data-testid="forget-account"
+          />
+        </Form.Item>
+        <EmailCodeField form={form} type="reset" rules={rules.code} />
+        <Form.Item
+          name="password"
+          label={t('auth.newPassword')}
+          rules={rules.password}
+          extra={fieldMessage('passwordRule', lang)}
+          hasFeedback
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="forget-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmPassword')}
+          dependencies={['password']}
+          rules={rules.confirm('password')}
+          hasFeedback
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="forget-confirm"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="forget-submit">
+          {t('auth.resetPassword')}
+        </Button>
+      </Form>
+      <p className="hg-auth-alt">
+        {t('auth.rememberedIt')} <Link to="/login">{t('auth.backToSignIn')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,158 @@
+import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ERROR_CODES, LIMITS, fieldMessage } from '@heliograph/shared';
+import { api, ApiError } from '../../api/client';
+import { applyServerErrors, setFieldError } from '../../api/formErrors';
+import { currentLang } from '../../i18n';
+import { AuthLayout } from './AuthLayout';
+import { EmailCodeField } from './EmailCodeField';
+import { encryptPasswords } from './encryptPassword';
+import { accountRules } from './formRules';
+
+interface RegisterValues {
+  account: string;
+  nickname?: string;
+  password: string;
+  confirm: string;
+  code: string;
+  agree: boolean;
+}
+
+const FIELDS = ['account', 'nickname', 'password', 'confirm', 'code'];
+
+/** /reg: e-mail account, nickname, password twice, e-mail code, the agreement (POST /anonymous/signup). */
+export default function RegisterPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const [submitting, setSubmitting] = useState(false);
+  const lang = currentLang();
+  const rules = accountRules(lang);
+
+  const onFinish = async (values: RegisterValues): Promise<void> => {
+    setSubmitting(true);
+    try {
+      const { keyId, passwords } = await encryptPasswords(values.password);
+      await api.post(
+        '/api/v1/anonymous/signup',
+        {
+          account: values.account.trim(),
+          password: passwords[0],
+          keyId,
+          code: values.code.trim(),
+          nickname: values.nickname?.trim() || undefined,
+        },
+        {
+          tolerate: [
+            ERROR_CODES.validation,
+            ERROR_CODES.captchaWrong,
+            ERROR_CODES.captchaExpired,
+            ERROR_CODES.accountRegistered,
+          ],
+        },
+      );
+      navigate('/success', { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.notified) return;
+      if (err.code === ERROR_CODES.captchaWrong || err.code === ERROR_CODES.captchaExpired) {
+        setFieldError(form, 'code', err.message);
+      } else if (err.code === ERROR_CODES.accountRegistered) {
+        setFieldError(form, 'account', err.message);
+      } else {
+        applyServerErrors(form, err, FIELDS);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(v) => void onFinish(v)}
+        aria-label={t('auth.registerTitle')}
+        data-testid="register-form"
+      >
+        <Form.Item name="account" label={t('auth.email')} rules={rules.email}>
+          <Input
+            prefix={<MailOutlined />}
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            maxLength={LIMITS.emailMax}
+            placeholder={t('auth.emailPlaceholder')}
+            data-testid="register-account"
+          />
+        </Form.Item>
+        <Form.Item name="nickname" label={t('auth.nickname')} rules={rules.nickname}>
+          <Input
+            prefix={<UserOutlined />}
+            autoComplete="nickname"
+            maxLength={LIMITS.nicknameMax}
+            placeholder={t('auth.nicknamePlaceholder')}
+            data-testid="register-nickname"
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.password')}
+          rules={rules.password}
+          extra={fieldMessage('passwordRule', lang)}
+          hasFeedback
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="register-password"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('auth.confirmPassword')}
+          dependencies={['password']}
+          rules={rules.confirm('password')}
+          hasFeedback
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="register-confirm"
+          />
+        </Form.Item>
+        <EmailCodeField form={form} type="register" rules={rules.code} />
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: (_r, v: boolean) =>
+                v ? Promise.resolve() : Promise.reject(new Error(t('auth.agreementRequired'))),
+            },
+          ]}
+        >
+          <Checkbox data-testid="register-agree">
+            {t('auth.agreePrefix')}{' '}
+            <Link to="/agreement" target="_blank" rel="noopener">
+              {t('auth.agreementLink')}
+            </Link>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
+          {t('auth.createAccount')}
+        </Button>
+      </Form>
+      <p className="hg-auth-alt">
+        {t('auth.haveAccount')} <Link to="/login">{t('auth.signIn')}</Link>
+      </p>
+    </AuthLayout>
+  );
+}

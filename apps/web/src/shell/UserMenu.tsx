@@ -1,0 +1,75 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown } from 'antd';
+import type { MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UserInfo } from '@heliograph/shared';
+import { signOut } from '../api/auth';
+
+/** Up to two initials: first letters of the first two words, or the first character of a CJK name. */
+export function initials(name: string): string {
+  const words = name.trim().split(/[\s._@-]+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = Array.from(words[0]!)[0] ?? '';
+  if (/[\u3000-\u9fff\uac00-\ud7af]/.test(first)) return first;
+  const second = words.length > 1 ? (Array.from(words[1]!)[0] ?? '') : '';
+  return (first + second).toUpperCase();
+}
+
+export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; readOnly: boolean; compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = user?.nickname || user?.account || '';
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <div className="hg-user-card">
+          <div className="hg-user-card-name">{name}</div>
+          {user?.account && user.account !== name ? <div className="hg-user-card-sub">{user.account}</div> : null}
+          {user?.role ? <div className="hg-user-card-sub">{t(`role.${user.role}`)}</div> : null}
+        </div>
+      ),
+    },
+    { type: 'divider' },
+    ...(readOnly
+      ? []
+      : [
+          {
+            key: 'personal',
+            icon: <UserOutlined />,
+            label: <span data-testid="personal-settings">{t('shell.personalSettings')}</span>,
+          },
+        ]),
+    {
+      key: 'signout',
+      icon: <LogoutOutlined />,
+      danger: true,
+      label: <span data-testid="sign-out">{t('shell.signOut')}</span>,
+    },
+  ];
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === 'personal') navigate('/edit');
+          if (key === 'signout') void signOut();
+        },
+      }}
+    >
+      <button type="button" className="hg-user-trigger" data-testid="user-menu" aria-label={t('shell.userMenu', { name })}>
+        <Avatar size={32} src={user?.avatar || undefined} className="hg-avatar">
+          {initials(name)}
+        </Avatar>
+        {compact ? null : <span className="hg-user-name">{name}</span>}
+        {compact ? null : <DownOutlined className="hg-user-caret" />}
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,217 @@
+import type { PermissionKey } from '@heliograph/shared';
+
+/**
+ * Every signed-in route of spec §2.2 with the permission it needs, its title key (page title and the
+ * "not available yet" page) and the menu entry it lights. `menu` marks the page a menu entry opens;
+ * `redirect` lists targets in order of preference, the first one the user may open wins.
+ */
+export interface ShellRoute {
+  path: string;
+  titleKey: string;
+  permission?: PermissionKey;
+  /** Menu entry highlighted on this page, when it is not the page's own permission. */
+  highlight?: PermissionKey;
+  menu?: boolean;
+  redirect?: string[];
+  /** Built pages; everything else renders the shell's "not available yet" page. */
+  page?: 'personal';
+}
+
+export const SHELL_ROUTES: readonly ShellRoute[] = [
+  { path: '/', titleKey: 'page.home', redirect: ['/plants'] },
+  // Plants
+  { path: '/plants', titleKey: 'page.plants', permission: 'station.view', menu: true },
+  { path: '/plant-add', titleKey: 'page.plantAdd', permission: 'station.create', highlight: 'station.view' },
+  { path: '/plants/overview/:id/:type', titleKey: 'page.plantOverview', permission: 'station.view' },
+  { path: '/plants/edit/:id', titleKey: 'page.plantEdit', permission: 'station.edit', highlight: 'station.view' },
+  { path: '/plants/setting', titleKey: 'page.plantSetting', permission: 'station.setting', highlight: 'station.view' },
+  {
+    path: '/plants/batt-setting',
+    titleKey: 'page.plantBatterySetting',
+    permission: 'station.setting',
+    highlight: 'station.view',
+  },
+  {
+    path: '/plants/comm-setting',
+    titleKey: 'page.plantCommSetting',
+    permission: 'station.setting',
+    highlight: 'station.view',
+  },
+  // Application center, personal pages
+  { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true },
+  { path: '/edit', titleKey: 'page.personal', page: 'personal' },
+  { path: '/notice', titleKey: 'page.notice' },
+  // Devices
+  {
+    path: '/device',
+    titleKey: 'page.devices',
+    permission: 'equip.view',
+    redirect: [
+      '/device/gateway',
+      '/device/inverter',
+      '/device/setting/recommend',
+      '/device/battery',
+      '/device/lora',
+      '/device/meter',
+      '/device/acSwitch',
+      '/device/meteorological',
+      '/device/event/list',
+    ],
+  },
+  { path: '/device/gateway', titleKey: 'page.gateways', permission: 'gateway.view', menu: true },
+  { path: '/device/inverter', titleKey: 'page.inverters', permission: 'inverter.view', menu: true },
+  { path: '/device/setting/recommend', titleKey: 'page.configTemplates', permission: 'config.template.list', menu: true },
+  { path: '/device/battery', titleKey: 'page.batteries', permission: 'battery.list.view', menu: true },
+  { path: '/device/lora', titleKey: 'page.lora', permission: 'masterNode.view', menu: true },
+  { path: '/device/meter', titleKey: 'page.meters', permission: 'smart.meter', menu: true },
+  { path: '/device/acSwitch', titleKey: 'page.acSwitches', permission: 'switch.view', menu: true },
+  { path: '/device/meteorological', titleKey: 'page.weatherStations', permission: 'equip.other', menu: true },
+  { path: '/device/event/list', titleKey: 'page.events', permission: 'event.view', menu: true },
+  { path: '/device/setting', titleKey: 'page.inverterSetting', permission: 'inverter.setting', highlight: 'inverter.view' },
+  {
+    path: '/device/batt-setting',
+    titleKey: 'page.batterySetting',
+    permission: 'battery.control',
+    highlight: 'battery.list.view',
+  },
+  { path: '/device/comm-setting', titleKey: 'page.commSetting', permission: 'gateway.control', highlight: 'gateway.view' },
+  // Smart rules
+  { path: '/intelligence', titleKey: 'page.rules', permission: 'intelligence', redirect: ['/intelligence/list'] },
+  { path: '/intelligence/list', titleKey: 'page.rules', permission: 'smart.rule', menu: true },
+  // Firmware
+  {
+    path: '/firmware',
+    titleKey: 'page.firmware',
+    permission: 'firmware.management',
+    redirect: [
+      '/firmware/gate',
+      '/firmware/inv',
+      '/firmware/auth',
+      '/firmware/batt',
+      '/firmware/mastnode',
+      '/firmware/meter',
+      '/firmware/switch',
+    ],
+  },
+  { path: '/firmware/gate', titleKey: 'page.firmwareGateway', permission: 'firmware.gateway.view', menu: true },
+  { path: '/firmware/inv', titleKey: 'page.firmwareInverter', permission: 'firmware.inverter.view', menu: true },
+  { path: '/firmware/auth', titleKey: 'page.firmwareAuth', permission: 'firmware.inverter.auth', menu: true },
+  { path: '/firmware/batt', titleKey: 'page.firmwareBattery', permission: 'firmware.battery.view', menu: true },
+  { path: '/firmware/mastnode', titleKey: 'page.firmwareLora', permission: 'firmware.main.node.view', menu: true },
+  { path: '/firmware/meter', titleKey: 'page.firmwareMeter', permission: 'firmware.meter.view', menu: true },
+  { path: '/firmware/switch', titleKey: 'page.firmwareSwitch', permission: 'firmware.switch.view', menu: true },
+  // Reports
+  { path: '/workdata', titleKey: 'page.reports', permission: 'workdata.view', redirect: ['/workdata/list'] },
+  { path: '/workdata/list', titleKey: 'page.reports', permission: 'workdata.view', menu: true },
+  { path: '/workdata/reportinfo/:id/:reportName', titleKey: 'page.reportDetail', permission: 'workdata.view' },
+  // Company
+  {
+    path: '/enterprise',
+    titleKey: 'page.company',
+    permission: 'company.management',
+    redirect: ['/enterprise/user', '/enterprise/company', '/enterprise/roles'],
+  },
+  { path: '/enterprise/company', titleKey: 'page.companyInfo', permission: 'company.info', menu: true },
+  { path: '/enterprise/user', titleKey: 'page.members', permission: 'company.user', menu: true },
+  { path: '/enterprise/roles', titleKey: 'page.roles', permission: 'company.role.list.view', menu: true },
+  // Customers
+  {
+    path: '/customer',
+    titleKey: 'page.customers',
+    permission: 'user.producer',
+    redirect: ['/customer/user', '/customer/list', '/customer/type'],
+  },
+  { path: '/customer/user', titleKey: 'page.customerUsers', permission: 'user.list.view', menu: true },
+  { path: '/customer/list', titleKey: 'page.customerList', permission: 'customer.list.view', menu: true },
+  { path: '/customer/type', titleKey: 'page.customerTypes', permission: 'customer.type.list.view', menu: true },
+  // Bulletins
+  { path: '/system-bulletin', titleKey: 'page.bulletins', permission: 'system.notice', menu: true },
+  {
+    path: '/system-bulletin/protocol',
+    titleKey: 'page.maintenanceNotices',
+    permission: 'notice.pointNotice.list',
+    menu: true,
+  },
+  // Large screen
+  {
+    path: '/large-screen',
+    titleKey: 'page.largeScreen',
+    permission: 'fullscreen.management',
+    redirect: ['/large-screen/list'],
+  },
+  { path: '/large-screen/list', titleKey: 'page.displays', permission: 'fullscreen.list', menu: true },
+  {
+    path: '/large-screen/multione',
+    titleKey: 'page.singleDisplay',
+    permission: 'full.screen.single.page',
+    highlight: 'fullscreen.list',
+  },
+  {
+    path: '/large-screen/multitwo',
+    titleKey: 'page.splicedDisplay',
+    permission: 'splicing.screen',
+    highlight: 'fullscreen.list',
+  },
+  { path: '/systemupdate', titleKey: 'page.updateLog' },
+  // Logs
+  {
+    path: '/log',
+    titleKey: 'page.logs',
+    permission: 'logger.management',
+    redirect: ['/log/uphold', '/log/commu'],
+  },
+  { path: '/log/uphold', titleKey: 'page.maintenanceLog', permission: 'logger.upgrade.record', menu: true },
+  { path: '/log/commu', titleKey: 'page.commLog', permission: 'logger.communcation.management', menu: true },
+  // System management
+  {
+    path: '/management',
+    titleKey: 'page.management',
+    permission: 'system.management',
+    redirect: ['/management/protocol', '/management/versions'],
+  },
+  { path: '/management/protocol', titleKey: 'page.protocols', permission: 'protocol.manage.view', menu: true },
+  {
+    path: '/management/versions',
+    titleKey: 'page.versions',
+    permission: 'version.notification.management',
+    menu: true,
+  },
+];
+
+/** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
+export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
+  { path: '/announcement', titleKey: 'page.announcement' },
+  { path: '/plantLayout', titleKey: 'page.plantLayout' },
+  { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
+  { path: '/plantFlow', titleKey: 'page.plantFlow' },
+  { path: '/lora-realtime', titleKey: 'page.loraRealtime' },
+  { path: '/lora-meter-realtime', titleKey: 'page.loraMeterRealtime' },
+  { path: '/lora-switch-realtime', titleKey: 'page.loraSwitchRealtime' },
+];
+
+/** Where the menu entry of a permission key leads. */
+export const MENU_PATHS: ReadonlyMap<PermissionKey, string> = new Map(
+  SHELL_ROUTES.filter((r) => r.menu && r.permission).map((r) => [r.permission as PermissionKey, r.path]),
+);
+
+export const ROUTE_BY_PATH: ReadonlyMap<string, ShellRoute> = new Map(SHELL_ROUTES.map((r) => [r.path, r]));
+
+/** Route metadata as carried in react-router's `handle`. */
+export interface RouteHandle {
+  /** The route table's path of this route (params unresolved). */
+  routePath?: string;
+  titleKey?: string;
+  permission?: PermissionKey;
+  highlight?: PermissionKey;
+}
+
+export function mayOpen(route: ShellRoute | undefined, held: ReadonlySet<PermissionKey>): boolean {
+  return !!route && (!route.permission || held.has(route.permission));
+}
+
+/** The first target a redirect route may send this user to; the home redirect falls back to any menu page. */
+export function redirectTarget(route: ShellRoute, held: ReadonlySet<PermissionKey>): string | null {
+  const candidates = [...(route.redirect ?? [])];
+  if (route.path === '/') candidates.push(...MENU_PATHS.values(), '/edit');
+  return candidates.find((path) => mayOpen(ROUTE_BY_PATH.get(path), held)) ?? null;
+}

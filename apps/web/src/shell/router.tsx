@@ -1,0 +1,67 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BootFallback, RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+import { guestLoader, shellLoader } from './guard';
+import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES, type RouteHandle, type ShellRoute } from './routeTable';
+
+/** Route-level code splitting: every page is its own chunk, fetched on first visit. */
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+const pages = {
+  login: page(() => import('../features/auth/LoginPage')),
+  register: page(() => import('../features/auth/RegisterPage')),
+  forget: page(() => import('../features/auth/ForgetPage')),
+  forgetOk: page(() => import('../features/auth/ForgetOkPage')),
+  agreement: page(() => import('../features/auth/AgreementPage')),
+  success: page(() => import('../features/errors/SuccessPage')),
+  forbidden: page(() => import('../features/errors/ForbiddenPage')),
+  notFound: page(() => import('../features/errors/NotFoundPage')),
+  notAvailable: page(() => import('../features/errors/NotAvailablePage')),
+  notAvailableStandalone: page(() => import('../features/errors/NotAvailableStandalonePage')),
+  personal: page(() => import('../features/account/PersonalSettingsPage')),
+  redirect: page(() => import('./RedirectRoute')),
+  shell: page(() => import('./AppShell')),
+};
+
+function shellChild(route: ShellRoute): RouteObject {
+  const handle: RouteHandle = {
+    routePath: route.path,
+    titleKey: route.titleKey,
+    permission: route.permission,
+    highlight: route.highlight ?? route.permission,
+  };
+  const lazy = route.redirect ? pages.redirect : route.page === 'personal' ? pages.personal : pages.notAvailable;
+  return { path: route.path, handle, lazy };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: BootFallback,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', loader: guestLoader, lazy: pages.login, handle: { titleKey: 'page.login' } },
+      { path: '/reg', loader: guestLoader, lazy: pages.register, handle: { titleKey: 'page.register' } },
+      { path: '/forget', loader: guestLoader, lazy: pages.forget, handle: { titleKey: 'page.forget' } },
+      { path: '/forgetok', lazy: pages.forgetOk, handle: { titleKey: 'page.forgetOk' } },
+      { path: '/agreement', lazy: pages.agreement, handle: { titleKey: 'page.agreement' } },
+      { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
+      { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
+      ...PUBLIC_PLACEHOLDERS.map(
+        (p): RouteObject => ({ path: p.path, lazy: pages.notAvailableStandalone, handle: { titleKey: p.titleKey } }),
+      ),
+      {
+        id: 'shell',
+        loader: shellLoader,
+        lazy: pages.shell,
+        errorElement: <RouteError />,
+        children: SHELL_ROUTES.map(shellChild),
+      },
+      { path: '*', lazy: pages.notFound, handle: { titleKey: 'page.notFound' } },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
