@@ -7,3 +7,5 @@ export * from './auth.js';
 export * from './user.js';
 export * from './i18n.js';
 export { MESSAGES, type Messages, type FieldRule } from './messages/index.js';
+export * from './gateway-protocol.js';
+export * from './metrics.js';

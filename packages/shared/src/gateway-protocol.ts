@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The gateway protocol over MQTT (docs/gateway-protocol.md is the full text). Gateways connect with
+ * client id = username = serial number and password = connection password, and may touch only topics under
+ * `hg/v1/<sn>/`. Every payload is UTF-8 JSON. Times are Unix milliseconds (UTC).
+ */
+export const PROTOCOL_ROOT = 'hg/v1';
+
+export function gatewayTopics(sn: string) {
+  const base = `${PROTOCOL_ROOT}/${sn}`;
+  return {
+    base,
+    /** gateway → server, QoS 1: a batch of readings; answered on down/ack once committed. */
+    telemetry: `${base}/up/telemetry`,
+    /** gateway → server, QoS 1: alarms and faults raised or cleared. */
+    event: `${base}/up/event`,
+    /** gateway → server, QoS 1: command results and upgrade progress. */
+    commandResult: `${base}/up/ack`,
+    /** gateway → server, retained, QoS 1: online/offline (the last will says offline). */
+    status: `${base}/status`,
+    /** server → gateway, QoS 1: commands. */
+    command: `${base}/down/cmd`,
+    /** server → gateway, QoS 1: a telemetry batch (or event) was committed and may be dropped. */
+    batchAck: `${base}/down/ack`,
+  } as const;
+}
+
+/** Parses `hg/v1/<sn>/<rest>`; undefined for anything else. */
+export function parseGatewayTopic(topic: string): { sn: string; channel: string } | undefined {
+  const m = /^hg\/v1\/([A-Za-z0-9_-]{1,64})\/(.+)$/.exec(topic);
+  return m?.[1] && m[2] ? { sn: m[1], channel: m[2] } : undefined;
+}
+
+export const DEVICE_KINDS = ['inverter', 'battery', 'meter', 'weather', 'switch', 'lora'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+const serial = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const timestamp = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+
+/** A raw block of registers as polled, decoded on the server with the device's protocol configuration. */
+export const rawBlockSchema = z.object({
+  /** Modbus function code the block was read with (3 holding, 4 input registers). */
+  fc: z.union([z.literal(3), z.literal(4)]),
+  start: z.number().int().min(0).max(65_535),
+  registers: z.array(z.number().int().min(0).max(65_535)).min(1).max(125),
+});
+export type RawBlock = z.infer<typeof rawBlockSchema>;
+
+export const sampleSchema = z
+  .object({
+    /** The device's serial number. */
+    device: serial,
+    ts: timestamp,
+    /** Decoded readings by metric name (see METRICS); null for a value the device does not have. */
+    metrics: z.record(z.string().max(48), z.number().finite().nullable()).optional(),
+    raw: z.array(rawBlockSchema).max(32).optional(),
+  })
+  .refine((s) => s.metrics !== undefined || s.raw !== undefined, { message: 'metrics or raw', path: ['metrics'] });
+export type Sample = z.infer<typeof sampleSchema>;
+
+export const telemetryBatchSchema = z.object({
+  /** Unique per gateway; a replay keeps the id (and its samples keep their timestamps). */
+  id: z.string().min(1).max(64),
+  samples: z.array(sampleSchema).min(1).max(2000),
+});
+export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
+
+export const EVENT_LEVELS = ['info', 'warning', 'fault'] as const;
+export type EventLevel = (typeof EVENT_LEVELS)[number];
+
+export const eventSchema = z.object({
+  id: z.string().min(1).max(64),
+  device: serial,
+  ts: timestamp,
+  /** The device's own alarm code, e.g. "F023" or "W104". */
+  code: z.string().min(1).max(32),
+  level: z.enum(EVENT_LEVELS),
+  /** raised when it starts, cleared when it ends. */
+  state: z.enum(['raised', 'cleared']),
+  message: z.string().max(200).optional(),
+});
+export type GatewayEvent = z.infer<typeof eventSchema>;
+
+export const statusSchema = z.object({
+  state: z.enum(['online', 'offline']),
+  ts: timestamp,
+  firmware: z.string().max(32).optional(),
+  rssi: z.number().int().min(-150).max(0).optional(),
+  /** Seconds between telemetry batches (the upload interval); offline after three missed. */
+  interval: z.number().int().min(10).max(3600).optional(),
+});
+export type GatewayStatus = z.infer<typeof statusSchema>;
+
+export const batchAckSchema = z.object({
+  id: z.string(),
+  status: z.enum(['committed', 'rejected']),
+  reason: z.string().optional(),
+});
+export type BatchAck = z.infer<typeof batchAckSchema>;
+
+export const COMMAND_TYPES = [
+  'restart',
+  'uploadInterval',
+  'meshCheck',
+  'debugRead',
+  'debugWrite',
+  'settingsRead',
+  'settingsWrite',
+  'boot',
+  'shutdown',
+  'switchOn',
+  'switchOff',
+  'timingTask',
+  'upgrade',
+  'cancelUpgrade',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+export const commandSchema = z.object({
+  cmdId: z.string().min(1).max(64),
+  type: z.enum(COMMAND_TYPES),
+  device: serial.optional(),
+  params: z.record(z.string(), z.unknown()).default({}),
+  /** The command is void after this time (the gateway answers failed: expired). */
+  expiresAt: timestamp,
+});
+export type GatewayCommand = z.infer<typeof commandSchema>;
+
+export const commandResultSchema = z.object({
+  cmdId: z.string().min(1).max(64),
+  status: z.enum(['accepted', 'progress', 'succeeded', 'failed']),
+  progress: z.number().min(0).max(100).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(200).optional(),
+});
+export type CommandResult = z.infer<typeof commandResultSchema>;
