@@ -9,3 +9,4 @@ export * from './i18n.js';
 export { MESSAGES, type Messages, type FieldRule } from './messages/index.js';
 export * from './gateway-protocol.js';
 export * from './metrics.js';
+export * from './plant.js';
