@@ -10,3 +10,5 @@ export { MESSAGES, type Messages, type FieldRule } from './messages/index.js';
 export * from './gateway-protocol.js';
 export * from './metrics.js';
 export * from './plant.js';
+export * from './energy.js';
+export * from './format.js';

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -177,4 +180,205 @@ export const message = pgTable(
     createdAt: created(),
   },
   (t) => [index('message_user_unread').on(t.userId, t.readAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Plants, gateways, devices and their data (issue 3). Time series: raw samples keyed by (device, ts) and
+// partitioned by month (the migration adds the partitioning); daily rollups per device and per plant
+// written by ingest; 5-minute plant power for the day chart; a latest-snapshot row per device.
+
+export const plant = pgTable(
+  'plant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => company.id),
+    ownerId: uuid('owner_id').references(() => appUser.id),
+    installerId: uuid('installer_id').references(() => appUser.id),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    inverterKind: text('inverter_kind').notNull().default('string'),
+    capacityKw: doublePrecision('capacity_kw').notNull(),
+    commissionedOn: date('commissioned_on').notNull(),
+    timezone: text('timezone').notNull(),
+    currency: text('currency').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    address: text('address').notNull().default(''),
+    valuation: jsonb('valuation').notNull(),
+    picture: text('picture'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('plant_company').on(t.companyId), index('plant_owner').on(t.ownerId)],
+);
+
+/** Plants shared to a visitor (guest, view only) or a maintainer (spec §6). */
+export const plantShare = pgTable(
+  'plant_share',
+  {
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    level: text('level').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.userId] }), index('plant_share_user').on(t.userId)],
+);
+
+export const gateway = pgTable(
+  'gateway',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sn: text('sn').notNull().unique(),
+    companyId: uuid('company_id').references(() => company.id),
+    plantId: uuid('plant_id').references(() => plant.id),
+    registrationKey: text('registration_key').notNull(),
+    connPasswordHash: text('conn_password_hash').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    uploadIntervalS: integer('upload_interval_s').notNull().default(300),
+    firmware: text('firmware'),
+    rssi: integer('rssi'),
+    online: boolean('online').notNull().default(false),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('gateway_plant').on(t.plantId)],
+);
+
+export const device = pgTable(
+  'device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sn: text('sn').notNull().unique(),
+    gatewayId: uuid('gateway_id')
+      .notNull()
+      .references(() => gateway.id),
+    plantId: uuid('plant_id').references(() => plant.id),
+    kind: text('kind').notNull(),
+    model: text('model').notNull().default(''),
+    alias: text('alias'),
+    ratedW: doublePrecision('rated_w'),
+    capacityKwh: doublePrecision('capacity_kwh'),
+    /** How raw registers are decoded: 'metrics' (the gateway decodes) or a register map such as 'sunspec'. */
+    protocol: text('protocol').notNull().default('metrics'),
+    meta: jsonb('meta').notNull().default({}),
+    createdAt: created(),
+  },
+  (t) => [index('device_plant').on(t.plantId), index('device_gateway').on(t.gatewayId)],
+);
+
+/** The newest reading of a device, for realtime views, with the counters energy deltas start from. */
+export const deviceLatest = pgTable('device_latest', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => device.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  metrics: jsonb('metrics').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every reading (partitioned by month on ts). `e_*` hold the energy of the interval ending at ts, derived
+ * from the device's cumulative counters, so a day's energy is the sum of its samples.
+ */
+export const deviceSample = pgTable(
+  'device_sample',
+  {
+    deviceId: uuid('device_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    plantId: uuid('plant_id'),
+    metrics: jsonb('metrics').notNull(),
+    ePv: doublePrecision('e_pv'),
+    ePurchase: doublePrecision('e_purchase'),
+    eFeedIn: doublePrecision('e_feed_in'),
+    eCharge: doublePrecision('e_charge'),
+    eDischarge: doublePrecision('e_discharge'),
+    eLoad: doublePrecision('e_load'),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] }), index('device_sample_plant_ts').on(t.plantId, t.ts)],
+);
+
+const energyColumns = () => ({
+  pv: doublePrecision('pv').notNull().default(0),
+  purchase: doublePrecision('purchase').notNull().default(0),
+  feedIn: doublePrecision('feed_in').notNull().default(0),
+  charge: doublePrecision('charge').notNull().default(0),
+  discharge: doublePrecision('discharge').notNull().default(0),
+  load: doublePrecision('load').notNull().default(0),
+});
+
+export const deviceDay = pgTable(
+  'device_day',
+  {
+    deviceId: uuid('device_id').notNull(),
+    day: date('day').notNull(),
+    ...energyColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+export const plantDay = pgTable(
+  'plant_day',
+  {
+    plantId: uuid('plant_id').notNull(),
+    day: date('day').notNull(),
+    ...energyColumns(),
+    income: doublePrecision('income').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.day] })],
+);
+
+/** 5-minute plant power: PV, load, grid (+ buying), battery (+ discharging), SOC. */
+export const plantPower = pgTable(
+  'plant_power',
+  {
+    plantId: uuid('plant_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    pv: doublePrecision('pv'),
+    load: doublePrecision('load'),
+    grid: doublePrecision('grid'),
+    battery: doublePrecision('battery'),
+    soc: doublePrecision('soc'),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.ts] })],
+);
+
+export const deviceEvent = pgTable(
+  'device_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gatewayId: uuid('gateway_id').notNull(),
+    /** The gateway's own event id: a replayed event is recognised by it. */
+    gatewayEventId: text('gateway_event_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    plantId: uuid('plant_id'),
+    code: text('code').notNull(),
+    level: text('level').notNull(),
+    message: text('message'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('device_event_gateway_id').on(t.gatewayId, t.gatewayEventId),
+    index('device_event_plant').on(t.plantId, t.raisedAt),
+    index('device_event_open').on(t.deviceId, t.clearedAt),
+  ],
+);
+
+/** Chart custom parameters per user and device kind (at most 6, spec §9). */
+export const chartParams = pgTable(
+  'chart_params',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
