@@ -12,3 +12,4 @@ export * from './metrics.js';
 export * from './plant.js';
 export * from './energy.js';
 export * from './format.js';
+export * from './time.js';

@@ -1,0 +1,73 @@
+/**
+ * Plant-local calendar days. A plant's day, month and year follow its own time zone (IANA name), so a
+ * plant in Sydney and one in Lisbon each close their day at their own midnight.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+export interface LocalTime {
+  /** YYYY-MM-DD */
+  day: string;
+  minuteOfDay: number;
+}
+
+export function localTime(ms: number, tz: string): LocalTime {
+  const parts = formatter(tz).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, minuteOfDay: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+export function localDay(ms: number, tz: string): string {
+  return localTime(ms, tz).day;
+}
+
+/** Offset of the zone from UTC at an instant, in minutes (east positive). */
+export function zoneOffsetMinutes(ms: number, tz: string): number {
+  const { day, minuteOfDay } = localTime(ms, tz);
+  const [y, m, d] = day.split('-').map(Number);
+  const asUtc = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, Math.floor(minuteOfDay / 60), minuteOfDay % 60);
+  return Math.round((asUtc - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/** The UTC instant a local wall-clock time stands for (the first one, across a DST change). */
+export function localToUtc(day: string, minuteOfDay: number, tz: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 0, minuteOfDay);
+  // Two passes settle the offset even when the guess lands on the other side of a DST change.
+  let ms = guess - zoneOffsetMinutes(guess, tz) * 60_000;
+  ms = guess - zoneOffsetMinutes(ms, tz) * 60_000;
+  return ms;
+}
+
+/** [start, end) of a plant-local day as UTC milliseconds (23, 24 or 25 hours long). */
+export function dayRange(day: string, tz: string): [number, number] {
+  return [localToUtc(day, 0, tz), localToUtc(addDays(day, 1), 0, tz)];
+}
+
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
+}
+
+export const FIVE_MINUTES_MS = 300_000;
+
+/** The start of the 5-minute bucket a reading falls in (buckets align in every zone, offsets being whole quarters). */
+export function bucket5(ms: number): number {
+  return Math.floor(ms / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+}
