@@ -91,7 +91,8 @@ export function goToLogin(remember = true): void {
   if (leaving || typeof window === 'undefined') return;
   leaving = true;
   const here = `${window.location.pathname}${window.location.search}`;
-  const target = remember && currentPath() !== LOGIN_PATH ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH;
+  const target =
+    remember && currentPath() !== LOGIN_PATH ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH;
   window.location.replace(target);
 }
 
@@ -175,7 +176,13 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
   if (res.status >= 500) {
     showServerDown(opts);
     const env = await readEnvelope<unknown>(res);
-    throw new ApiError(env?.code ?? NETWORK_ERROR, env?.msg ?? res.statusText, env?.data ?? null, res.status, !opts.quiet);
+    throw new ApiError(
+      env?.code ?? NETWORK_ERROR,
+      env?.msg ?? res.statusText,
+      env?.data ?? null,
+      res.status,
+      !opts.quiet,
+    );
   }
 
   const env = await readEnvelope<T>(res);

@@ -8,7 +8,10 @@ import { signOut } from '../api/auth';
 
 /** Up to two initials: first letters of the first two words, or the first character of a CJK name. */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s._@-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._@-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '?';
   const first = Array.from(words[0]!)[0] ?? '';
   if (/[\u3000-\u9fff\uac00-\ud7af]/.test(first)) return first;
@@ -63,7 +66,12 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
         },
       }}
     >
-      <button type="button" className="hg-user-trigger" data-testid="user-menu" aria-label={t('shell.userMenu', { name })}>
+      <button
+        type="button"
+        className="hg-user-trigger"
+        data-testid="user-menu"
+        aria-label={t('shell.userMenu', { name })}
+      >
         <Avatar size={32} src={user?.avatar || undefined} className="hg-avatar">
           {initials(name)}
         </Avatar>

@@ -49,9 +49,11 @@ export const routes: RouteObject[] = [
       { path: '/agreement', lazy: pages.agreement, handle: { titleKey: 'page.agreement' } },
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
-      ...PUBLIC_PLACEHOLDERS.map(
-        (p): RouteObject => ({ path: p.path, lazy: pages.notAvailableStandalone, handle: { titleKey: p.titleKey } }),
-      ),
+      ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
+        path: p.path,
+        lazy: pages.notAvailableStandalone,
+        handle: { titleKey: p.titleKey },
+      })),
       {
         id: 'shell',
         loader: shellLoader,

@@ -82,7 +82,9 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
           rules={[
             {
               validator: (_r, v: string | undefined) =>
-                !v || isValidPhone(v.trim()) ? Promise.resolve() : Promise.reject(new Error(fieldMessage('phone', lang))),
+                !v || isValidPhone(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(fieldMessage('phone', lang))),
             },
           ]}
         >

@@ -17,8 +17,14 @@ type TabKey = (typeof TABS)[number];
 export default function PersonalSettingsPage(): React.JSX.Element {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as TabKey) : 'basic';
-  const { data: user, isLoading, refetch } = useQuery({
+  const tab: TabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabKey)
+    : 'basic';
+  const {
+    data: user,
+    isLoading,
+    refetch,
+  } = useQuery({
     queryKey: USER_INFO_KEY,
     queryFn: fetchUserInfo,
     placeholderData: session.getUserInfo() ?? undefined,

@@ -60,7 +60,7 @@ export function AuthLayout({
         </main>
         <footer className="hg-auth-footer">
           <span>{t('common.copyright', { year })}</span>
-          <Link to="/agreement">{t('auth.agreementLink')}</Link>
+          <Link to="/agreement">{t('page.agreement')}</Link>
         </footer>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input, Space, Spin } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_CODES, type CaptchaResponse, type TokenPair } from '@heliograph/shared';
 import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
@@ -194,7 +194,7 @@ export default function LoginPage(): React.JSX.Element {
         {t('auth.noAccount')} <Link to="/reg">{t('auth.createAccount')}</Link>
       </p>
       <p className="hg-auth-legal">
-        {t('auth.agreementNotice')} <Link to="/agreement">{t('auth.agreementLink')}</Link>
+        <Trans i18nKey="auth.agreementNotice" components={{ link: <Link to="/agreement" /> }} />
       </p>
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES, LIMITS, fieldMessage } from '@heliograph/shared';
 import { api, ApiError } from '../../api/client';
@@ -140,10 +140,10 @@ export default function RegisterPage(): React.JSX.Element {
           ]}
         >
           <Checkbox data-testid="register-agree">
-            {t('auth.agreePrefix')}{' '}
-            <Link to="/agreement" target="_blank" rel="noopener">
-              {t('auth.agreementLink')}
-            </Link>
+            <Trans
+              i18nKey="auth.agreeText"
+              components={{ link: <Link to="/agreement" target="_blank" rel="noopener" /> }}
+            />
           </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">

@@ -15,7 +15,13 @@ export function SolarIllustration({ className }: { className?: string }): React.
   const back = [0, 1, 2, 3, 4].map((i) => ({ x: 28 + i * 88, y: 196, scale: 0.86 }));
   const front = [0, 1, 2, 3].map((i) => ({ x: 8 + i * 118, y: 236, scale: 1.16 }));
   return (
-    <svg className={className} viewBox="0 0 480 300" aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMax meet">
+    <svg
+      className={className}
+      viewBox="0 0 480 300"
+      aria-hidden="true"
+      focusable="false"
+      preserveAspectRatio="xMidYMax meet"
+    >
       <defs>
         <radialGradient id="hg-glow">
           <stop offset="0" stopColor="#ffd666" stopOpacity="0.5" />
@@ -40,15 +46,31 @@ export function SolarIllustration({ className }: { className?: string }): React.
         <path d="M362 30v-14M362 168v-14M300 92h-14M438 92h-14M318 48l-10-10M416 146l-10-10M318 136l-10 10M416 38l-10 10" />
       </g>
       <g className="hg-illustration-card">
-        <rect x="24" y="34" width="190" height="104" rx="12" fill="#ffffff" fillOpacity="0.08" stroke="#ffffff" strokeOpacity="0.16" />
+        <rect
+          x="24"
+          y="34"
+          width="190"
+          height="104"
+          rx="12"
+          fill="#ffffff"
+          fillOpacity="0.08"
+          stroke="#ffffff"
+          strokeOpacity="0.16"
+        />
         <rect x="40" y="50" width="58" height="7" rx="3.5" fill="#ffffff" fillOpacity="0.35" />
         <rect x="40" y="63" width="36" height="11" rx="4" fill="#ffc53d" fillOpacity="0.9" />
         <path d="M40 124 C 70 124, 80 80, 118 78 S 168 124, 198 124 Z" fill="url(#hg-curve)" />
         <path d="M40 124 C 70 124, 80 80, 118 78 S 168 124, 198 124" fill="none" stroke="#ffc53d" strokeWidth="2.5" />
         <path d="M40 124.5H198" stroke="#ffffff" strokeOpacity="0.2" />
       </g>
-      <path d="M-480 214C-300 196-120 186 0 206C90 182 178 192 262 200S420 186 480 194C640 178 800 200 960 192V300H-480Z" fill="#433e56" />
-      <path d="M-480 232C-240 240-120 246 0 238C120 218 262 230 480 222C700 214 820 236 960 228V300H-480Z" fill="#3a3649" />
+      <path
+        d="M-480 214C-300 196-120 186 0 206C90 182 178 192 262 200S420 186 480 194C640 178 800 200 960 192V300H-480Z"
+        fill="#433e56"
+      />
+      <path
+        d="M-480 232C-240 240-120 246 0 238C120 218 262 230 480 222C700 214 820 236 960 228V300H-480Z"
+        fill="#3a3649"
+      />
       {back.map((p) => (
         <Panel key={`b${p.x}`} {...p} />
       ))}

@@ -26,10 +26,7 @@ export function accountRules(lang: Lang) {
             : Promise.reject(new Error(fieldMessage('passwordMismatch', lang))),
       }),
     ],
-    code: [
-      required,
-      check((v) => new RegExp(`^\\d{${VERIFICATION.codeLength}}$`).test(v.trim()), 'invalid'),
-    ],
+    code: [required, check((v) => new RegExp(`^\\d{${VERIFICATION.codeLength}}$`).test(v.trim()), 'invalid')],
     nickname: [{ max: LIMITS.nicknameMax, message: fieldMessage('tooLong', lang) }],
   };
 }

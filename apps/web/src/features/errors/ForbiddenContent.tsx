@@ -8,7 +8,12 @@ export function ForbiddenContent({ signedIn }: { signedIn: boolean }): React.JSX
   return (
     <Result
       status="403"
-      title={<h1 className="hg-result-title">{t('error.forbiddenTitle')}</h1>}
+      title={
+        <>
+          <div className="hg-error-code">403</div>
+          <h1 className="hg-result-title">{t('error.forbiddenTitle')}</h1>
+        </>
+      }
       subTitle={t('error.forbiddenBody')}
       extra={<HomeButton signedIn={signedIn} />}
     />

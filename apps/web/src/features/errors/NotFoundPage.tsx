@@ -11,7 +11,12 @@ export default function NotFoundPage(): React.JSX.Element {
     <StandalonePage>
       <Result
         status="404"
-        title={<h1 className="hg-result-title">{t('error.notFoundTitle')}</h1>}
+        title={
+          <>
+            <div className="hg-error-code">404</div>
+            <h1 className="hg-result-title">{t('error.notFoundTitle')}</h1>
+          </>
+        }
         subTitle={t('error.notFoundBody')}
         extra={<HomeButton signedIn={signedIn} />}
       />

@@ -1,0 +1,72 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_ROLES, LANGUAGES, SEXES } from '@heliograph/shared';
+import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../shell/routeTable';
+
+type Tree = { [key: string]: string | Tree };
+
+function load(lang: string): Map<string, string> {
+  const tree = JSON.parse(readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+  const out = new Map<string, string>();
+  const walk = (node: Tree, prefix: string): void => {
+    for (const [key, value] of Object.entries(node)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (typeof value === 'string') out.set(path, value);
+      else walk(value, path);
+    }
+  };
+  walk(tree, '');
+  return out;
+}
+
+/** Interpolations ({{name}}) and Trans tags (<link>) a translation must keep. */
+function tokens(value: string): string[] {
+  return [...value.matchAll(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
+}
+
+const en = load('en');
+
+describe('i18n catalogues', () => {
+  it('has a catalogue for each of the eight console languages', () => {
+    expect(LANGUAGES).toHaveLength(8);
+    for (const lang of LANGUAGES) expect(load(lang).size).toBeGreaterThan(0);
+  });
+
+  for (const lang of LANGUAGES) {
+    describe(lang, () => {
+      const cat = load(lang);
+
+      it('has every English key, non-empty, and no extra key', () => {
+        const missing = [...en.keys()].filter((k) => !cat.get(k)?.trim());
+        const extra = [...cat.keys()].filter((k) => !en.has(k));
+        expect(missing).toEqual([]);
+        expect(extra).toEqual([]);
+      });
+
+      it('keeps the interpolations and tags of the English text', () => {
+        const broken = [...en].filter(
+          ([k, v]) => JSON.stringify(tokens(v)) !== JSON.stringify(tokens(cat.get(k) ?? '')),
+        );
+        expect(broken.map(([k]) => k)).toEqual([]);
+      });
+
+      if (lang !== 'en') {
+        it('is a real translation: at least 80 % of its values differ from English', () => {
+          const differ = [...en].filter(([k, v]) => cat.get(k) !== v).length;
+          expect(differ / en.size).toBeGreaterThanOrEqual(0.8);
+        });
+      }
+    });
+  }
+
+  it('names every route, role and gender the console shows', () => {
+    const needed = [
+      ...SHELL_ROUTES.map((r) => r.titleKey),
+      ...PUBLIC_PLACEHOLDERS.map((p) => p.titleKey),
+      ...BUILTIN_ROLES.map((r) => `role.${r}`),
+      ...SEXES.map((s) => `account.sex_${s}`),
+    ];
+    expect(needed.filter((k) => !en.has(k))).toEqual([]);
+  });
+});
