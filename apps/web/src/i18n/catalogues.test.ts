@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_ROLES, LANGUAGES, SEXES } from '@heliograph/shared';
+import { LANGUAGES, SEXES } from '@heliograph/shared';
 import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../shell/routeTable';
 
 type Tree = { [key: string]: string | Tree };
@@ -60,11 +60,10 @@ describe('i18n catalogues', () => {
     });
   }
 
-  it('names every route, role and gender the console shows', () => {
+  it('names every route and gender the console shows', () => {
     const needed = [
       ...SHELL_ROUTES.map((r) => r.titleKey),
       ...PUBLIC_PLACEHOLDERS.map((p) => p.titleKey),
-      ...BUILTIN_ROLES.map((r) => `role.${r}`),
       ...SEXES.map((s) => `account.sex_${s}`),
     ];
     expect(needed.filter((k) => !en.has(k))).toEqual([]);

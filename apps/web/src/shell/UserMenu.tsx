@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@heliograph/shared';
 import { signOut } from '../api/auth';
+import { displayRole } from '../i18n';
 
 /** Up to two initials: first letters of the first two words, or the first character of a CJK name. */
 export function initials(name: string): string {
@@ -32,7 +33,7 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
         <div className="hg-user-card">
           <div className="hg-user-card-name">{name}</div>
           {user?.account && user.account !== name ? <div className="hg-user-card-sub">{user.account}</div> : null}
-          {user?.role ? <div className="hg-user-card-sub">{t(`role.${user.role}`)}</div> : null}
+          {user?.role ? <div className="hg-user-card-sub">{displayRole(user.role)}</div> : null}
         </div>
       ),
     },

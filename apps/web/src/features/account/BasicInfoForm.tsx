@@ -1,5 +1,5 @@
 import { App, Button, Descriptions, Form, Input, Radio } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, LIMITS, SEXES, fieldMessage, isValidPhone, type Sex, type UserInfo } from '@heliograph/shared';
 import { USER_INFO_KEY } from '../../api/auth';
@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
-import { currentLang, HTML_LANG } from '../../i18n';
+import { currentLang, displayRole, HTML_LANG } from '../../i18n';
 
 interface BasicValues {
   nickname: string;
@@ -24,6 +24,11 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
   const registered = user.registeredAt
     ? new Intl.DateTimeFormat(HTML_LANG[lang], { dateStyle: 'long' }).format(new Date(user.registeredAt))
     : '—';
+
+  // Fresher data from the server replaces the cached values, unless the person already started editing.
+  useEffect(() => {
+    if (!form.isFieldsTouched()) form.setFieldsValue({ nickname: user.nickname, phone: user.phone, sex: user.sex });
+  }, [form, user.nickname, user.phone, user.sex]);
 
   const onFinish = async (values: BasicValues): Promise<void> => {
     setSaving(true);
@@ -52,7 +57,7 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
         size="small"
         items={[
           { key: 'email', label: t('account.email'), children: <bdi>{user.email || user.account}</bdi> },
-          { key: 'role', label: t('account.role'), children: t(`role.${user.role}`) },
+          { key: 'role', label: t('account.role'), children: displayRole(user.role) },
           { key: 'company', label: t('account.company'), children: user.company?.name ?? t('account.noCompany') },
           { key: 'registered', label: t('account.registeredAt'), children: registered },
         ]}

@@ -9,6 +9,7 @@ import { initials } from '../../shell/UserMenu';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PreferencesForm } from './PreferencesForm';
+import { displayRole } from '../../i18n';
 
 const TABS = ['basic', 'password', 'preferences'] as const;
 type TabKey = (typeof TABS)[number];
@@ -28,7 +29,8 @@ export default function PersonalSettingsPage(): React.JSX.Element {
     queryKey: USER_INFO_KEY,
     queryFn: fetchUserInfo,
     placeholderData: session.getUserInfo() ?? undefined,
-    staleTime: 60_000,
+    // A settings page shows what the server holds now, not what was cached at sign-in.
+    refetchOnMount: 'always',
   });
 
   if (!user && isLoading) {
@@ -78,7 +80,7 @@ export default function PersonalSettingsPage(): React.JSX.Element {
             ) : null}
           </div>
           <div className="hg-account-tags">
-            <Tag color="purple">{t(`role.${user.role}`)}</Tag>
+            <Tag color="purple">{displayRole(user.role)}</Tag>
             {user.company ? <Tag>{user.company.name}</Tag> : null}
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { App, Button, Form, Radio, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ERROR_CODES,
@@ -29,6 +29,10 @@ export function PreferencesForm({ user, readOnly }: { user: UserInfo; readOnly: 
   const [form] = Form.useForm<PreferenceValues>();
   const [saving, setSaving] = useState(false);
   const lang = currentLang();
+
+  useEffect(() => {
+    if (!form.isFieldsTouched()) form.setFieldsValue({ temperatureUnit: user.temperatureUnit ?? 'C' });
+  }, [form, user.temperatureUnit]);
 
   const onFinish = async (values: PreferenceValues): Promise<void> => {
     setSaving(true);

@@ -194,7 +194,7 @@ export default function LoginPage(): React.JSX.Element {
         {t('auth.noAccount')} <Link to="/reg">{t('auth.createAccount')}</Link>
       </p>
       <p className="hg-auth-legal">
-        <Trans i18nKey="auth.agreementNotice" components={{ link: <Link to="/agreement" /> }} />
+        <Trans i18nKey="auth.agreementNotice" components={{ terms: <Link to="/agreement" /> }} />
       </p>
     </AuthLayout>
   );

@@ -142,7 +142,7 @@ export default function RegisterPage(): React.JSX.Element {
           <Checkbox data-testid="register-agree">
             <Trans
               i18nKey="auth.agreeText"
-              components={{ link: <Link to="/agreement" target="_blank" rel="noopener" /> }}
+              components={{ terms: <Link to="/agreement" target="_blank" rel="noopener" /> }}
             />
           </Checkbox>
         </Form.Item>
