@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // API tests each boot an app on a fresh in-memory database; two at a time fit two cores.
           maxWorkers: 2,
         },

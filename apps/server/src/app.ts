@@ -23,6 +23,14 @@ import { getOrCreateSecret } from './modules/auth/secrets.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { VerificationService } from './modules/auth/verification.js';
+import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
+import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
+import { Ingest } from './modules/telemetry/ingest.js';
+import { GatewayRegistry } from './modules/telemetry/registry.js';
+import { TelemetryWriter } from './modules/telemetry/writer.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { plantRoutes } from './modules/plants/routes.js';
+import { PlantService } from './modules/plants/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
@@ -44,6 +52,8 @@ export interface AppOptions {
 export interface HeliographApp {
   app: FastifyInstance;
   database: Database;
+  bus: MessageBus;
+  ingest: Ingest;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -81,6 +91,13 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const verification = new VerificationService(db, mailer);
   const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
 
+  const bus = config.mqttUrl
+    ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
+    : await createEmbeddedBus({ port: config.mqttPort, auth: new GatewayAuth(db), log: app.log });
+  const registry = new GatewayRegistry(db);
+  const ingest = new Ingest({ db, bus, registry, writer: new TelemetryWriter(db), log: app.log });
+  ingest.start();
+
   let draining = false;
   requireRouteDeclarations(app);
   accessHooks(app, { db, tokens });
@@ -103,6 +120,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(userRoutes({ db, auth }));
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
+      await api.register(plantRoutes(new PlantService(db)));
+      await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
     },
     { prefix: '/api/v1' },
   );
@@ -128,12 +147,17 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
 
   app.addHook('onClose', async () => {
+    // Everything received is committed and acknowledged before the database goes.
+    await ingest.stop();
+    await bus.close();
     if (!opts.database) await database.close();
   });
 
   return {
     app,
     database,
+    bus,
+    ingest,
     drain: () => {
       draining = true;
     },

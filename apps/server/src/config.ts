@@ -22,6 +22,18 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** Where the built console is served from. */
   webDist: string;
+  /** Port of the embedded MQTT broker (when MQTT_URL is unset); 0 picks a free one. */
+  mqttPort: number;
+  /** An external broker (Mosquitto, EMQX …): the server becomes its client and consumes a shared subscription. */
+  mqttUrl: string | undefined;
+  /** Shared secret the external broker sends to the HTTP auth/ACL endpoints (header x-mqtt-auth-secret). */
+  mqttAuthSecret: string | undefined;
+  /** Run the simulated demo fleet in this process. */
+  simulate: boolean;
+  /** Plants in the simulated demo fleet. */
+  fleetSize: number;
+  /** Days of history the simulated fleet backfills on its first start. */
+  backfillDays: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -49,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
+    mqttPort: int(env.MQTT_PORT, 1883),
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttAuthSecret: env.MQTT_AUTH_SECRET || undefined,
+    simulate: env.SIMULATE !== 'false',
+    fleetSize: int(env.FLEET_SIZE, 24),
+    backfillDays: int(env.BACKFILL_DAYS, 90),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

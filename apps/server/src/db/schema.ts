@@ -382,3 +382,16 @@ export const chartParams = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
+
+/**
+ * What ingest could not attribute (a device the gateway does not have, a payload that fails its schema) is
+ * kept here with the reason, so nothing a device sent is lost: an operator can bind the device and replay.
+ */
+export const ingestDeadLetter = pgTable('ingest_dead_letter', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  gatewaySn: text('gateway_sn').notNull(),
+  topic: text('topic').notNull(),
+  reason: text('reason').notNull(),
+  payload: text('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,8 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Mail } from '../mail/mailer.js';
 import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
+import type { MessageBus } from '../modules/mqtt/bus.js';
+import type { Ingest } from '../modules/telemetry/ingest.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -31,19 +33,28 @@ export class TestApp {
   demo: DemoAccount[] = [];
   app!: FastifyInstance;
   database!: Database;
+  bus!: MessageBus;
+  ingest!: Ingest;
+  /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
+  env: Record<string, string> = {};
   private dropDatabase: (() => Promise<void>) | undefined;
+  private sharedDatabase: Database | undefined;
 
-  static async start(): Promise<TestApp> {
+  static async start(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
     const t = new TestApp();
+    t.env = env;
+    if (database) t.sharedDatabase = database;
     await t.boot();
     return t;
   }
 
   private async boot(): Promise<void> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-test-'));
-    const config = { ...loadConfig({ DATA_DIR: dataDir }), webDist: path.join(dataDir, 'no-web') };
+    const config = { ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', ...this.env }), webDist: path.join(dataDir, 'no-web') };
     const url = process.env.TEST_DATABASE_URL;
-    if (url) {
+    if (this.sharedDatabase) {
+      this.database = this.sharedDatabase;
+    } else if (url) {
       const name = `hg_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -69,12 +80,15 @@ export class TestApp {
       captchaText: () => this.captchaTexts.shift() ?? randomBytes(3).toString('hex'),
     });
     this.app = built.app;
+    this.bus = built.bus;
+    this.ingest = built.ingest;
     await this.app.ready();
     this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
   }
 
   async close(): Promise<void> {
     await this.app.close();
+    if (this.sharedDatabase) return;
     await this.database.close();
     await this.dropDatabase?.();
   }

@@ -1,0 +1,16 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+/** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
+export async function query<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
+  const result = (await db.execute(q)) as unknown as { rows?: T[] };
+  return result.rows ?? [];
+}
+
+export const toMs = (v: unknown): number => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
+
+/** A date column as YYYY-MM-DD, whichever type the driver hands back. */
+export const toDay = (v: unknown): string =>
+  typeof v === 'string' ? v.slice(0, 10) : new Date(toMs(v)).toISOString().slice(0, 10);
+
+export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -1,0 +1,231 @@
+import { eq, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { gatewayTopics, type BatchAck, type TelemetryBatch } from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUser, company, deviceDay, deviceSample, ingestDeadLetter, plantDay } from '../../db/schema.js';
+import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+
+let t: TestApp;
+let url: string;
+let plantId: string;
+const SN = 'GWTEST0001';
+const PASSWORD = 'GatewayPass2026';
+const INV = 'INVTEST0001';
+const MTR = 'MTRTEST0001';
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  t = await TestApp.start();
+  url = `mqtt://127.0.0.1:${t.bus.port}`;
+  const [sunrise] = await t.database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+  const [owner] = await t.database.db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.owner));
+  const made = await provisionPlant(t.database.db, {
+    companyId: sunrise?.id ?? null,
+    ownerId: owner?.id ?? null,
+    name: 'Test Roof Berlin',
+    type: 'grid',
+    inverterKind: 'string',
+    capacityKw: 10,
+    commissionedOn: '2025-01-01',
+    timezone: 'Europe/Berlin',
+    currency: 'EUR',
+    latitude: 52.52,
+    longitude: 13.4,
+    address: 'Berlin',
+    valuation: DEFAULT_VALUATION,
+    gateways: [
+      {
+        sn: SN,
+        password: PASSWORD,
+        devices: [
+          { sn: INV, kind: 'inverter', ratedW: 10_000 },
+          { sn: MTR, kind: 'meter' },
+        ],
+      },
+      { sn: 'GWTEST0002', password: PASSWORD, devices: [{ sn: 'INVTEST0002', kind: 'inverter', ratedW: 5000 }] },
+    ],
+  });
+  plantId = made.plantId;
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t?.close();
+});
+
+async function connect(sn = SN, password = PASSWORD): Promise<MqttClient> {
+  const c = await mqtt.connectAsync(url, { clientId: sn, username: sn, password, reconnectPeriod: 0, connectTimeout: 5000 });
+  clients.push(c);
+  return c;
+}
+
+/** Publishes a batch and resolves with the server's acknowledgement of it. */
+async function send(c: MqttClient, batch: TelemetryBatch, sn = SN): Promise<BatchAck> {
+  const topics = gatewayTopics(sn);
+  await c.subscribeAsync(topics.batchAck, { qos: 1 });
+  const acked = new Promise<BatchAck>((resolve) => {
+    const onMessage = (topic: string, payload: Buffer) => {
+      const ack = JSON.parse(payload.toString()) as BatchAck;
+      if (topic === topics.batchAck && ack.id === batch.id) {
+        c.off('message', onMessage);
+        resolve(ack);
+      }
+    };
+    c.on('message', onMessage);
+  });
+  await c.publishAsync(topics.telemetry, JSON.stringify(batch), { qos: 1 });
+  return acked;
+}
+
+// 10:00 Berlin time on a fixed summer day, then every 5 minutes.
+const T0 = Date.UTC(2026, 5, 15, 8, 0);
+const at = (i: number) => T0 + i * 300_000;
+async function inverterDay(day: string) {
+  const rows = await t.database.db
+    .select({ pv: deviceDay.pv })
+    .from(deviceDay)
+    .where(sql`${deviceDay.day} = ${day} and ${deviceDay.deviceId} = (select id from device where sn = ${INV})`);
+  return rows[0];
+}
+const inverterSample = (i: number, kwh: number) => ({ device: INV, ts: at(i), metrics: { p_ac: 4000 + i, p_pv: 4100 + i, e_pv_total: kwh } });
+
+describe('gateways over MQTT', () => {
+  it('publishes a batch that the API then shows, acknowledged only after commit', async () => {
+    const c = await connect();
+    const ack = await send(c, {
+      id: 'b-1',
+      samples: [
+        inverterSample(0, 1000),
+        { device: MTR, ts: at(0), metrics: { p_grid: -1500, e_import_total: 200, e_export_total: 300 } },
+      ],
+    });
+    expect(ack).toEqual({ id: 'b-1', status: 'committed' });
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const devices = await t.call<{ sn: string; metrics: Record<string, number> }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    expect(devices.code).toBe(0);
+    expect(devices.data.find((d) => d.sn === INV)?.metrics.p_ac).toBe(4000);
+    expect(devices.data.find((d) => d.sn === MTR)?.metrics.p_grid).toBe(-1500);
+    const day = await t.call<{ ts: number; pv: number; grid: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, { token, query: { date: '2026-06-15' } });
+    expect(day.data).toEqual([expect.objectContaining({ ts: at(0), pv: 4100, grid: -1500 })]);
+  });
+
+  it('refuses a wrong connection password and an unknown gateway', async () => {
+    await expect(connect(SN, 'WrongPass2026')).rejects.toThrow();
+    await expect(connect('GWNOBODY01', PASSWORD)).rejects.toThrow();
+  });
+
+  it('refuses another gateway’s topics', async () => {
+    const c = await connect('GWTEST0002');
+    // The broker grants no subscription on another gateway's topics (SUBACK 0x80).
+    await expect(c.subscribeAsync(gatewayTopics(SN).batchAck, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    const before = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(100))));
+    // Publishing on someone else's topic gets this client disconnected and nothing is stored.
+    // (QoS 0: the broker drops the connection instead of acknowledging, so there is no PUBACK to wait for.)
+    c.publish(gatewayTopics(SN).telemetry, JSON.stringify({ id: 'evil', samples: [inverterSample(100, 1)] }), { qos: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    await t.ingest.drain();
+    const after = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(100))));
+    expect(after.length).toBe(before.length);
+  });
+
+  it('counts the same batch once', async () => {
+    const c = await connect();
+    const batch = { id: 'b-2', samples: [inverterSample(1, 1000.3)] };
+    expect((await send(c, batch)).status).toBe('committed');
+    expect((await send(c, batch)).status).toBe('committed');
+    const rows = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(1))));
+    expect(rows).toHaveLength(1);
+    const dd = await inverterDay('2026-06-15');
+    expect(dd?.pv).toBeCloseTo(0.3, 6);
+  });
+
+  it('loses nothing when an offline gateway replays its buffer late and out of order', async () => {
+    const c = await connect();
+    // Live readings 2, 3, 8, 9 arrive; 4–7 were buffered while the link was down and come afterwards.
+    const kwh = (i: number) => 1000 + 0.3 * i;
+    for (const i of [2, 3, 8, 9]) await send(c, { id: `live-${i}`, samples: [inverterSample(i, kwh(i))] });
+    await send(c, { id: 'replay-4-7', samples: [4, 5, 6, 7].map((i) => inverterSample(i, kwh(i))) });
+    const samples = await t.database.db.execute(
+      sql`select count(*)::int as n, sum(e_pv) as e from device_sample where ts >= ${new Date(at(0)).toISOString()}::timestamptz and ts <= ${new Date(at(9)).toISOString()}::timestamptz and e_pv is not null and device_id = (select id from device where sn = ${INV})`,
+    );
+    const row = (samples as unknown as { rows: { n: number; e: number }[] }).rows[0];
+    expect(row?.n).toBe(10);
+    expect(Number(row?.e)).toBeCloseTo(kwh(9) - kwh(0), 6);
+  });
+
+  it('makes the day’s energy equal the sum of its 5-minute samples, for the device and the plant', async () => {
+    const dd = await inverterDay('2026-06-15');
+    const [pd] = await t.database.db.select().from(plantDay).where(eq(plantDay.day, '2026-06-15'));
+    const sum = await t.database.db.execute(
+      sql`select sum(e_pv) as e from device_sample where plant_id = ${plantId} and ts >= '2026-06-14T22:00:00Z' and ts < '2026-06-15T22:00:00Z'`,
+    );
+    const total = Number((sum as unknown as { rows: { e: number }[] }).rows[0]?.e);
+    expect(dd?.pv).toBeCloseTo(total, 9);
+    expect(pd?.pv).toBeCloseTo(total, 9);
+    expect(total).toBeCloseTo(2.7, 6);
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const api = await t.call<{ pv: number }>('GET', `/api/v1/plant/energy/${plantId}/day`, { token, query: { date: '2026-06-15' } });
+    expect(api.data.pv).toBeCloseTo(total, 9);
+  });
+
+  it('does not count a counter jump, and keeps counting after a reset', async () => {
+    const c = await connect();
+    await send(c, { id: 'jump', samples: [inverterSample(10, 5000)] });
+    await send(c, { id: 'after-jump', samples: [inverterSample(11, 5000.2)] });
+    await send(c, { id: 'reset', samples: [inverterSample(12, 0.1)] });
+    const dd = await inverterDay('2026-06-15');
+    expect(dd?.pv).toBeCloseTo(2.7 + 0.2 + 0.1, 6);
+  });
+
+  it('keeps readings of devices it does not know as dead letters, and commits the rest', async () => {
+    const c = await connect();
+    const ack = await send(c, { id: 'mixed', samples: [inverterSample(13, 0.4), { device: 'STRANGER01', ts: at(13), metrics: { p_ac: 1 } }] });
+    expect(ack.status).toBe('committed');
+    const letters = await t.database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, SN));
+    expect(letters.some((l) => l.payload.includes('STRANGER01'))).toBe(true);
+  });
+
+  it('rejects a malformed batch with a reason, keeping it as a dead letter', async () => {
+    const c = await connect();
+    const ack = await send(c, { id: 'bad', samples: [{ device: INV, ts: 5, metrics: { p_ac: 1 } }] } as TelemetryBatch);
+    expect(ack.status).toBe('rejected');
+  });
+});
+
+describe('another company’s account', () => {
+  it('gets "does not exist" (700) for every plant call', async () => {
+    const db = t.database.db;
+    const [other] = await db.insert(company).values({ name: 'Rival Solar' }).returning();
+    const roleRow = ((await db.execute(sql`select id from role where key = 'company_admin' and company_id is null`)) as unknown as { rows: { id: string }[] }).rows[0];
+    const { hashPassword } = await import('../auth/passwords.js');
+    await db.insert(appUser).values({ account: 'boss@rival.example', email: 'boss@rival.example', nickname: 'Rival', companyId: other?.id, roleId: roleRow?.id ?? '', passwordHash: await hashPassword('Rival2026pass') });
+    const token = await t.tokenFor('boss@rival.example', 'Rival2026pass');
+    for (const path of [
+      `/api/v1/plant/${plantId}`,
+      `/api/v1/plant/${plantId}/realtime`,
+      `/api/v1/plant/${plantId}/power/day`,
+      `/api/v1/plant/${plantId}/power/month`,
+      `/api/v1/plant/${plantId}/power/year`,
+      `/api/v1/plant/${plantId}/power/total`,
+      `/api/v1/plant/energy/${plantId}/day`,
+      `/api/v1/plant/energy/${plantId}/month`,
+      `/api/v1/plant/energy/${plantId}/year`,
+      `/api/v1/plant/energy/${plantId}/total`,
+      `/api/v1/plant/energy/${plantId}/flow`,
+      `/api/v1/plant/energy/${plantId}/generation/use`,
+      `/api/v1/plant/${plantId}/devices`,
+      `/api/v1/plant/${plantId}/inverters`,
+      `/api/v1/plant/${plantId}/inverterCount`,
+      `/api/v1/plant/${plantId}/events`,
+      `/api/v1/plant/${plantId}/eventCount`,
+      `/api/v1/live/plant/${plantId}`,
+    ]) {
+      const answer = await t.call('GET', path, { token });
+      expect(answer.code, path).toBe(700);
+    }
+    const list = await t.call<{ total: number }>('GET', '/api/v1/plants', { token });
+    expect(list.data.total).toBe(0);
+    const counts = await t.call<{ all: number }>('GET', '/api/v1/overview/plantCount', { token });
+    expect(counts.data.all).toBe(0);
+  });
+});

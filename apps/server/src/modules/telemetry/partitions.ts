@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/**
+ * Makes the monthly partition of device_sample for each month a write touches, once per process. If the
+ * default partition already holds rows of that month (written before the partition existed), Postgres
+ * refuses the partition; those months simply stay in the default partition, which is still correct.
+ */
+export class SamplePartitions {
+  private readonly known = new Set<string>();
+
+  constructor(private readonly db: Db) {}
+
+  async ensure(timestamps: Iterable<number>): Promise<void> {
+    const months = new Set<string>();
+    for (const ts of timestamps) {
+      const d = new Date(ts);
+      months.add(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+    }
+    for (const month of months) {
+      if (this.known.has(month)) continue;
+      const [y, m] = month.split('-').map(Number);
+      const from = `${month}-01T00:00:00Z`;
+      const next = new Date(Date.UTC(y ?? 1970, m ?? 1, 1)).toISOString();
+      const name = `device_sample_${month.replace('-', '_')}`;
+      try {
+        await this.db.execute(
+          sql.raw(`create table if not exists ${name} partition of device_sample for values from ('${from}') to ('${next}')`),
+        );
+      } catch {
+        // Rows of this month already sit in the default partition (see above), or another instance made it.
+      }
+      this.known.add(month);
+    }
+  }
+}

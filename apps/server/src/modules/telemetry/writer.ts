@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import {
+  bucket5,
+  counterStep,
+  dayRange,
+  derivedLoad,
+  ENERGY_COUNTERS,
+  income,
+  localTime,
+  stepEnergy,
+  type EnergyFigure,
+  type EnergyFigures,
+  type PricedInterval,
+} from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import type { Metrics } from './decode.js';
+import type { DeviceInfo, PlantInfo } from './registry.js';
+import { SamplePartitions } from './partitions.js';
+
+export interface IncomingSample {
+  device: DeviceInfo;
+  plant: PlantInfo | null;
+  ts: number;
+  metrics: Metrics;
+}
+
+type Energy = Record<EnergyFigure, number | null>;
+
+interface Row {
+  ts: number;
+  metrics: Metrics;
+  energy: Energy;
+  isNew: boolean;
+  changed: boolean;
+}
+
+const FIGURES = Object.keys(ENERGY_COUNTERS) as EnergyFigure[];
+const noEnergy = (): Energy => ({ pv: null, purchase: null, feedIn: null, charge: null, discharge: null, load: null });
+
+// Any Db or transaction handle: both run `execute`.
+type Exec = Pick<Db, 'execute'>;
+
+function rowsOf<T>(result: unknown): T[] {
+  // node-postgres returns { rows }, PGlite returns { rows } too; drizzle passes them through.
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+const toMs = (v: unknown): number => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
+
+/**
+ * Commits readings: raw samples, per-interval energy from the counters, the latest snapshot, daily rollups
+ * per device and plant (with income), and 5-minute plant power. One transaction per call, a handful of
+ * set-based statements whatever the number of samples. Idempotent: a reading already stored (same device
+ * and timestamp) changes nothing, so replays are harmless.
+ */
+export class TelemetryWriter {
+  private readonly partitions: SamplePartitions;
+
+  constructor(private readonly db: Db) {
+    this.partitions = new SamplePartitions(db);
+  }
+
+  /** Returns the plants whose figures changed and how many readings were new. */
+  async write(samples: readonly IncomingSample[]): Promise<{ plants: Set<string>; inserted: number }> {
+    if (samples.length === 0) return { plants: new Set(), inserted: 0 };
+    await this.partitions.ensure(samples.map((s) => s.ts));
+
+    const byDevice = new Map<string, { device: DeviceInfo; plant: PlantInfo | null; samples: Map<number, Metrics> }>();
+    for (const s of samples) {
+      let entry = byDevice.get(s.device.id);
+      if (!entry) {
+        entry = { device: s.device, plant: s.plant, samples: new Map() };
+        byDevice.set(s.device.id, entry);
+      }
+      if (!entry.samples.has(s.ts)) entry.samples.set(s.ts, s.metrics);
+    }
+
+    return this.db.transaction(async (tx) => {
+      const ids = [...byDevice.keys()];
+      const latestRows = rowsOf<{ device_id: string; ts: unknown; metrics: Metrics }>(
+        await tx.execute(sql`select device_id, ts, metrics from device_latest where device_id = any(${pgArray(ids)}::uuid[]) for update`),
+      );
+      const latest = new Map(latestRows.map((r) => [r.device_id, { ts: toMs(r.ts), metrics: r.metrics }]));
+
+      const inserts: { deviceId: string; plantId: string | null; row: Row }[] = [];
+      const updates: { deviceId: string; row: Row }[] = [];
+      const dayIncrements = new Map<string, { deviceId: string; day: string; e: EnergyFigures }>();
+      const recomputeDays = new Map<string, { deviceId: string; day: string; tz: string }>();
+      const plantDays = new Map<string, { plant: PlantInfo; day: string }>();
+      const buckets = new Map<string, { plantId: string; bucket: number }>();
+      const newLatest: { deviceId: string; ts: number; metrics: Metrics }[] = [];
+
+      for (const [deviceId, entry] of byDevice) {
+        const tz = entry.plant?.timezone ?? 'UTC';
+        const incoming = [...entry.samples.entries()].sort((a, b) => a[0] - b[0]);
+        const first = incoming[0];
+        if (!first) continue;
+        const prev = latest.get(deviceId);
+        let rows: Row[];
+        let start: { ts: number; metrics: Metrics } | undefined;
+        const appending = !prev || first[0] > prev.ts;
+        if (appending) {
+          start = prev;
+          rows = incoming.map(([ts, metrics]) => ({ ts, metrics, energy: noEnergy(), isNew: true, changed: false }));
+        } else {
+          // A replay or a late batch lands among stored readings: merge it in and recount from the reading before it.
+          const before = rowsOf<{ ts: unknown; metrics: Metrics }>(
+            await tx.execute(sql`select ts, metrics from device_sample where device_id = ${deviceId} and ts < ${new Date(first[0]).toISOString()}::timestamptz order by ts desc limit 1`),
+          )[0];
+          start = before ? { ts: toMs(before.ts), metrics: before.metrics } : undefined;
+          const stored = rowsOf<{ ts: unknown; metrics: Metrics } & Record<string, number | null>>(
+            await tx.execute(
+              sql`select ts, metrics, e_pv, e_purchase, e_feed_in, e_charge, e_discharge, e_load from device_sample where device_id = ${deviceId} and ts >= ${new Date(first[0]).toISOString()}::timestamptz order by ts`,
+            ),
+          );
+          const merged = new Map<number, Row>();
+          for (const r of stored) {
+            merged.set(toMs(r.ts), {
+              ts: toMs(r.ts),
+              metrics: r.metrics,
+              energy: {
+                pv: r.e_pv ?? null,
+                purchase: r.e_purchase ?? null,
+                feedIn: r.e_feed_in ?? null,
+                charge: r.e_charge ?? null,
+                discharge: r.e_discharge ?? null,
+                load: r.e_load ?? null,
+              },
+              isNew: false,
+              changed: false,
+            });
+          }
+          for (const [ts, metrics] of incoming) {
+            if (!merged.has(ts)) merged.set(ts, { ts, metrics, energy: noEnergy(), isNew: true, changed: false });
+          }
+          rows = [...merged.values()].sort((a, b) => a.ts - b.ts);
+          if (!rows.some((r) => r.isNew)) continue; // all of it was already stored: a pure replay
+        }
+
+        countEnergy(rows, start, entry.device.maxW);
+
+        let newest = prev;
+        for (const row of rows) {
+          if (!row.isNew && !row.changed) continue;
+          const { day } = localTime(row.ts, tz);
+          if (row.isNew) inserts.push({ deviceId, plantId: entry.device.plantId, row });
+          else updates.push({ deviceId, row });
+          if (appending) {
+            const key = `${deviceId}|${day}`;
+            const acc = dayIncrements.get(key) ?? { deviceId, day, e: { pv: 0, purchase: 0, feedIn: 0, charge: 0, discharge: 0, load: 0 } };
+            for (const f of FIGURES) acc.e[f] += row.energy[f] ?? 0;
+            dayIncrements.set(key, acc);
+          } else {
+            recomputeDays.set(`${deviceId}|${day}`, { deviceId, day, tz });
+          }
+          if (entry.plant && entry.device.plantId) {
+            plantDays.set(`${entry.plant.id}|${day}`, { plant: entry.plant, day });
+            const b = bucket5(row.ts);
+            buckets.set(`${entry.plant.id}|${b}`, { plantId: entry.plant.id, bucket: b });
+          }
+          if (row.isNew && (!newest || row.ts > newest.ts)) {
+            // The snapshot keeps older values of metrics a newer reading lacks, so counters carry over.
+            newest = { ts: row.ts, metrics: { ...(newest?.metrics ?? {}), ...row.metrics } };
+          }
+        }
+        if (newest && newest !== prev) newLatest.push({ deviceId, ts: newest.ts, metrics: newest.metrics });
+      }
+
+      if (inserts.length > 0) await insertSamples(tx, inserts);
+      for (const u of updates) await updateSampleEnergy(tx, u.deviceId, u.row);
+      if (dayIncrements.size > 0) await incrementDeviceDays(tx, [...dayIncrements.values()]);
+      for (const r of recomputeDays.values()) await recomputeDeviceDay(tx, r.deviceId, r.day, r.tz);
+      if (newLatest.length > 0) await upsertLatest(tx, newLatest);
+      if (plantDays.size > 0) await rollupPlantDays(tx, [...plantDays.values()]);
+      if (buckets.size > 0) await rollupPlantPower(tx, [...buckets.values()]);
+
+      return { plants: new Set([...plantDays.values()].map((p) => p.plant.id)), inserted: inserts.length };
+    });
+  }
+}
+
+/** Walks readings in time order and fills each one's energy from the growth of its counters. */
+function countEnergy(rows: Row[], start: { ts: number; metrics: Metrics } | undefined, maxW: number): void {
+  const last = new Map<string, { v: number; ts: number }>();
+  if (start) {
+    for (const f of FIGURES) {
+      const v = start.metrics[ENERGY_COUNTERS[f]];
+      if (typeof v === 'number') last.set(f, { v, ts: start.ts });
+    }
+  }
+  for (const row of rows) {
+    const energy = noEnergy();
+    for (const f of FIGURES) {
+      const v = row.metrics[ENERGY_COUNTERS[f]];
+      if (typeof v !== 'number') continue;
+      const prev = last.get(f);
+      energy[f] = stepEnergy(counterStep(prev?.v, v, prev ? row.ts - prev.ts : 0, maxW));
+      last.set(f, { v, ts: row.ts });
+    }
+    if (!row.isNew && FIGURES.some((f) => !sameEnergy(row.energy[f], energy[f]))) row.changed = true;
+    row.energy = energy;
+  }
+}
+
+function sameEnergy(a: number | null, b: number | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.abs(a - b) < 1e-9;
+}
+
+/** A JS array as a Postgres array literal parameter (works the same on node-postgres and PGlite). */
+function pgArray(values: readonly (string | number | null)[]): string {
+  return `{${values
+    .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .join(',')}}`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function insertSamples(tx: Exec, rows: { deviceId: string; plantId: string | null; row: Row }[]): Promise<void> {
+  const col = (f: EnergyFigure) => pgArray(rows.map((r) => r.row.energy[f]));
+  await tx.execute(sql`
+    insert into device_sample (device_id, ts, plant_id, metrics, e_pv, e_purchase, e_feed_in, e_charge, e_discharge, e_load)
+    select * from unnest(
+      ${pgArray(rows.map((r) => r.deviceId))}::uuid[],
+      ${pgArray(rows.map((r) => iso(r.row.ts)))}::timestamptz[],
+      ${pgArray(rows.map((r) => r.plantId))}::uuid[],
+      ${pgArray(rows.map((r) => JSON.stringify(r.row.metrics)))}::jsonb[],
+      ${col('pv')}::float8[], ${col('purchase')}::float8[], ${col('feedIn')}::float8[],
+      ${col('charge')}::float8[], ${col('discharge')}::float8[], ${col('load')}::float8[])
+    on conflict (device_id, ts) do nothing`);
+}
+
+async function updateSampleEnergy(tx: Exec, deviceId: string, row: Row): Promise<void> {
+  const e = row.energy;
+  await tx.execute(sql`
+    update device_sample set e_pv = ${e.pv}, e_purchase = ${e.purchase}, e_feed_in = ${e.feedIn},
+      e_charge = ${e.charge}, e_discharge = ${e.discharge}, e_load = ${e.load}
+    where device_id = ${deviceId} and ts = ${iso(row.ts)}::timestamptz`);
+}
+
+async function incrementDeviceDays(tx: Exec, rows: { deviceId: string; day: string; e: EnergyFigures }[]): Promise<void> {
+  const col = (f: EnergyFigure) => pgArray(rows.map((r) => r.e[f]));
+  await tx.execute(sql`
+    insert into device_day (device_id, day, pv, purchase, feed_in, charge, discharge, load)
+    select * from unnest(${pgArray(rows.map((r) => r.deviceId))}::uuid[], ${pgArray(rows.map((r) => r.day))}::date[],
+      ${col('pv')}::float8[], ${col('purchase')}::float8[], ${col('feedIn')}::float8[],
+      ${col('charge')}::float8[], ${col('discharge')}::float8[], ${col('load')}::float8[])
+    on conflict (device_id, day) do update set
+      pv = device_day.pv + excluded.pv, purchase = device_day.purchase + excluded.purchase,
+      feed_in = device_day.feed_in + excluded.feed_in, charge = device_day.charge + excluded.charge,
+      discharge = device_day.discharge + excluded.discharge, load = device_day.load + excluded.load`);
+}
+
+async function recomputeDeviceDay(tx: Exec, deviceId: string, day: string, tz: string): Promise<void> {
+  const [from, to] = dayRange(day, tz);
+  await tx.execute(sql`
+    insert into device_day (device_id, day, pv, purchase, feed_in, charge, discharge, load)
+    select ${deviceId}::uuid, ${day}::date, coalesce(sum(e_pv), 0), coalesce(sum(e_purchase), 0), coalesce(sum(e_feed_in), 0),
+      coalesce(sum(e_charge), 0), coalesce(sum(e_discharge), 0), coalesce(sum(e_load), 0)
+    from device_sample where device_id = ${deviceId} and ts >= ${iso(from)}::timestamptz and ts < ${iso(to)}::timestamptz
+    on conflict (device_id, day) do update set pv = excluded.pv, purchase = excluded.purchase, feed_in = excluded.feed_in,
+      charge = excluded.charge, discharge = excluded.discharge, load = excluded.load`);
+}
+
+async function upsertLatest(tx: Exec, rows: { deviceId: string; ts: number; metrics: Metrics }[]): Promise<void> {
+  await tx.execute(sql`
+    insert into device_latest (device_id, ts, metrics, updated_at)
+    select d, t, m, now() from unnest(${pgArray(rows.map((r) => r.deviceId))}::uuid[],
+      ${pgArray(rows.map((r) => iso(r.ts)))}::timestamptz[], ${pgArray(rows.map((r) => JSON.stringify(r.metrics)))}::jsonb[]) as x(d, t, m)
+    on conflict (device_id) do update set ts = excluded.ts, metrics = excluded.metrics, updated_at = now()
+    where excluded.ts > device_latest.ts`);
+}
+
+/**
+ * Plant-day figures are the sum of the plant's device days; the load is measured where a meter reports
+ * it and derived from the balance otherwise; income follows the plant's valuation method.
+ */
+async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string }[]): Promise<void> {
+  const sums = rowsOf<{ plant_id: string; day: unknown } & Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge' | 'load', number>>(
+    await tx.execute(sql`
+      select t.plant_id, t.day, coalesce(sum(dd.pv), 0) as pv, coalesce(sum(dd.purchase), 0) as purchase,
+        coalesce(sum(dd.feed_in), 0) as feed_in, coalesce(sum(dd.charge), 0) as charge,
+        coalesce(sum(dd.discharge), 0) as discharge, coalesce(sum(dd.load), 0) as load
+      from unnest(${pgArray(items.map((i) => i.plant.id))}::uuid[], ${pgArray(items.map((i) => i.day))}::date[]) as t(plant_id, day)
+      left join device d on d.plant_id = t.plant_id
+      left join device_day dd on dd.device_id = d.id and dd.day = t.day
+      group by t.plant_id, t.day`),
+  );
+  const plants = new Map(items.map((i) => [`${i.plant.id}|${i.day}`, i.plant]));
+  const out: { plantId: string; day: string; e: EnergyFigures; income: number }[] = [];
+  for (const r of sums) {
+    const day = typeof r.day === 'string' ? r.day.slice(0, 10) : new Date(toMs(r.day)).toISOString().slice(0, 10);
+    const plant = plants.get(`${r.plant_id}|${day}`);
+    if (!plant) continue;
+    const base = { pv: Number(r.pv), purchase: Number(r.purchase), feedIn: Number(r.feed_in), charge: Number(r.charge), discharge: Number(r.discharge) };
+    const measured = Number(r.load);
+    const e: EnergyFigures = { ...base, load: measured > 0 ? measured : derivedLoad(base) };
+    const intervals = plant.valuation.method === 'tou' ? await pricedIntervals(tx, plant, day) : [];
+    out.push({ plantId: plant.id, day, e, income: income(plant.valuation, e, intervals) });
+  }
+  if (out.length === 0) return;
+  const col = (f: EnergyFigure) => pgArray(out.map((o) => o.e[f]));
+  await tx.execute(sql`
+    insert into plant_day (plant_id, day, pv, purchase, feed_in, charge, discharge, load, income, updated_at)
+    select p, d, pv, pu, fi, ch, di, lo, inc, now() from unnest(${pgArray(out.map((o) => o.plantId))}::uuid[], ${pgArray(out.map((o) => o.day))}::date[],
+      ${col('pv')}::float8[], ${col('purchase')}::float8[], ${col('feedIn')}::float8[], ${col('charge')}::float8[],
+      ${col('discharge')}::float8[], ${col('load')}::float8[], ${pgArray(out.map((o) => o.income))}::float8[])
+      as x(p, d, pv, pu, fi, ch, di, lo, inc)
+    on conflict (plant_id, day) do update set pv = excluded.pv, purchase = excluded.purchase, feed_in = excluded.feed_in,
+      charge = excluded.charge, discharge = excluded.discharge, load = excluded.load, income = excluded.income, updated_at = now()`);
+}
+
+/** The plant's energy per reading time of one day, for time-of-use pricing. */
+async function pricedIntervals(tx: Exec, plant: PlantInfo, day: string): Promise<PricedInterval[]> {
+  const [from, to] = dayRange(day, plant.timezone);
+  const rows = rowsOf<{ ts: unknown; pv: number; purchase: number; feed_in: number; charge: number; discharge: number; load: number; has_load: boolean }>(
+    await tx.execute(sql`
+      select ts, coalesce(sum(e_pv), 0) as pv, coalesce(sum(e_purchase), 0) as purchase, coalesce(sum(e_feed_in), 0) as feed_in,
+        coalesce(sum(e_charge), 0) as charge, coalesce(sum(e_discharge), 0) as discharge, coalesce(sum(e_load), 0) as load,
+        bool_or(e_load is not null) as has_load
+      from device_sample where plant_id = ${plant.id} and ts >= ${iso(from)}::timestamptz and ts < ${iso(to)}::timestamptz
+      group by ts order by ts`),
+  );
+  return rows.map((r) => {
+    const base = { pv: Number(r.pv), purchase: Number(r.purchase), feedIn: Number(r.feed_in), charge: Number(r.charge), discharge: Number(r.discharge) };
+    const load = r.has_load ? Number(r.load) : derivedLoad(base);
+    return {
+      minuteOfDay: localTime(toMs(r.ts), plant.timezone).minuteOfDay,
+      purchase: base.purchase,
+      feedIn: base.feedIn,
+      selfUsed: Math.max(0, load - base.purchase),
+    };
+  });
+}
+
+/**
+ * 5-minute plant power from each device's newest reading in the bucket: PV from inverters, grid (+ buying)
+ * and load from meters, battery (+ discharging) and SOC from whatever reports them. Without a load meter
+ * the load is what the balance leaves: PV + grid + battery.
+ */
+async function rollupPlantPower(tx: Exec, items: { plantId: string; bucket: number }[]): Promise<void> {
+  await tx.execute(sql`
+    insert into plant_power (plant_id, ts, pv, load, grid, battery, soc)
+    select plant_id, bucket, pv, coalesce(load, coalesce(pv, 0) + coalesce(grid, 0) + coalesce(battery, 0)), grid, battery, soc
+    from (
+      select t.plant_id, t.bucket,
+        sum(case when d.kind = 'inverter' then coalesce((s.metrics->>'p_pv')::float8, (s.metrics->>'p_ac')::float8) end) as pv,
+        sum((s.metrics->>'p_load')::float8) as load,
+        sum((s.metrics->>'p_grid')::float8) as grid,
+        sum((s.metrics->>'p_bat')::float8) as battery,
+        avg((s.metrics->>'soc')::float8) as soc
+      from unnest(${pgArray(items.map((i) => i.plantId))}::uuid[], ${pgArray(items.map((i) => iso(i.bucket)))}::timestamptz[]) as t(plant_id, bucket)
+      join lateral (
+        select distinct on (x.device_id) x.device_id, x.metrics from device_sample x
+        where x.plant_id = t.plant_id and x.ts >= t.bucket and x.ts < t.bucket + interval '5 minutes'
+        order by x.device_id, x.ts desc
+      ) s on true
+      join device d on d.id = s.device_id
+      group by t.plant_id, t.bucket
+    ) agg
+    on conflict (plant_id, ts) do update set pv = excluded.pv, load = excluded.load, grid = excluded.grid,
+      battery = excluded.battery, soc = excluded.soc`);
+}
