@@ -25,6 +25,7 @@ import { TokenService } from './modules/auth/tokens.js';
 import { VerificationService } from './modules/auth/verification.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
+import { mqttAuthRoutes } from './modules/mqtt/routes.js';
 import { Ingest } from './modules/telemetry/ingest.js';
 import { GatewayRegistry } from './modules/telemetry/registry.js';
 import { TelemetryWriter } from './modules/telemetry/writer.js';
@@ -91,9 +92,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const verification = new VerificationService(db, mailer);
   const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
 
+  const gatewayAuth = new GatewayAuth(db);
   const bus = config.mqttUrl
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
-    : await createEmbeddedBus({ port: config.mqttPort, auth: new GatewayAuth(db), log: app.log });
+    : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
   const registry = new GatewayRegistry(db);
   const ingest = new Ingest({ db, bus, registry, writer: new TelemetryWriter(db), log: app.log });
   ingest.start();
@@ -121,6 +123,13 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
+      await api.register(
+        mqttAuthRoutes({
+          auth: gatewayAuth,
+          secret: config.mqttAuthSecret,
+          serverUser: config.mqttUrl ? new URL(config.mqttUrl).username || undefined : undefined,
+        }),
+      );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
     },
     { prefix: '/api/v1' },

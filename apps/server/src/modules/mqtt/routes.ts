@@ -1,0 +1,72 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GatewayAuth } from './gateway-auth.js';
+
+const decision = z.object({ result: z.enum(['allow', 'deny', 'ignore']), is_superuser: z.boolean().optional() });
+
+function secretMatches(expected: string | undefined, given: unknown): boolean {
+  if (!expected) return true;
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * HTTP authentication and authorisation for an external broker, in the shape EMQX's HTTP authenticator
+ * and authoriser use (body in, `{ "result": "allow" | "deny" }` out, HTTP 200; mosquitto-go-auth's HTTP
+ * backend reads the same status). Gateways keep their own credentials and topics there too. The broker
+ * proves itself with the x-mqtt-auth-secret header when MQTT_AUTH_SECRET is set. These answers are not
+ * the `{code, data, msg}` envelope: the broker, not a person, reads them.
+ */
+export function mqttAuthRoutes(deps: { auth: GatewayAuth; secret: string | undefined; serverUser: string | undefined }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: 'public', scope: 'none' } as const;
+    app.post(
+      '/mqtt/auth',
+      {
+        config,
+        schema: {
+          tags: ['mqtt'],
+          summary: 'May this client connect? (called by the broker)',
+          body: z.object({ clientid: z.string().max(128), username: z.string().max(128).optional(), password: z.string().max(256).optional() }),
+          response: { 200: decision },
+        },
+      },
+      async (req) => {
+        if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
+        const { clientid, username, password } = req.body;
+        // The server instances' own connection: left to the broker's own user list.
+        if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
+        if (!username || clientid !== username || !password) return { result: 'deny' as const };
+        return { result: (await deps.auth.authenticate(username, password)) ? ('allow' as const) : ('deny' as const) };
+      },
+    );
+    app.post(
+      '/mqtt/acl',
+      {
+        config,
+        schema: {
+          tags: ['mqtt'],
+          summary: 'May this client publish or subscribe to this topic? (called by the broker)',
+          body: z.object({
+            clientid: z.string().max(128),
+            username: z.string().max(128).optional(),
+            topic: z.string().max(512),
+            action: z.enum(['publish', 'subscribe']),
+          }),
+          response: { 200: decision },
+        },
+      },
+      async (req) => {
+        if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
+        const { username, topic, action } = req.body;
+        if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
+        if (!username) return { result: 'deny' as const };
+        const allowed = action === 'publish' ? GatewayAuth.mayPublish(username, topic) : GatewayAuth.maySubscribe(username, topic);
+        return { result: allowed ? ('allow' as const) : ('deny' as const) };
+      },
+    );
+  };
+}
