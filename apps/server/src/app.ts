@@ -29,6 +29,8 @@ import { mqttAuthRoutes } from './modules/mqtt/routes.js';
 import { Ingest } from './modules/telemetry/ingest.js';
 import { GatewayRegistry } from './modules/telemetry/registry.js';
 import { TelemetryWriter } from './modules/telemetry/writer.js';
+import { deviceRoutes } from './modules/devices/routes.js';
+import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
 import { PlantService } from './modules/plants/service.js';
@@ -123,6 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
+      await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       await api.register(
         mqttAuthRoutes({
           auth: gatewayAuth,

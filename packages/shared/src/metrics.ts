@@ -60,3 +60,23 @@ export const ENERGY_COUNTERS = {
   load: 'e_load_total',
 } as const;
 export type EnergyFigure = keyof typeof ENERGY_COUNTERS;
+
+const UNIT_OF_SUFFIX: Record<string, string> = { v: 'V', i: 'A', p: 'W', t: '°C' };
+
+/**
+ * The parameters a chart of a device kind offers (spec §9: up to 30 selectable, 6 chosen): the kind's own
+ * metrics, then per-MPPT and per-phase values (inverters), cell voltages (batteries), per-phase (meters).
+ */
+export function selectableParams(kind: keyof typeof METRICS, max = 30): { key: string; unit: string }[] {
+  const own = Object.entries(METRICS[kind]).map(([key, unit]) => ({ key, unit }));
+  const extra: { key: string; unit: string }[] = [];
+  const add = (prefix: string, n: number, suffixes: string[]) => {
+    for (let i = 1; i <= n; i++) for (const s of suffixes) extra.push({ key: `${prefix}${i}_${s}`, unit: UNIT_OF_SUFFIX[s] ?? '' });
+  };
+  if (kind === 'inverter') {
+    add('mppt', 4, ['v', 'i', 'p']);
+    add('ph', 3, ['v', 'i', 'p']);
+  } else if (kind === 'battery') add('cell', 8, ['v']);
+  else if (kind === 'meter') add('ph', 3, ['v', 'i', 'p']);
+  return [...own, ...extra].slice(0, max);
+}

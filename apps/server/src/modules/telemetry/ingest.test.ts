@@ -41,6 +41,7 @@ beforeAll(async () => {
         devices: [
           { sn: INV, kind: 'inverter', ratedW: 10_000 },
           { sn: MTR, kind: 'meter' },
+          { sn: 'BATTEST0001', kind: 'battery', ratedW: 5000, capacityKwh: 10 },
         ],
       },
       { sn: 'GWTEST0002', password: PASSWORD, devices: [{ sn: 'INVTEST0002', kind: 'inverter', ratedW: 5000 }] },
@@ -192,6 +193,38 @@ describe('gateways over MQTT', () => {
   });
 });
 
+describe('devices by serial number', () => {
+  it('shows an inverter with its per-MPPT input, its day curve and its energy per day', async () => {
+    const c = await connect();
+    await send(c, { id: 'mppt', samples: [{ device: INV, ts: at(20), metrics: { p_ac: 3000, p_pv: 3100, e_pv_total: 0.9, mppt1_v: 410, mppt1_i: 4, mppt2_v: 395, mppt2_i: 3.7, ph1_v: 231 } }] });
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const detail = await t.call<{ sn: string; plantName: string; metrics: Record<string, number> }>('GET', `/api/v1/inverter/${INV}`, { token });
+    expect(detail.data).toMatchObject({ sn: INV, plantName: 'Test Roof Berlin' });
+    const input = await t.call<{ index: number; values: Record<string, number> }[]>('GET', `/api/v1/inverter/${INV}/realtime/input`, { token });
+    expect(input.data).toEqual([
+      { index: 1, values: { v: 410, i: 4 } },
+      { index: 2, values: { v: 395, i: 3.7 } },
+    ]);
+    const day = await t.call<{ ts: number; values: Record<string, number> }[]>('GET', `/api/v1/inverter/${INV}/day`, { token, query: { date: '2026-06-15', params: 'p_ac,mppt1_v' } });
+    expect(day.data.at(-1)).toEqual({ ts: at(20), values: { p_ac: 3000, mppt1_v: 410 } });
+    const month = await t.call<{ key: string; pv: number }[]>('GET', `/api/v1/inverter/${INV}/month`, { token, query: { month: '2026-06' } });
+    expect(month.data.find((m) => m.key === '2026-06-15')?.pv).toBeGreaterThan(3);
+    const bad = await t.call('GET', `/api/v1/inverter/${INV}/day`, { token, query: { params: 'a,b,c,d,e,f,g' } });
+    expect(bad.code).toBe(4);
+  });
+
+  it('keeps at most six chosen chart parameters per user', async () => {
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const offered = await t.call<{ key: string }[]>('GET', '/api/v1/chart/param/equip', { token, query: { kind: 'inverter' } });
+    expect(offered.data.length).toBeLessThanOrEqual(30);
+    const seven = offered.data.slice(0, 7).map((p) => p.key);
+    expect((await t.call('POST', '/api/v1/chart/param/custom', { token, body: { kind: 'inverter', params: seven } })).code).toBe(4);
+    expect((await t.call('POST', '/api/v1/chart/param/custom', { token, body: { kind: 'inverter', params: ['p_ac', 'mppt1_v'] } })).code).toBe(0);
+    const saved = await t.call<string[]>('GET', '/api/v1/chart/param/custom', { token, query: { kind: 'inverter' } });
+    expect(saved.data).toEqual(['p_ac', 'mppt1_v']);
+  });
+});
+
 describe('another company’s account', () => {
   it('gets "does not exist" (700) for every plant call', async () => {
     const db = t.database.db;
@@ -222,6 +255,20 @@ describe('another company’s account', () => {
     ]) {
       const answer = await t.call('GET', path, { token });
       expect(answer.code, path).toBe(700);
+    }
+    for (const [path, code] of [
+      [`/api/v1/inverter/${INV}`, 600],
+      [`/api/v1/inverter/${INV}/realtime/input`, 600],
+      [`/api/v1/inverter/${INV}/realtime/output`, 600],
+      [`/api/v1/inverter/${INV}/day`, 600],
+      [`/api/v1/inverter/${INV}/month`, 600],
+      [`/api/v1/inverter/${INV}/year`, 600],
+      [`/api/v1/inverter/${INV}/total`, 600],
+      ['/api/v1/battery/BATTEST0001/realtime', 1206],
+      ['/api/v1/battery/BATTEST0001/day', 1206],
+      [`/api/v1/meter/${MTR}/realtime`, 404],
+    ] as const) {
+      expect((await t.call('GET', path, { token })).code, path).toBe(code);
     }
     const list = await t.call<{ total: number }>('GET', '/api/v1/plants', { token });
     expect(list.data.total).toBe(0);

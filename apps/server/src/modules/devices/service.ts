@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { dayRange, localDay, type DeviceKind, type DeviceStatus, type ErrorKey } from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { num, query, toDay, toMs } from '../../db/rows.js';
+import type { AuthContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { plantScope } from '../plants/scope.js';
+import { deviceStatusSql } from '../plants/status.js';
+
+export interface DeviceDetail {
+  id: string;
+  sn: string;
+  kind: DeviceKind;
+  model: string;
+  alias: string | null;
+  ratedW: number | null;
+  capacityKwh: number | null;
+  protocol: string;
+  gatewaySn: string;
+  plantId: string | null;
+  plantName: string | null;
+  timezone: string;
+  status: DeviceStatus;
+  lastSeen: number | null;
+  metrics: Record<string, number | null>;
+}
+
+/** "Does not exist" per kind (spec §8): 600 inverter, battery has its own, the others the generic one. */
+const NOT_FOUND: Record<string, ErrorKey> = { inverter: 'inverterNotFound', battery: 'batteryNotFound' };
+
+/** Devices are seen through their plant: a device of a plant outside the caller's scope does not exist. */
+export class DeviceService {
+  constructor(private readonly db: Db) {}
+
+  async get(auth: AuthContext, sn: string, kind: DeviceKind): Promise<DeviceDetail> {
+    const [r] = await query<{
+      id: string; sn: string; kind: DeviceKind; model: string; alias: string | null; rated_w: unknown; capacity_kwh: unknown; protocol: string;
+      gateway_sn: string; plant_id: string | null; plant_name: string | null; timezone: string | null; status: DeviceStatus; ts: unknown; metrics: Record<string, number | null> | null;
+    }>(
+      this.db,
+      sql`select d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics
+        from device d join gateway g on g.id = d.gateway_id join plant p on p.id = d.plant_id
+        left join device_latest dl on dl.device_id = d.id
+        where d.sn = ${sn} and d.kind = ${kind} and ${plantScope(auth)}`,
+    );
+    if (!r) throw new AppError(NOT_FOUND[kind] ?? 'notFound');
+    return {
+      id: r.id,
+      sn: r.sn,
+      kind: r.kind,
+      model: r.model,
+      alias: r.alias,
+      ratedW: num(r.rated_w),
+      capacityKwh: num(r.capacity_kwh),
+      protocol: r.protocol,
+      gatewaySn: r.gateway_sn,
+      plantId: r.plant_id,
+      plantName: r.plant_name,
+      timezone: r.timezone ?? 'UTC',
+      status: r.status,
+      lastSeen: r.ts ? toMs(r.ts) : null,
+      metrics: r.metrics ?? {},
+    };
+  }
+
+  /** A device's readings of one local day, the chosen metrics only. */
+  async day(d: DeviceDetail, day: string | undefined, params: readonly string[]): Promise<{ ts: number; values: Record<string, number | null> }[]> {
+    const date = day ?? localDay(Date.now(), d.timezone);
+    const [from, to] = dayRange(date, d.timezone);
+    const rows = await query<{ ts: unknown; metrics: Record<string, number | null> }>(
+      this.db,
+      sql`select ts, metrics from device_sample where device_id = ${d.id}
+        and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz order by ts`,
+    );
+    return rows.map((r) => ({ ts: toMs(r.ts), values: Object.fromEntries(params.map((p) => [p, r.metrics[p] ?? null])) }));
+  }
+
+  /** Energy of the device per day of a month, per month of a year, or per year. */
+  async energy(d: DeviceDetail, period: 'month' | 'year' | 'total', key: string): Promise<{ key: string; pv: number; purchase: number; feedIn: number; charge: number; discharge: number; load: number }[]> {
+    const fmt = period === 'month' ? sql`'YYYY-MM-DD'` : period === 'year' ? sql`'YYYY-MM'` : sql`'YYYY'`;
+    const range =
+      period === 'month'
+        ? sql`and day >= ${`${key}-01`}::date and day < (${`${key}-01`}::date + interval '1 month')`
+        : period === 'year'
+          ? sql`and day >= ${`${key}-01-01`}::date and day < ${`${Number(key) + 1}-01-01`}::date`
+          : sql``;
+    const rows = await query<{ k: string; pv: unknown; purchase: unknown; feed_in: unknown; charge: unknown; discharge: unknown; load: unknown }>(
+      this.db,
+      sql`select to_char(day, ${fmt}) as k, sum(pv) as pv, sum(purchase) as purchase, sum(feed_in) as feed_in, sum(charge) as charge,
+        sum(discharge) as discharge, sum(load) as load from device_day where device_id = ${d.id} ${range} group by k order by k`,
+    );
+    return rows.map((r) => ({
+      key: r.k,
+      pv: Number(r.pv),
+      purchase: Number(r.purchase),
+      feedIn: Number(r.feed_in),
+      charge: Number(r.charge),
+      discharge: Number(r.discharge),
+      load: Number(r.load),
+    }));
+  }
+}
+
+/** Per-MPPT (or string) and per-phase readings from a snapshot, for the inverter's input and output views. */
+export function indexed(metrics: Record<string, number | null>, prefix: 'mppt' | 'ph' | 'cell'): { index: number; values: Record<string, number | null> }[] {
+  const out = new Map<number, Record<string, number | null>>();
+  const re = new RegExp(`^${prefix}(\\d+)_(\\w+)$`);
+  for (const [k, v] of Object.entries(metrics)) {
+    const m = re.exec(k);
+    if (!m) continue;
+    const i = Number(m[1]);
+    const entry = out.get(i) ?? {};
+    entry[m[2] ?? ''] = v;
+    out.set(i, entry);
+  }
+  return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([index, values]) => ({ index, values }));
+}
+
+export { toDay };
