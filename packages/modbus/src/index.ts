@@ -12,4 +12,5 @@ export * from './sunspec/model.js';
 export * from './sunspec/decode.js';
 export * from './sunspec/encode.js';
 export * from './sunspec/scan.js';
+export * from './sunspec/to-metrics.js';
 export * from './sunspec/load.js';

@@ -1,38 +1,21 @@
 /**
- * Local time in a plant's IANA time zone, from the runtime's time zone database (Intl), so daylight saving
- * changes land where they do in the real world. Formatting a date costs more than the rest of a simulation
- * step, so offsets are cached per zone and UTC day: a day whose start and end have the same offset has it
- * throughout (zones change at most twice a year, never twice in a day); a day with a change is looked up
- * per quarter hour, since no zone changes its offset off a quarter hour.
+ * Local time in a plant's IANA time zone, from the runtime's time zone database (through shared's
+ * zoneOffsetMinutes), so daylight saving changes land where they do in the real world. Looking an offset
+ * up costs more than the rest of a simulation step, so offsets are cached per zone and UTC day: a day
+ * whose start and end have the same offset has it throughout (zones change at most twice a year, never
+ * twice in a day); a day with a change is looked up per quarter hour, as no zone changes off a quarter hour.
  */
+import { zoneOffsetMinutes } from '@heliograph/shared';
 import type { LocalTime } from '../physics/weather.js';
 
 const MS_PER_DAY = 86_400_000;
 const QUARTER_HOUR = 900_000;
 const MAX_CACHED = 50_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Per zone: UTC day → its offset, or null for a day with a change. */
 const dayOffsets = new Map<string, Map<number, number | null>>();
 /** Per zone: quarter hour → offset, for days with a change. */
 const quarterOffsets = new Map<string, Map<number, number>>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 /** The zone's offset from UTC at an instant, ms (positive east of Greenwich). */
 export function zoneOffsetMs(timeZone: string, utcMs: number): number {
@@ -61,20 +44,9 @@ function cacheFor<V>(caches: Map<string, Map<number, V>>, timeZone: string): Map
   return cache;
 }
 
-/** The offset at an instant on a whole minute, as the time zone database has it. */
+/** The offset at an instant on a whole minute, as the time zone database has it (shared's lookup). */
 function formattedOffset(timeZone: string, at: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(at)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-  );
-  return asUtc - at;
+  return zoneOffsetMinutes(at, timeZone) * 60_000;
 }
 
 /** The plant's local calendar position at an instant. */
