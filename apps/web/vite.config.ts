@@ -28,5 +28,19 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      treeshake: {
+        // packages/shared is plain definitions (constants, tables, zod schemas): whatever the console does not
+        // use of it, such as the server's message tables and wire schemas, stays out of the bundle.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          // What the first page needs goes in one chunk; code that only lazily loaded pages share (forms,
+          // dropdowns, the shell) stays in their chunks instead of being hoisted into the start-up path.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isBuiltinRole, roleName, RTL_LANGUAGES, type Lang } from '@heliograph/shared';
+import { RTL_LANGUAGES, type Lang } from '@heliograph/shared';
 import type { Locale } from 'antd/es/locale';
 import { session } from '../api/session';
 
@@ -65,11 +65,6 @@ export async function initI18n(): Promise<I18nSetup> {
 /** The console's language. */
 export function currentLang(): Lang {
   return session.getLanguage();
-}
-
-/** A role's name in the console's language, from the shared catalogue the server uses too. */
-export function displayRole(role: string): string {
-  return isBuiltinRole(role) ? roleName(role, currentLang()) : role;
 }
 
 /** Saves the choice and reloads (spec §1). */

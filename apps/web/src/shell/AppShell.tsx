@@ -33,8 +33,12 @@ function Brand({ collapsed }: { collapsed: boolean }): React.JSX.Element {
 function VersionLabel({ collapsed }: { collapsed: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <div className="hg-version" title={t('shell.version', { version: __APP_VERSION__ })} data-testid="version-label">
-      {collapsed ? __APP_VERSION__.slice(0, 3) : t('shell.version', { version: __APP_VERSION__ })}
+    <div
+      className={collapsed ? 'hg-version hg-version-collapsed' : 'hg-version'}
+      title={t('shell.version', { version: __APP_VERSION__ })}
+      data-testid="version-label"
+    >
+      {collapsed ? __APP_VERSION__ : t('shell.version', { version: __APP_VERSION__ })}
     </div>
   );
 }

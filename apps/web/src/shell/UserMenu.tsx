@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '@heliograph/shared';
 import { signOut } from '../api/auth';
-import { displayRole } from '../i18n';
+import { displayRole } from '../i18n/roles';
 
 /** Up to two initials: first letters of the first two words, or the first character of a CJK name. */
 export function initials(name: string): string {

@@ -7,7 +7,8 @@ import { api } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
-import { currentLang, displayRole, HTML_LANG } from '../../i18n';
+import { currentLang, HTML_LANG } from '../../i18n';
+import { displayRole } from '../../i18n/roles';
 
 interface BasicValues {
   nickname: string;

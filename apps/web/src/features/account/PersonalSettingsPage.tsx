@@ -9,7 +9,7 @@ import { initials } from '../../shell/UserMenu';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PreferencesForm } from './PreferencesForm';
-import { displayRole } from '../../i18n';
+import { displayRole } from '../../i18n/roles';
 
 const TABS = ['basic', 'password', 'preferences'] as const;
 type TabKey = (typeof TABS)[number];

@@ -146,6 +146,7 @@ export default function LoginPage(): React.JSX.Element {
         </Form.Item>
         {captcha || captchaLoading ? (
           <Form.Item
+            className="hg-captcha-item"
             label={t('auth.captcha')}
             required
             extra={t('auth.captchaHint')}
