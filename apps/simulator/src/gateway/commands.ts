@@ -1,0 +1,102 @@
+/**
+ * What a simulated gateway does with a command from down/cmd, and what it answers on up/ack. The gateway
+ * handles its own commands (restart, upload interval); device commands go to whatever runs the devices
+ * (the fleet runner), through `CommandTarget`. Types the simulator does not implement are answered
+ * failed, as a gateway with older firmware would.
+ */
+import type { CommandResult, GatewayCommand } from '@heliograph/shared';
+
+/** The device side of the commands: implemented by the fleet runner over its plant models. */
+export interface CommandTarget {
+  /** Whether `sn` is a device behind this gateway. */
+  hasDevice(sn: string): boolean;
+  /** Starts or stops producing (boot/shutdown, switchOn/switchOff). `sn` undefined: every inverter. */
+  setRunning(sn: string | undefined, on: boolean): void;
+  readSettings(sn: string): Record<string, unknown>;
+  /** Applies the settings it knows; returns what it applied, or an error for the first it does not. */
+  writeSettings(
+    sn: string,
+    settings: Record<string, unknown>,
+  ): { applied: Record<string, unknown> } | { error: string };
+  debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The gateway side: what the MQTT client does for restart and upload interval. */
+export interface GatewayControl {
+  sn: string;
+  firmware: string;
+  intervalSec: number;
+  setIntervalSec(seconds: number): void;
+  /** Reconnects shortly after the answer has gone out. */
+  restartSoon(): void;
+}
+
+export const MIN_INTERVAL_SEC = 10;
+export const MAX_INTERVAL_SEC = 3600;
+
+export function runCommand(
+  cmd: GatewayCommand,
+  gateway: GatewayControl,
+  target: CommandTarget,
+  now: number,
+): CommandResult {
+  const failed = (error: string): CommandResult => ({ cmdId: cmd.cmdId, status: 'failed', error });
+  const succeeded = (result: Record<string, unknown> = {}): CommandResult => ({
+    cmdId: cmd.cmdId,
+    status: 'succeeded',
+    result,
+  });
+
+  if (cmd.expiresAt < now) return failed('expired');
+  // A command names the gateway itself, one of its devices, or nothing (the gateway).
+  const device = cmd.device && cmd.device !== gateway.sn ? cmd.device : undefined;
+  if (device && !target.hasDevice(device)) return failed(`unknown device ${device}`);
+
+  switch (cmd.type) {
+    case 'restart':
+      gateway.restartSoon();
+      return succeeded();
+    case 'uploadInterval': {
+      const seconds = cmd.params.seconds;
+      if (
+        typeof seconds !== 'number' ||
+        !Number.isInteger(seconds) ||
+        seconds < MIN_INTERVAL_SEC ||
+        seconds > MAX_INTERVAL_SEC
+      ) {
+        return failed(`seconds must be an integer from ${MIN_INTERVAL_SEC} to ${MAX_INTERVAL_SEC}`);
+      }
+      gateway.setIntervalSec(seconds);
+      return succeeded({ seconds });
+    }
+    case 'boot':
+    case 'switchOn':
+      target.setRunning(device, true);
+      return succeeded({ on: true });
+    case 'shutdown':
+    case 'switchOff':
+      target.setRunning(device, false);
+      return succeeded({ on: false });
+    case 'settingsRead':
+      return succeeded(
+        device
+          ? target.readSettings(device)
+          : {
+              uploadInterval: gateway.intervalSec,
+              firmware: gateway.firmware,
+              ntpServer: 'pool.ntp.org',
+              apn: 'internet',
+            },
+      );
+    case 'settingsWrite': {
+      if (!device) return failed('settingsWrite needs a device');
+      const outcome = target.writeSettings(device, cmd.params);
+      return 'error' in outcome ? failed(outcome.error) : succeeded(outcome.applied);
+    }
+    case 'debugRead':
+      if (!device) return failed('debugRead needs a device');
+      return succeeded(target.debugRead(device, cmd.params));
+    default:
+      return failed(`unsupported command ${cmd.type}`);
+  }
+}

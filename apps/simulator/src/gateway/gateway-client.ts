@@ -1,0 +1,353 @@
+/**
+ * One simulated gateway on MQTT, as docs/gateway-protocol.md describes it: client id = username = serial,
+ * a persistent session, a retained last will saying offline, status online on every connect; telemetry
+ * batches and events through the store-and-forward outbox (kept until down/ack says committed or
+ * rejected, replayed unchanged after a reconnect); commands from down/cmd answered on up/ack.
+ */
+import { connect, type MqttClient } from 'mqtt';
+import {
+  batchAckSchema,
+  commandSchema,
+  gatewayTopics,
+  type CommandResult,
+  type GatewayEvent,
+  type GatewayStatus,
+  type Sample,
+  type TelemetryBatch,
+} from '@heliograph/shared';
+import { runCommand, type CommandTarget, type GatewayControl } from './commands.js';
+import { Outbox, type OutboxEntry, type Outcome } from './outbox.js';
+import type { Logger } from './logger.js';
+
+export interface GatewayClientOptions {
+  sn: string;
+  password: string;
+  /** mqtt://host:port */
+  url: string;
+  intervalSec: number;
+  firmware?: string;
+  /** Entries published and not yet acknowledged, at most. Default 8. */
+  window?: number;
+  /** An entry unacknowledged this long is published again (same id). Default 60 s. */
+  ackTimeoutMs?: number;
+  /** Entries kept at most; the oldest are dropped beyond it. Default 10,000. */
+  capacity?: number;
+  /** Wait before reconnecting after a lost connection. Default 2 s. */
+  reconnectMs?: number;
+  target?: CommandTarget;
+  clock?: () => number;
+  log?: Logger;
+  /** Told when the upload interval changes by command, so the caller can reschedule. */
+  onIntervalChange?: (seconds: number) => void;
+}
+
+export interface GatewayStats {
+  connected: boolean;
+  /** Publishes, replays included. */
+  published: number;
+  /** Publishes of an entry that had gone out before. */
+  replayed: number;
+  committed: number;
+  rejected: number;
+  dropped: number;
+  samplesCommitted: number;
+  /** Entries waiting for their acknowledgement. */
+  buffered: number;
+  commands: number;
+}
+
+const NO_TARGET: CommandTarget = {
+  hasDevice: () => false,
+  setRunning: () => {},
+  readSettings: () => ({}),
+  writeSettings: () => ({ error: 'no devices' }),
+  debugRead: () => ({}),
+};
+
+export class GatewayClient {
+  readonly sn: string;
+  private readonly topics: ReturnType<typeof gatewayTopics>;
+  private readonly outbox: Outbox;
+  private readonly window: number;
+  private readonly ackTimeoutMs: number;
+  private readonly clock: () => number;
+  private readonly log: Logger;
+  private client: MqttClient | undefined;
+  private connected = false;
+  /** Held offline by a fault or stopped: no reconnecting until goOnline. */
+  private held = false;
+  private stopped = false;
+  private intervalSec: number;
+  /** Makes ids unique across runs of the same gateway (a process restart starts the counters again). */
+  private readonly run: string;
+  private batchCounter = 0;
+  private eventCounter = 0;
+  private readonly watchdog: NodeJS.Timeout;
+  private readonly roomWaiters: (() => void)[] = [];
+  private readonly counts = {
+    published: 0,
+    replayed: 0,
+    committed: 0,
+    rejected: 0,
+    dropped: 0,
+    samplesCommitted: 0,
+    commands: 0,
+  };
+
+  constructor(private readonly options: GatewayClientOptions) {
+    this.sn = options.sn;
+    this.topics = gatewayTopics(options.sn);
+    this.window = options.window ?? 8;
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 60_000;
+    this.clock = options.clock ?? Date.now;
+    this.log = options.log ?? (() => {});
+    this.intervalSec = options.intervalSec;
+    this.run = this.clock().toString(36);
+    this.outbox = new Outbox(options.capacity ?? 10_000, (entry) => {
+      this.counts.dropped++;
+      this.log('warn', `${this.sn}: buffer full, dropped ${entry.kind} ${entry.id} (${entry.samples} samples)`);
+    });
+    this.watchdog = setInterval(
+      () => {
+        const overdue = this.outbox.requeueOverdue(this.clock(), this.ackTimeoutMs);
+        if (overdue > 0) this.pump();
+      },
+      Math.max(250, Math.min(5000, this.ackTimeoutMs / 4)),
+    );
+    this.watchdog.unref();
+  }
+
+  get interval(): number {
+    return this.intervalSec;
+  }
+
+  get isConnected(): boolean {
+    return this.connected;
+  }
+
+  start(): void {
+    if (!this.client && !this.held && !this.stopped) this.open();
+  }
+
+  /**
+   * Queues a telemetry batch and returns its id and a promise of what became of it. `backfill` batches are
+   * the ones `backfillRoom` paces.
+   */
+  sendTelemetry(samples: Sample[], options: { backfill?: boolean } = {}): { id: string; settled: Promise<Outcome> } {
+    const id = `${this.sn}-${this.run}-${++this.batchCounter}`;
+    const batch: TelemetryBatch = { id, samples };
+    const entry = this.outbox.add({
+      id,
+      kind: 'telemetry',
+      payload: JSON.stringify(batch),
+      samples: samples.length,
+      backfill: options.backfill,
+    });
+    this.pump();
+    return { id, settled: entry.settled };
+  }
+
+  sendEvent(event: Omit<GatewayEvent, 'id'>): { id: string; settled: Promise<Outcome> } {
+    const id = `${this.sn}-e-${this.run}-${++this.eventCounter}`;
+    const full: GatewayEvent = { id, ...event };
+    const entry = this.outbox.add({ id, kind: 'event', payload: JSON.stringify(full), samples: 1 });
+    this.pump();
+    return { id, settled: entry.settled };
+  }
+
+  /** Resolves when fewer than `window` backfill batches are waiting for their acknowledgement. */
+  async backfillRoom(): Promise<void> {
+    while (this.outbox.backfillPending >= this.window && !this.stopped) {
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    }
+  }
+
+  /** Entries waiting for acknowledgement, oldest first (ids and the exact JSON that was or will be sent). */
+  pending(): readonly Pick<OutboxEntry, 'id' | 'kind' | 'payload'>[] {
+    return this.outbox.pending();
+  }
+
+  /**
+   * Drops the connection the way a lost network does (no DISCONNECT, so the broker publishes the last
+   * will) and stays away until goOnline; telemetry keeps being buffered meanwhile.
+   */
+  goOffline(): void {
+    this.held = true;
+    this.drop();
+  }
+
+  goOnline(): void {
+    this.held = false;
+    this.start();
+  }
+
+  setIntervalSec(seconds: number): void {
+    this.intervalSec = seconds;
+    if (this.connected) this.publishStatus();
+    this.options.onIntervalChange?.(seconds);
+  }
+
+  stats(): GatewayStats {
+    return { connected: this.connected, buffered: this.outbox.size, ...this.counts };
+  }
+
+  /** Says offline (retained) and disconnects; buffered entries are given up. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.watchdog);
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (this.connected) {
+      const status: GatewayStatus = { state: 'offline', ts: this.clock() };
+      await new Promise<void>((resolve) =>
+        client.publish(this.topics.status, JSON.stringify(status), { qos: 1, retain: true }, () => resolve()),
+      );
+    }
+    this.connected = false;
+    await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+  }
+
+  private open(): void {
+    const will: GatewayStatus = { state: 'offline', ts: this.clock() };
+    const client = connect(this.options.url, {
+      clientId: this.sn,
+      username: this.sn,
+      password: this.options.password,
+      clean: false,
+      protocolVersion: 4,
+      keepalive: 60,
+      reconnectPeriod: this.options.reconnectMs ?? 2000,
+      connectTimeout: 10_000,
+      will: { topic: this.topics.status, payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: true },
+    });
+    this.client = client;
+
+    client.on('connect', () => {
+      if (this.client !== client) return;
+      this.connected = true;
+      this.log('info', `${this.sn}: connected`);
+      this.publishStatus();
+      client.subscribe([this.topics.batchAck, this.topics.command], { qos: 1 });
+      // Whatever was in flight when the connection went may never have arrived: send it all again.
+      this.outbox.requeueAll();
+      this.pump();
+    });
+    client.on('close', () => {
+      if (this.client === client) this.connected = false;
+    });
+    client.on('error', (error) => {
+      // Refused credentials will not get better by retrying every two seconds; mqtt.js keeps trying anyway.
+      this.log('warn', `${this.sn}: ${error.message}`);
+    });
+    client.on('message', (topic, payload) => {
+      if (this.client !== client) return;
+      if (topic === this.topics.batchAck) this.onAck(payload);
+      else if (topic === this.topics.command) this.onCommand(client, payload);
+    });
+  }
+
+  /** Closes the socket without a DISCONNECT packet and forgets the client. */
+  private drop(): void {
+    const client = this.client;
+    this.client = undefined;
+    this.connected = false;
+    if (client) client.end(true);
+  }
+
+  private publishStatus(): void {
+    const status: GatewayStatus = {
+      state: 'online',
+      ts: this.clock(),
+      firmware: this.options.firmware ?? 'v2.4.1',
+      rssi: -67,
+      interval: Math.min(3600, Math.max(10, this.intervalSec)),
+    };
+    this.client?.publish(this.topics.status, JSON.stringify(status), { qos: 1, retain: true });
+  }
+
+  private pump(): void {
+    const client = this.client;
+    if (!client || !this.connected) return;
+    for (let entry = this.outbox.nextToSend(this.window); entry; entry = this.outbox.nextToSend(this.window)) {
+      const sending = entry;
+      if (sending.attempts > 0) this.counts.replayed++;
+      this.outbox.markSent(sending, this.clock());
+      this.counts.published++;
+      const topic = sending.kind === 'telemetry' ? this.topics.telemetry : this.topics.event;
+      client.publish(topic, sending.payload, { qos: 1 }, (error) => {
+        // Not handed to the broker: it goes again with the next pump (or after the reconnect).
+        if (error && this.client === client && this.connected) {
+          this.outbox.markUnsent(sending);
+          setTimeout(() => this.pump(), 500).unref();
+        }
+      });
+    }
+  }
+
+  private onAck(payload: Buffer): void {
+    const parsed = batchAckSchema.safeParse(parseJson(payload));
+    if (!parsed.success) {
+      this.log('warn', `${this.sn}: unreadable ack ${payload.toString().slice(0, 120)}`);
+      return;
+    }
+    const { id, status, reason } = parsed.data;
+    const entry = this.outbox.settle(id, status);
+    if (entry) {
+      if (status === 'committed') {
+        this.counts.committed++;
+        if (entry.kind === 'telemetry') this.counts.samplesCommitted += entry.samples;
+      } else {
+        this.counts.rejected++;
+        this.log('warn', `${this.sn}: ${entry.kind} ${id} rejected${reason ? `: ${reason}` : ''}; dropped`);
+      }
+    }
+    if (this.outbox.backfillPending < this.window) for (const wake of this.roomWaiters.splice(0)) wake();
+    this.pump();
+  }
+
+  private onCommand(client: MqttClient, payload: Buffer): void {
+    this.counts.commands++;
+    const json = parseJson(payload);
+    const parsed = commandSchema.safeParse(json);
+    let result: CommandResult;
+    let restart = false;
+    if (!parsed.success) {
+      const cmdId =
+        typeof json === 'object' && json && 'cmdId' in json && typeof json.cmdId === 'string' ? json.cmdId : '';
+      if (!cmdId) {
+        this.log('warn', `${this.sn}: unreadable command ${payload.toString().slice(0, 120)}`);
+        return;
+      }
+      result = { cmdId, status: 'failed', error: 'unsupported or malformed command' };
+    } else {
+      const control: GatewayControl = {
+        sn: this.sn,
+        firmware: this.options.firmware ?? 'v2.4.1',
+        intervalSec: this.intervalSec,
+        setIntervalSec: (seconds) => this.setIntervalSec(seconds),
+        restartSoon: () => (restart = true),
+      };
+      result = runCommand(parsed.data, control, this.options.target ?? NO_TARGET, this.clock());
+      this.log(
+        'info',
+        `${this.sn}: command ${parsed.data.type} ${result.status}${result.error ? ` (${result.error})` : ''}`,
+      );
+    }
+    client.publish(this.topics.commandResult, JSON.stringify(result), { qos: 1 }, () => {
+      if (!restart || this.client !== client) return;
+      // A restart: the connection goes as a reboot takes it, and comes back a moment later.
+      this.drop();
+      setTimeout(() => this.start(), 1000).unref();
+    });
+  }
+}
+
+function parseJson(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
