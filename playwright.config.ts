@@ -32,8 +32,10 @@ export default defineConfig({
       DATA_DIR: '.e2e-data',
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Mosquitto holds 1883 on CI machines; the embedded broker takes another port.
+      MQTT_PORT: process.env.E2E_MQTT_PORT ?? '18830',
       // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
-      ACCESS_TOKEN_TTL: '900',
+      ACCESS_TOKEN_TTL: '8',
     },
   },
 });

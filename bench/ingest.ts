@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { gatewayTopics, type BatchAck } from '@heliograph/shared';
+import { company } from '../apps/server/src/db/schema.js';
+import { seedDemo } from '../apps/server/src/modules/demo/seed.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../apps/server/src/modules/plants/provision.js';
+import { benchApp, freshDatabase } from './common.js';
+
+/**
+ * Device samples committed per second, end to end from MQTT: gateways publish batches over the embedded
+ * broker, the server validates, writes, rolls up and acknowledges; the clock stops at the last
+ * acknowledgement. Each gateway replays an hour of 5-minute readings for its 5 devices per batch, the way
+ * a gateway empties its buffer after an outage.
+ */
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 200);
+const DEVICES = 5;
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 12);
+const READINGS_PER_BATCH = 12;
+const PASSWORD = 'BenchPass2026';
+
+export async function benchIngest(kind: 'pglite' | 'postgres'): Promise<number> {
+  const { database, drop } = await freshDatabase(kind);
+  const built = await benchApp(database);
+  try {
+    await seedDemo(database.db, { dataDir: '/tmp', demoPassword: 'Bench2026pass' }).catch(() => undefined);
+    const [sunrise] = await database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+    const sns: string[] = [];
+    for (let g = 0; g < GATEWAYS; g++) {
+      const sn = `GWB${String(g).padStart(7, '0')}`;
+      sns.push(sn);
+      await provisionPlant(database.db, {
+        companyId: sunrise?.id ?? null,
+        name: `Bench plant ${g}`,
+        type: 'storage_ac',
+        inverterKind: 'string',
+        capacityKw: 10,
+        commissionedOn: '2025-01-01',
+        timezone: 'Europe/Berlin',
+        currency: 'EUR',
+        latitude: 52,
+        longitude: 13,
+        address: '',
+        valuation: DEFAULT_VALUATION,
+        gateways: [
+          {
+            sn,
+            password: PASSWORD,
+            devices: [
+              { sn: `${sn}-I1`, kind: 'inverter', ratedW: 6000 },
+              { sn: `${sn}-I2`, kind: 'inverter', ratedW: 6000 },
+              { sn: `${sn}-B1`, kind: 'battery', ratedW: 5000 },
+              { sn: `${sn}-M1`, kind: 'meter' },
+              { sn: `${sn}-W1`, kind: 'weather' },
+            ],
+          },
+        ],
+      });
+    }
+    const url = `mqtt://127.0.0.1:${built.bus.port}`;
+    const clients: MqttClient[] = await Promise.all(
+      sns.map((sn) => mqtt.connectAsync(url, { clientId: sn, username: sn, password: PASSWORD, reconnectPeriod: 0 })),
+    );
+    const start0 = Date.UTC(2026, 9, 1, 6, 0);
+    const payloads = sns.map((sn) =>
+      Array.from({ length: BATCHES }, (_, b) => {
+        const samples = [];
+        for (let r = 0; r < READINGS_PER_BATCH; r++) {
+          const i = b * READINGS_PER_BATCH + r;
+          const ts = start0 + i * 300_000;
+          const kwh = 1000 + i * 0.4;
+          samples.push(
+            { device: `${sn}-I1`, ts, metrics: { p_ac: 4000, p_pv: 4100, e_pv_total: kwh, mppt1_v: 400, mppt1_i: 5 } },
+            { device: `${sn}-I2`, ts, metrics: { p_ac: 3900, p_pv: 4000, e_pv_total: kwh } },
+            { device: `${sn}-B1`, ts, metrics: { p_bat: -1000, soc: 50 + r, e_charge_total: kwh / 10, e_discharge_total: 100 } },
+            { device: `${sn}-M1`, ts, metrics: { p_grid: -2000, e_import_total: 500, e_export_total: kwh / 2, p_load: 5000, e_load_total: kwh / 3 } },
+            { device: `${sn}-W1`, ts, metrics: { irradiance: 700, t_ambient: 21 } },
+          );
+        }
+        return JSON.stringify({ id: `${sn}-${b}`, samples });
+      }),
+    );
+    const total = GATEWAYS * BATCHES * READINGS_PER_BATCH * DEVICES;
+    let acked = 0;
+    const done = new Promise<void>((resolve) => {
+      for (const c of clients) {
+        c.on('message', (_t, payload) => {
+          const ack = JSON.parse(payload.toString()) as BatchAck;
+          if (ack.status !== 'committed') throw new Error(`batch ${ack.id} ${ack.status}`);
+          acked++;
+          if (acked === GATEWAYS * BATCHES) resolve();
+        });
+      }
+    });
+    await Promise.all(clients.map((c, i) => c.subscribeAsync(gatewayTopics(sns[i] ?? '').batchAck, { qos: 1 })));
+    const t0 = performance.now();
+    // Each gateway sends its batches one after another, as a real buffer replay does; all gateways at once.
+    await Promise.all(
+      clients.map(async (c, i) => {
+        for (const p of payloads[i] ?? []) await c.publishAsync(gatewayTopics(sns[i] ?? '').telemetry, p, { qos: 1 });
+      }),
+    );
+    await done;
+    const seconds = (performance.now() - t0) / 1000;
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    const rate = Math.round(total / seconds);
+    console.log(`ingest ${kind} samples_per_s=${rate}  (${total} samples from ${GATEWAYS} gateways in ${seconds.toFixed(1)} s)`);
+    return rate;
+  } finally {
+    await built.app.close();
+    await database.close();
+    await drop();
+  }
+}
