@@ -34,6 +34,8 @@ export interface Config {
   fleetSize: number;
   /** Days of history the simulated fleet backfills on its first start. */
   backfillDays: number;
+  /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
+  simulateIntervalSec: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulate: env.SIMULATE !== 'false',
     fleetSize: int(env.FLEET_SIZE, 24),
     backfillDays: int(env.BACKFILL_DAYS, 90),
+    simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { startFleet, type FleetHandle } from '@heliograph/simulator';
+import { daysSinceLastReading, ensureDemoFleet } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
 
 const config = loadConfig();
-const { app, database, drain } = await buildApp({ config });
+const { app, database, drain, bus } = await buildApp({ config });
 
 if (config.seedDemo) {
   const created = await seedDemo(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword });
@@ -22,6 +24,31 @@ if (config.seedDemo) {
 await app.listen({ port: config.port, host: config.host });
 process.stdout.write(`Heliograph console: http://localhost:${config.port}  (API docs: /api/docs)\n`);
 
+let fleet: FleetHandle | undefined;
+if (config.simulate) {
+  const demo = await ensureDemoFleet(database.db, { dataDir: config.dataDir, size: config.fleetSize });
+  if (demo) {
+    // First start: the whole history; a restart: just the gap since the last reading (replays are harmless).
+    const gap = await daysSinceLastReading(database.db);
+    const backfillDays = gap === undefined ? config.backfillDays : Math.min(config.backfillDays, Math.ceil(gap));
+    const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${bus.port ?? config.mqttPort}`;
+    fleet = startFleet({
+      plants: demo.plants,
+      credentials: demo.credentials,
+      mqttUrl,
+      intervalSec: config.simulateIntervalSec,
+      backfillDays,
+      log: (level, message) => {
+        if (level === 'error') app.log.error(`simulator: ${message}`);
+        else if (level === 'warn') app.log.warn(`simulator: ${message}`);
+        else app.log.info(`simulator: ${message}`);
+      },
+    });
+    process.stdout.write(`Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`);
+    void fleet.backfillDone.then(() => process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'));
+  }
+}
+
 // SIGTERM: stop taking work (readiness goes 503, new requests are refused), let in-flight requests
 // finish, close the database, exit.
 let stopping = false;
@@ -30,6 +57,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   drain();
+  await fleet?.stop().catch(() => undefined);
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {

@@ -1,4 +1,4 @@
-import * as modbus from '@heliograph/modbus';
+import { sunspecToMetrics } from '@heliograph/modbus';
 import type { RawBlock } from '@heliograph/shared';
 
 export type Metrics = Record<string, number | null>;
@@ -9,6 +9,6 @@ export type Metrics = Record<string, number | null>;
  * (a protocol editor arrives with the protocol-management feature).
  */
 export function decodeRaw(protocol: string, blocks: readonly RawBlock[]): Metrics {
-  if (protocol === 'sunspec') return modbus.sunspecToMetrics(blocks.map((b) => ({ start: b.start, registers: b.registers })));
+  if (protocol === 'sunspec') return sunspecToMetrics(blocks.map((b) => ({ start: b.start, registers: b.registers })));
   return {};
 }

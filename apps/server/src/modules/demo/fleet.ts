@@ -1,0 +1,134 @@
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Valuation } from '@heliograph/shared';
+import { defineFleet, type PlantDef } from '@heliograph/simulator';
+import type { Db } from '../../db/client.js';
+import { appUser, company, plant } from '../../db/schema.js';
+import { provisionPlant } from '../plants/provision.js';
+import { DEMO_COMPANY } from './seed.js';
+
+export interface FleetFile {
+  plants: PlantDef[];
+  credentials: Record<string, string>;
+}
+
+// Typical household prices per kWh (purchase, feed-in) in each fleet currency, for believable income.
+const PRICES: Record<string, [number, number]> = {
+  EUR: [0.32, 0.08],
+  PLN: [1.1, 0.4],
+  BRL: [0.9, 0.5],
+  VND: [2500, 1000],
+  ILS: [0.62, 0.45],
+  CNY: [0.58, 0.35],
+  AUD: [0.3, 0.05],
+  USD: [0.16, 0.1],
+  ZAR: [3.2, 1.0],
+};
+
+/** Constant, time-of-use and by-generation valuations in turn, so the demo shows all three. */
+function valuationFor(p: PlantDef, index: number): Valuation {
+  const [buy, sell] = PRICES[p.currency] ?? [0.25, 0.08];
+  const base = { buyPrice: buy, sellPrice: sell, buyVat: 0, sellVat: 0, buyFee: 0, sellFee: 0, segments: [] };
+  if (index % 3 === 1) {
+    return {
+      ...base,
+      method: 'tou',
+      segments: [
+        { start: '00:00', end: '07:00', buy: +(buy * 0.6).toFixed(2), sell },
+        { start: '07:00', end: '17:00', buy, sell },
+        { start: '17:00', end: '22:00', buy: +(buy * 1.5).toFixed(2), sell },
+        { start: '22:00', end: '24:00', buy: +(buy * 0.6).toFixed(2), sell },
+      ],
+    };
+  }
+  if (index % 3 === 2) return { ...base, method: 'generation', buyPrice: +(buy * 0.5).toFixed(2) };
+  return { ...base, method: 'constant' };
+}
+
+// Letters and digits as the connection-password rule wants them (8–24, each case and a digit).
+function connectionPassword(): string {
+  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
+  const all = sets.join('');
+  const chars = sets.map((s) => s[randomInt(s.length)] ?? 'A');
+  while (chars.length < 16) chars.push(all[randomInt(all.length)] ?? 'a');
+  return chars.sort(() => randomInt(3) - 1).join('');
+}
+
+export function fleetFile(dataDir: string): string {
+  return path.join(dataDir, 'fleet.json');
+}
+
+/**
+ * The simulated demo fleet, made once: plants of the demo company at real places (every third one owned
+ * by the demo plant owner, two shared to the demo visitor), gateways with generated connection passwords,
+ * and DATA_DIR/fleet.json (readable by the owner only) for `npm run simulate`. Later starts read the file.
+ */
+export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: number }): Promise<FleetFile | undefined> {
+  const file = fleetFile(opts.dataDir);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(plant);
+  if (existsSync(file) && n > 0) return JSON.parse(await readFile(file, 'utf8')) as FleetFile;
+  if (n > 0) return undefined; // a real installation: leave it alone
+  const [demo] = await db.select().from(company).where(eq(company.name, DEMO_COMPANY));
+  if (!demo) return undefined;
+  const users = await db.select({ id: appUser.id, account: appUser.account }).from(appUser).where(eq(appUser.companyId, demo.id));
+  const byAccount = (prefix: string) => users.find((u) => u.account.startsWith(prefix))?.id ?? null;
+  const owner = byAccount('owner@');
+  const installer = byAccount('installer@');
+  const visitor = byAccount('visitor@');
+
+  const plants = defineFleet({ count: opts.size, seed: 1 });
+  const credentials: Record<string, string> = {};
+  for (const [i, p] of plants.entries()) {
+    const gateways = p.gateways.map((g) => {
+      const password = connectionPassword();
+      credentials[g.sn] = password;
+      return {
+        sn: g.sn,
+        password,
+        devices: g.devices.map((d) => ({
+          sn: d.sn,
+          kind: d.kind,
+          model: d.model,
+          ratedW: d.ratedW,
+          capacityKwh: d.capacityKwh,
+          protocol: d.protocol,
+          meta: { mppts: d.mppts ?? null, phases: d.phases ?? null, inverterKind: d.inverterKind ?? null, pvW: d.pvW ?? null },
+        })),
+      };
+    });
+    await provisionPlant(db, {
+      companyId: demo.id,
+      ownerId: i % 3 === 0 ? owner : null,
+      installerId: installer,
+      name: p.name,
+      type: p.type,
+      inverterKind: p.inverterKind,
+      capacityKw: p.capacityKw,
+      commissionedOn: p.commissionedOn,
+      timezone: p.timeZone,
+      currency: p.currency,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      address: `${p.city}, ${p.country}`,
+      valuation: valuationFor(p, i),
+      gateways,
+      sharedWith: visitor && (i === 0 || i === 4) ? [{ userId: visitor, level: 'guest' }] : [],
+    });
+  }
+  const data: FleetFile = { plants, credentials };
+  await writeFile(file, JSON.stringify(data, null, 2), { mode: 0o600 });
+  await chmod(file, 0o600);
+  return data;
+}
+
+/** Days since the newest stored reading: what a restarted fleet must backfill to leave no gap. */
+export async function daysSinceLastReading(db: Db): Promise<number | undefined> {
+  const result = (await db.execute(sql`select max(ts) as ts from plant_power`)) as unknown as { rows: { ts: unknown }[] };
+  const ts = result.rows[0]?.ts;
+  if (!ts) return undefined;
+  const ms = ts instanceof Date ? ts.getTime() : new Date(String(ts)).getTime();
+  return Math.max(0, (Date.now() - ms) / 86_400_000);
+}
