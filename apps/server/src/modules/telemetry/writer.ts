@@ -76,9 +76,13 @@ export class TelemetryWriter {
     }
 
     return this.db.transaction(async (tx) => {
-      const ids = [...byDevice.keys()];
+      const ids = [...byDevice.keys()].sort();
+      // One writer per device at a time, across instances too: a transaction-scoped advisory lock per device,
+      // taken in a fixed order so two instances never deadlock. (Locking device_latest rows would miss a
+      // device's very first readings, when it has no row yet.)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(d)) from unnest(${pgArray(ids)}::text[]) as d order by d`);
       const latestRows = rowsOf<{ device_id: string; ts: unknown; metrics: Metrics }>(
-        await tx.execute(sql`select device_id, ts, metrics from device_latest where device_id = any(${pgArray(ids)}::uuid[]) for update`),
+        await tx.execute(sql`select device_id, ts, metrics from device_latest where device_id = any(${pgArray(ids)}::uuid[])`),
       );
       const latest = new Map(latestRows.map((r) => [r.device_id, { ts: toMs(r.ts), metrics: r.metrics }]));
 
