@@ -6,7 +6,7 @@ import { startOfLocalDay } from '../fleet/local-time.js';
 import { PlantModel, plantReadings } from '../fleet/model.js';
 import type { DeviceDef, PlantDef } from '../fleet/types.js';
 import { SunSpecPoller } from './poller.js';
-import { sunspecRegisters } from './sunspec-map.js';
+import { encodeDeviceMap, sunspecRegisters } from './sunspec-map.js';
 import { ModbusTcpClient } from './tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer } from './tcp-server.js';
 
@@ -83,6 +83,18 @@ describe('SunSpec over Modbus TCP', () => {
           `${device.sn} ${name}: ${decoded[name]} vs ${value}`,
         ).toBeLessThanOrEqual(tolerance + 1e-9);
       }
+    }
+  });
+
+  it('patches measurements into a fixed image exactly as encoding the whole map would', () => {
+    for (const { plant, device } of sunspecInverters.slice(0, 3)) {
+      const { metrics, mpptKwh } = middayReadings(plant, device);
+      expect(sunspecRegisters(device, metrics, mpptKwh)).toEqual(encodeDeviceMap(device, metrics, mpptKwh));
+      const night = Object.fromEntries(
+        Object.keys(metrics).map((k) => [k, k.startsWith('e_') ? (metrics[k] ?? 0) : 0]),
+      );
+      expect(sunspecRegisters(device, night, mpptKwh)).toEqual(encodeDeviceMap(device, night, mpptKwh));
+      expect(sunspecRegisters(device, {}, [])).toEqual(encodeDeviceMap(device, {}, []));
     }
   });
 

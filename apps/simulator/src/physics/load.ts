@@ -31,21 +31,21 @@ const SHAPES: Record<LoadProfile, { weekday: (h: number) => number; weekend: (h:
   },
 };
 
-/** Each shape's integral over 24 h (hours), so that shape / integral averages to one day of energy. */
-const INTEGRALS = Object.fromEntries(
+/**
+ * The weekday shape's integral over 24 h (hours). Both day types are divided by the weekday's, so `dailyKwh` is
+ * a working day's energy and a weekend uses what its own shape says (much less in a business).
+ */
+const WEEKDAY_INTEGRALS = Object.fromEntries(
   Object.entries(SHAPES).map(([profile, shape]) => {
-    const integrate = (f: (h: number) => number) => {
-      let sum = 0;
-      for (let minute = 0; minute < 1440; minute++) sum += f((minute + 0.5) / 60) / 60;
-      return sum;
-    };
-    return [profile, { weekday: integrate(shape.weekday), weekend: integrate(shape.weekend) }];
+    let sum = 0;
+    for (let minute = 0; minute < 1440; minute++) sum += shape.weekday((minute + 0.5) / 60) / 60;
+    return [profile, sum];
   }),
-) as Record<LoadProfile, { weekday: number; weekend: number }>;
+) as Record<LoadProfile, number>;
 
 export interface LoadSite {
   profile: LoadProfile;
-  /** Mean consumption over a day at mild temperatures, kWh. */
+  /** Consumption on a working day at mild temperatures, kWh. */
   dailyKwh: number;
   seed: number;
 }
@@ -57,7 +57,7 @@ export interface LoadSite {
 export function loadPower(site: LoadSite, utcMs: number, local: LocalTime, tAmbient: number): number {
   const weekend = local.weekday === 0 || local.weekday === 6;
   const shape = SHAPES[site.profile][weekend ? 'weekend' : 'weekday'](local.hour);
-  const integral = INTEGRALS[site.profile][weekend ? 'weekend' : 'weekday'];
+  const integral = WEEKDAY_INTEGRALS[site.profile];
   const weather = 1 + 0.03 * Math.max(0, 16 - tAmbient) + 0.03 * Math.max(0, tAmbient - 24);
   const day = 0.9 + 0.2 * unit(site.seed, 'load-day', local.dayNumber);
   const wobble = site.profile === 'auxiliary' ? 1 : 0.8 + 0.4 * fractalNoise(site.seed ^ 0x77, utcMs / 60_000 / 12);

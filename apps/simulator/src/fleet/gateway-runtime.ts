@@ -1,0 +1,236 @@
+/**
+ * One gateway of a running fleet: its MQTT client, the Modbus TCP server its SunSpec devices answer on and
+ * the connection it polls them over, the samples it makes from a plant model's readings, and what its
+ * devices do with commands.
+ */
+import { memoryReader } from '@heliograph/modbus';
+import type { Sample } from '@heliograph/shared';
+import type { CommandTarget } from '../gateway/commands.js';
+import { GatewayClient } from '../gateway/gateway-client.js';
+import type { Logger } from '../gateway/logger.js';
+import { SunSpecPoller } from '../modbus/poller.js';
+import { SUNSPEC_BASE, sunspecRegisters } from '../modbus/sunspec-map.js';
+import { ModbusTcpClient } from '../modbus/tcp-client.js';
+import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
+import type { DeviceReading, PlantModel } from './model.js';
+import { plantReadings } from './model.js';
+import type { DeviceDef, GatewayDef } from './types.js';
+
+export interface GatewayRuntimeOptions {
+  gateway: GatewayDef;
+  password: string;
+  mqttUrl: string;
+  intervalSec: number;
+  window: number;
+  /** The plant's live model (shared by the plant's gateways). */
+  live: PlantModel;
+  clock: () => number;
+  log: Logger;
+  onIntervalChange: (seconds: number) => void;
+}
+
+interface SunSpecLink {
+  server: Promise<ModbusTcpServer>;
+  client: ModbusTcpClient | undefined;
+  units: Map<string, number>;
+  pollers: Map<string, SunSpecPoller>;
+}
+
+export class GatewayRuntime {
+  readonly def: GatewayDef;
+  readonly client: GatewayClient;
+  private readonly devices: Map<string, DeviceDef>;
+  private sunspec: SunSpecLink | undefined;
+  /** Devices switched off by command that the model has no switch for (meters, batteries): still reported. */
+  private readonly switchedOff = new Set<string>();
+
+  /** Connects at once; the Modbus TCP server for SunSpec devices starts with the first poll. */
+  constructor(private readonly options: GatewayRuntimeOptions) {
+    this.def = options.gateway;
+    this.devices = new Map(options.gateway.devices.map((d) => [d.sn, d]));
+    this.client = new GatewayClient({
+      sn: options.gateway.sn,
+      password: options.password,
+      url: options.mqttUrl,
+      intervalSec: options.intervalSec,
+      firmware: options.gateway.firmware,
+      window: options.window,
+      clock: options.clock,
+      log: options.log,
+      target: this.commandTarget(),
+      onIntervalChange: options.onIntervalChange,
+    });
+    this.client.start();
+  }
+
+  /** This gateway's devices' readings from `model` at its current time. */
+  readings(model: PlantModel): DeviceReading[] {
+    return plantReadings(model).filter((r) => this.devices.has(r.sn));
+  }
+
+  /**
+   * Samples for a set of readings. SunSpec devices go out as raw registers: live, the gateway polls them
+   * over Modbus TCP from the device server; for history it reads the same map from memory, which is
+   * what makes a 90-day backfill take seconds rather than minutes.
+   */
+  async samples(
+    model: PlantModel,
+    readings: readonly DeviceReading[],
+    ts: number,
+    via: 'tcp' | 'memory',
+  ): Promise<Sample[]> {
+    const samples: Sample[] = [];
+    for (const reading of readings) {
+      const device = this.devices.get(reading.sn);
+      if (device?.protocol !== 'sunspec') {
+        samples.push({ device: reading.sn, ts, metrics: reading.metrics });
+        continue;
+      }
+      const map = sunspecRegisters(device, reading.metrics, model.inverter(device.sn)?.eMppt ?? [], this.def.firmware);
+      try {
+        const raw =
+          via === 'tcp'
+            ? await this.pollTcp(device.sn, map)
+            : await new SunSpecPoller(memoryReader(map.registers, map.start)).poll();
+        samples.push({ device: reading.sn, ts, raw });
+      } catch (error) {
+        // A device that does not answer is left out of this poll, as a real gateway would leave it.
+        this.options.log(
+          'warn',
+          `${this.def.sn}: polling ${device.sn} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    return samples;
+  }
+
+  async stop(): Promise<void> {
+    await this.client.stop();
+    if (this.sunspec) {
+      this.sunspec.client?.close();
+      await (await this.sunspec.server).close();
+    }
+  }
+
+  /** Each SunSpec device is a unit on the gateway's one Modbus TCP server, as behind an RS-485 bridge. */
+  private link(): SunSpecLink {
+    if (!this.sunspec) {
+      const sunspecDevices = this.def.devices.filter((d) => d.protocol === 'sunspec');
+      const server = startModbusTcpServer({ host: '127.0.0.1', port: 0 });
+      void server.then(
+        (s) => this.options.log('info', `${this.def.sn}: SunSpec devices on Modbus TCP ${s.host}:${s.port}`),
+        () => {},
+      );
+      this.sunspec = {
+        server,
+        client: undefined,
+        units: new Map(sunspecDevices.map((d, i) => [d.sn, i + 1])),
+        pollers: new Map(),
+      };
+    }
+    return this.sunspec;
+  }
+
+  private async pollTcp(sn: string, map: RegisterMap) {
+    const link = this.link();
+    const unit = link.units.get(sn);
+    if (unit === undefined) throw new Error(`${sn} has no Modbus unit`);
+    const server = await link.server;
+    server.setUnit(unit, map);
+    if (!link.client?.isOpen) {
+      link.client = await ModbusTcpClient.connect(server.host, server.port);
+      link.pollers.clear();
+    }
+    let poller = link.pollers.get(sn);
+    if (!poller) link.pollers.set(sn, (poller = new SunSpecPoller(link.client.reader(unit))));
+    return poller.poll();
+  }
+
+  private commandTarget(): CommandTarget {
+    const live = () => {
+      // A command acts from now on: bring the model up to the present before changing it.
+      this.options.live.advanceTo(Math.max(this.options.live.time, this.options.clock()));
+      return this.options.live;
+    };
+    return {
+      hasDevice: (sn) => this.devices.has(sn),
+      setRunning: (sn, on) => {
+        const model = live();
+        const targets = sn ? [sn] : [...this.devices.values()].filter((d) => d.kind === 'inverter').map((d) => d.sn);
+        for (const target of targets) {
+          const inverter = model.inverter(target);
+          if (inverter) inverter.enabled = on;
+          else if (on) this.switchedOff.delete(target);
+          else this.switchedOff.add(target);
+        }
+      },
+      readSettings: (sn) => this.readSettings(sn),
+      writeSettings: (sn, settings) => {
+        const inverter = live().inverter(sn);
+        const applied: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(settings)) {
+          if (key === 'activePowerLimit' && inverter && typeof value === 'number' && value >= 0 && value <= 100) {
+            inverter.powerLimit = value / 100;
+            applied[key] = value;
+          } else {
+            return { error: `setting ${key} is not supported by ${sn}` };
+          }
+        }
+        return { applied };
+      },
+      debugRead: (sn, params) => this.debugRead(sn, params),
+    };
+  }
+
+  private readSettings(sn: string): Record<string, unknown> {
+    const device = this.devices.get(sn);
+    const model = this.options.live;
+    switch (device?.kind) {
+      case 'inverter': {
+        const inverter = model.inverter(sn);
+        return {
+          activePowerLimit: Math.round((inverter?.powerLimit ?? 1) * 100),
+          powerFactor: 1,
+          gridCode: model.plant.gridFrequency === 60 ? 'IEEE 1547-2018' : 'EN 50549-1',
+          reconnectDelaySec: 60,
+          ratedW: device.ratedW ?? null,
+          running: inverter?.enabled ?? true,
+        };
+      }
+      case 'battery':
+        return {
+          mode: 'selfConsumption',
+          socMin: 10,
+          socMax: 95,
+          maxChargeW: device.ratedW ?? null,
+          maxDischargeW: device.ratedW ?? null,
+        };
+      case 'meter':
+        return { ctRatio: 1, ptRatio: 1, phases: device.phases ?? 1, on: !this.switchedOff.has(sn) };
+      default:
+        return { on: !this.switchedOff.has(sn) };
+    }
+  }
+
+  /**
+   * Registers as the device holds them: a SunSpec device's map, or for the others a made-up map with each
+   * reading as one register (×10, two's complement), which is what a debug read of an unknown map shows.
+   */
+  private debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown> {
+    const device = this.devices.get(sn);
+    const model = this.options.live;
+    const reading = plantReadings(model).find((r) => r.sn === sn);
+    const count = typeof params.count === 'number' ? Math.max(1, Math.min(125, Math.floor(params.count))) : 10;
+    if (device?.protocol === 'sunspec' && reading) {
+      const address = typeof params.address === 'number' ? Math.floor(params.address) : SUNSPEC_BASE;
+      const map = sunspecRegisters(device, reading.metrics, model.inverter(sn)?.eMppt ?? [], this.def.firmware);
+      const from = address - map.start;
+      return { address, count, values: map.registers.slice(Math.max(0, from), Math.max(0, from) + count) };
+    }
+    const address = typeof params.address === 'number' ? Math.floor(params.address) : 0;
+    const values = Object.values(reading?.metrics ?? {})
+      .slice(address, address + count)
+      .map((v) => (Math.round((v ?? 0) * 10) & 0xffff) >>> 0);
+    return { address, count: values.length, values };
+  }
+}

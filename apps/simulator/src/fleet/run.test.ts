@@ -1,0 +1,146 @@
+import { sunspecToMetrics } from '@heliograph/modbus';
+import { eventSchema, statusSchema, telemetryBatchSchema, type Sample } from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBroker, type TestBroker } from '../testing/broker.js';
+import { backfillTimes, backfillWindow } from './backfill.js';
+import { defineFleet } from './define.js';
+import { localTime } from './local-time.js';
+import { startFleet, type FleetHandle } from './run.js';
+
+const fleet = defineFleet({ count: 3 });
+const credentials = Object.fromEntries(fleet.flatMap((p) => p.gateways.map((g, i) => [g.sn, `Sim${p.key}Pass${i}`])));
+const devices = new Map(
+  fleet.flatMap((p) => p.gateways.flatMap((g) => g.devices.map((d) => [d.sn, { plant: p, device: d }]))),
+);
+
+describe('backfill schedule', () => {
+  it('samples older days once at local 23:55 and the recent ones every 5 minutes, up to the live start', () => {
+    const plant = fleet[0];
+    if (!plant) throw new Error('no plant');
+    const now = Date.UTC(2025, 6, 10, 14, 3, 17);
+    const window = backfillWindow(now, 10, 2);
+    const times = backfillTimes(plant, window);
+    const sparse = times.filter((t) => t < window.denseFrom);
+    expect(sparse.length).toBeGreaterThanOrEqual(7);
+    expect(sparse.length).toBeLessThanOrEqual(8);
+    for (const t of sparse) expect(localTime(plant.timeZone, t).hour).toBeCloseTo(23 + 55 / 60, 6);
+    const dense = times.filter((t) => t >= window.denseFrom);
+    expect(dense.length).toBeGreaterThanOrEqual(2 * 288 - 1);
+    expect(dense.every((t, i) => i === 0 || t - (dense[i - 1] ?? 0) === 300_000)).toBe(true);
+    expect(times.at(-1)).toBeLessThan(now);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+});
+
+describe('a running fleet', () => {
+  let broker: TestBroker;
+  let handle: FleetHandle;
+  let startedAt: number;
+
+  const batches = () =>
+    broker.received
+      .filter((r) => r.channel === 'up/telemetry')
+      .map((r) => telemetryBatchSchema.parse(JSON.parse(r.payload)));
+
+  beforeAll(async () => {
+    broker = await startTestBroker(credentials);
+    startedAt = Date.now();
+    handle = startFleet({
+      plants: fleet,
+      credentials,
+      mqttUrl: broker.url,
+      backfillDays: 3,
+      denseDays: 1,
+      backfillBatchSize: 200,
+    });
+    await handle.backfillDone;
+  });
+  afterAll(async () => {
+    await handle.stop();
+    await broker.close();
+  });
+
+  it('connects every gateway and backfills history through the protocol, every batch committed', () => {
+    const stats = handle.stats();
+    expect(stats.gateways).toBe(fleet.reduce((n, p) => n + p.gateways.length, 0));
+    expect(stats.connected).toBe(stats.gateways);
+    expect(stats.backfill.done).toBe(true);
+    expect(stats.backfill.batches).toBeGreaterThan(1);
+    expect(batches().every((b) => b.samples.length <= 200)).toBe(true);
+    // Every device: two days at 23:55, a day of 5-minute samples, and the live one.
+    const perDevice = new Map<string, number>();
+    for (const sample of batches().flatMap((b) => b.samples))
+      perDevice.set(sample.device, (perDevice.get(sample.device) ?? 0) + 1);
+    expect([...perDevice.keys()].sort()).toEqual([...devices.keys()].sort());
+    for (const n of perDevice.values()) expect(n).toBeGreaterThanOrEqual(2 + 287 + 1);
+    const ids = batches().map((b) => b.id);
+    expect(new Set(broker.committed)).toEqual(new Set(ids));
+    expect(stats.buffered).toBe(0);
+  });
+
+  it('sends a live batch straight away, stamped with the present', () => {
+    expect(handle.stats().live.batches).toBeGreaterThanOrEqual(fleet.reduce((n, p) => n + p.gateways.length, 0));
+    const latest = Math.max(...batches().flatMap((b) => b.samples.map((s) => s.ts)));
+    expect(latest).toBeGreaterThanOrEqual(Math.floor(startedAt / 1000) * 1000);
+    expect(latest).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('sends SunSpec devices as raw registers that decode to the same kind of readings', () => {
+    const samples = batches().flatMap((b) => b.samples);
+    const sunspec = samples.filter((s) => devices.get(s.device)?.device.protocol === 'sunspec');
+    expect(sunspec.length).toBeGreaterThan(0);
+    for (const sample of sunspec) {
+      expect(sample.metrics).toBeUndefined();
+      expect(sample.raw?.every((b) => b.fc === 3 && b.registers.length <= 125)).toBe(true);
+      const metrics = sunspecToMetrics(sample.raw ?? []);
+      expect(metrics.e_pv_total).toBeGreaterThan(0);
+      expect(typeof metrics.p_ac).toBe('number');
+    }
+  });
+
+  it('keeps every counter of every device growing in time order, across history and live', () => {
+    const byDevice = new Map<string, Sample[]>();
+    for (const sample of batches().flatMap((b) => b.samples))
+      byDevice.set(sample.device, [...(byDevice.get(sample.device) ?? []), sample]);
+    for (const [sn, samples] of byDevice) {
+      samples.sort((a, b) => a.ts - b.ts);
+      const last = new Map<string, number>();
+      for (const sample of samples) {
+        const metrics = sample.metrics ?? sunspecToMetrics(sample.raw ?? []);
+        for (const [name, value] of Object.entries(metrics)) {
+          if (!name.startsWith('e_') || value === null) continue;
+          expect(value, `${sn} ${name} at ${new Date(sample.ts).toISOString()}`).toBeGreaterThanOrEqual(
+            last.get(name) ?? 0,
+          );
+          last.set(name, value);
+        }
+      }
+    }
+  });
+
+  it('raises and clears fault events, stops the inverter, and takes a gateway offline and back', async () => {
+    const plant = fleet[0];
+    if (!plant) throw new Error('no plant');
+    handle.injectFault(plant.key, 'inverter', true);
+    handle.injectFault(plant.key, 'inverter', false);
+    const events = () =>
+      broker.received.filter((r) => r.channel === 'up/event').map((r) => eventSchema.parse(JSON.parse(r.payload)));
+    await broker.until(() => events().length >= 2);
+    expect(events().map((e) => [e.code, e.level, e.state])).toEqual([
+      ['F023', 'fault', 'raised'],
+      ['F023', 'fault', 'cleared'],
+    ]);
+    await broker.until(() => events().every((e) => broker.committed.includes(e.id)));
+
+    const sn = plant.gateways[0]?.sn ?? '';
+    const statuses = () =>
+      broker.received
+        .filter((r) => r.sn === sn && r.channel === 'status')
+        .map((r) => statusSchema.parse(JSON.parse(r.payload)));
+    handle.injectFault(plant.key, 'offline', true);
+    await broker.until(() => statuses().at(-1)?.state === 'offline');
+    expect(handle.stats().connected).toBe(handle.stats().gateways - plant.gateways.length);
+    handle.injectFault(plant.key, 'offline', false);
+    await broker.until(() => statuses().at(-1)?.state === 'online');
+  });
+});
