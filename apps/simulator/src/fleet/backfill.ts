@@ -10,6 +10,7 @@ import type { Outcome } from '../gateway/outbox.js';
 import type { GatewayRuntime } from './gateway-runtime.js';
 import { localTime, localToUtc } from './local-time.js';
 import { PlantModel, STEP_MS } from './model.js';
+import type { LastReadings } from './start-counters.js';
 import type { PlantDef } from './types.js';
 
 export const DAY_MS = 86_400_000;
@@ -29,6 +30,16 @@ export function backfillWindow(now: number, backfillDays: number, denseDays: num
   const start = Math.floor((now - backfillDays * DAY_MS) / STEP_MS) * STEP_MS;
   const denseFrom = Math.max(start, Math.ceil((now - Math.min(denseDays, backfillDays) * DAY_MS) / STEP_MS) * STEP_MS);
   return { start, denseFrom, end: now };
+}
+
+/**
+ * The window for a plant whose devices last reported at `resumedAt`: history starts no earlier than that
+ * (on the next grid step), so the new samples follow the old ones instead of interleaving with them.
+ */
+export function resumedWindow(window: BackfillWindow, resumedAt: number | undefined): BackfillWindow {
+  if (resumedAt === undefined) return window;
+  const start = Math.min(window.end, Math.max(window.start, Math.ceil(resumedAt / STEP_MS) * STEP_MS));
+  return { start, denseFrom: Math.max(window.denseFrom, start), end: window.end };
 }
 
 /** The instants a plant's history is sampled at, ascending. */
@@ -58,9 +69,14 @@ export async function backfillPlant(
   plant: PlantDef,
   gateways: readonly GatewayRuntime[],
   window: BackfillWindow,
-  options: { batchSize: number; progress: BackfillProgress; stopped: () => boolean },
+  options: {
+    batchSize: number;
+    progress: BackfillProgress;
+    stopped: () => boolean;
+    resume?: Readonly<Record<string, LastReadings>>;
+  },
 ): Promise<void> {
-  const model = new PlantModel(plant, window.start);
+  const model = new PlantModel(plant, window.start, options.resume);
   const pending = new Map<GatewayRuntime, Sample[]>(gateways.map((g) => [g, []]));
   const outcomes: Promise<Outcome>[] = [];
 

@@ -167,4 +167,26 @@ describe('plant model', () => {
     model.advanceTo(noon + 15 * MINUTE);
     expect(read(battery?.sn ?? '')).toMatchObject({ p_bat: 0, temp: 61 });
   });
+
+  it('continues counters and battery charge from the readings an earlier run left off at', () => {
+    const plant = fleet.find((p) => p.type === 'storage_dc') as PlantDef;
+    const at = Date.UTC(2025, 2, 3);
+    const fresh = plantReadings(new PlantModel(plant, at));
+    const resume = Object.fromEntries(
+      fresh.map((r) => [
+        r.sn,
+        Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, k.startsWith('e_') ? (v ?? 0) + 1000 : v])),
+      ]),
+    );
+    const battery = fresh.find((r) => r.kind === 'battery');
+    if (battery) (resume[battery.sn] as Record<string, number | null>).soc = 73;
+    const resumed = plantReadings(new PlantModel(plant, at, resume));
+    for (const reading of resumed) {
+      for (const [name, value] of Object.entries(reading.metrics)) {
+        if (name.startsWith('e_'))
+          expect(value, `${reading.sn} ${name}`).toBeCloseTo((resume[reading.sn]?.[name] ?? 0) as number, 3);
+      }
+    }
+    expect(resumed.find((r) => r.kind === 'battery')?.metrics.soc).toBe(73);
+  });
 });

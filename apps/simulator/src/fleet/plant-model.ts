@@ -24,7 +24,7 @@ import { sunPosition, type SunPosition } from '../physics/sun.js';
 import { Weather, type LocalTime, type WeatherNow } from '../physics/weather.js';
 import { hash32, unit } from '../random.js';
 import { localTime } from './local-time.js';
-import { ageDays, startCounters } from './start-counters.js';
+import { ageDays, startCounters, type LastReadings } from './start-counters.js';
 import type { DeviceDef, PlantDef } from './types.js';
 
 /** The physics step, and the grid sub-steps are aligned to. */
@@ -125,9 +125,14 @@ export class PlantModel {
   private readonly weather: Weather;
   private readonly site: LoadSite;
 
+  /**
+   * `resume` holds, by device serial number, readings an earlier run left off at: counters (and the
+   * battery's state of charge) continue from them instead of from typical values.
+   */
   constructor(
     readonly plant: PlantDef,
     startMs: number,
+    resume?: Readonly<Record<string, LastReadings>>,
   ) {
     this.now = startMs;
     this.weather = new Weather(plant.seed, plant.latitude, plant.climate);
@@ -135,7 +140,7 @@ export class PlantModel {
     const devices = plant.gateways.flatMap((g) => g.devices);
 
     for (const def of devices.filter((d) => d.kind === 'inverter')) {
-      const start = startCounters(plant, def, startMs);
+      const start = startCounters(plant, def, startMs, resume?.[def.sn]);
       const mppts = def.mppts ?? 0;
       const pvW = def.pvW ?? 0;
       const mpptPeakW =
@@ -167,18 +172,17 @@ export class PlantModel {
 
     const batteryDef = devices.find((d) => d.kind === 'battery');
     if (batteryDef) {
-      const start = startCounters(plant, batteryDef, startMs);
+      const last = resume?.[batteryDef.sn];
+      const start = startCounters(plant, batteryDef, startMs, last);
       const years = ageDays(plant, startMs) / 365;
       const seed = hash32(plant.seed, batteryDef.sn);
       const soh = Math.max(0.8, 1 - 0.015 * years - 0.02 * unit(seed, 'soh'));
       this.battery = {
         def: batteryDef,
-        battery: new Battery({
-          capacityKwh: batteryDef.capacityKwh ?? 10,
-          powerW: batteryDef.ratedW ?? 5000,
-          soh,
-          seed,
-        }),
+        battery: new Battery(
+          { capacityKwh: batteryDef.capacityKwh ?? 10, powerW: batteryDef.ratedW ?? 5000, soh, seed },
+          typeof last?.soc === 'number' ? last.soc / 100 : undefined,
+        ),
         terminalW: 0,
         overTemperature: false,
         eCharge: start.eCharge,
@@ -188,7 +192,7 @@ export class PlantModel {
 
     const meterDef = devices.find((d) => d.kind === 'meter');
     if (meterDef) {
-      const start = startCounters(plant, meterDef, startMs);
+      const start = startCounters(plant, meterDef, startMs, resume?.[meterDef.sn]);
       this.meter = {
         def: meterDef,
         gridW: 0,

@@ -7,9 +7,17 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import type { GatewayStats } from '../gateway/gateway-client.js';
 import type { Logger } from '../gateway/logger.js';
 import { OVER_TEMPERATURE } from '../physics/battery.js';
-import { backfillPlant, backfillWindow, DAY_MS, type BackfillProgress } from './backfill.js';
+import {
+  backfillPlant,
+  backfillWindow,
+  DAY_MS,
+  resumedWindow,
+  type BackfillProgress,
+  type BackfillWindow,
+} from './backfill.js';
 import { GatewayRuntime } from './gateway-runtime.js';
 import { PlantModel, type PhysicalFault } from './model.js';
+import type { LastReadings } from './start-counters.js';
 import type { Fault, PlantDef } from './types.js';
 
 export interface StartFleetOptions {
@@ -27,6 +35,12 @@ export interface StartFleetOptions {
   backfillBatchSize?: number;
   /** Telemetry batches a gateway has published and not yet had acknowledged, at most. Default 8. */
   window?: number;
+  /**
+   * What an earlier run left off at, by device serial number: the time and metrics of each device's last
+   * reading (the server's latest snapshot). Counters and battery charge continue from them, and a plant's
+   * history starts after its latest one, so a restart joins the old data without a jump.
+   */
+  resume?: Record<string, { ts: number; metrics: LastReadings }>;
   /** "Now". Default Date.now. */
   clock?: () => number;
   log?: Logger;
@@ -64,6 +78,9 @@ const CATCH_UP_DAYS = 5;
 interface PlantRuntime {
   plant: PlantDef;
   live: PlantModel;
+  /** The plant's history window (shorter when resuming). */
+  history: BackfillWindow;
+  resume: Record<string, LastReadings> | undefined;
   gateways: GatewayRuntime[];
   /** Whether the live model has caught up with the present once (the first batches wait for it). */
   ready: boolean;
@@ -85,8 +102,16 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
 
   const plants: PlantRuntime[] = [];
   for (const plant of options.plants) {
-    const live = new PlantModel(plant, hasHistory ? history.start : startedAt);
-    const runtime: PlantRuntime = { plant, live, gateways: [], ready: false };
+    const resumed = plant.gateways.flatMap((g) =>
+      g.devices.flatMap((d) => {
+        const last = options.resume?.[d.sn];
+        return last ? [{ sn: d.sn, ...last }] : [];
+      }),
+    );
+    const resume = resumed.length > 0 ? Object.fromEntries(resumed.map((r) => [r.sn, r.metrics])) : undefined;
+    const plantHistory = resumedWindow(history, resumed.length > 0 ? Math.max(...resumed.map((r) => r.ts)) : undefined);
+    const live = new PlantModel(plant, hasHistory ? plantHistory.start : startedAt, resume);
+    const runtime: PlantRuntime = { plant, live, history: plantHistory, resume, gateways: [], ready: false };
     for (const gateway of plant.gateways) {
       const password = options.credentials[gateway.sn];
       if (!password) {
@@ -167,10 +192,11 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
         await liveStarted;
         await Promise.all(
           plants.map((p) =>
-            backfillPlant(p.plant, p.gateways, history, {
+            backfillPlant(p.plant, p.gateways, p.history, {
               batchSize: options.backfillBatchSize ?? 500,
               progress,
               stopped: () => stopped,
+              resume: p.resume,
             }),
           ),
         );

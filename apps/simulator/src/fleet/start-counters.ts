@@ -30,8 +30,32 @@ export function ageDays(plant: PlantDef, atMs: number): number {
   return Math.max(0, (atMs - Date.parse(`${plant.commissionedOn}T00:00:00Z`)) / DAY_MS);
 }
 
-/** Counters of one device at `atMs` (only those its kind has are used). */
-export function startCounters(plant: PlantDef, device: DeviceDef, atMs: number): StartCounters {
+/** The readings a device last reported in an earlier run (metric name → value), to continue from. */
+export type LastReadings = Readonly<Record<string, number | null | undefined>>;
+
+/**
+ * Counters of one device at `atMs` (only those its kind has are used): the ones in `last` where it has
+ * them, so a restarted simulation joins the counters an earlier run left off at; typical values otherwise.
+ */
+export function startCounters(plant: PlantDef, device: DeviceDef, atMs: number, last?: LastReadings): StartCounters {
+  const typical = typicalCounters(plant, device, atMs);
+  if (!last) return typical;
+  const pick = (metric: string, fallback: number) => {
+    const value = last[metric];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    ePv: pick('e_pv_total', typical.ePv),
+    eAc: pick('e_ac_total', typical.eAc),
+    eCharge: pick('e_charge_total', typical.eCharge),
+    eDischarge: pick('e_discharge_total', typical.eDischarge),
+    eImport: pick('e_import_total', typical.eImport),
+    eExport: pick('e_export_total', typical.eExport),
+    eLoad: pick('e_load_total', typical.eLoad),
+  };
+}
+
+function typicalCounters(plant: PlantDef, device: DeviceDef, atMs: number): StartCounters {
   const days = ageDays(plant, atMs);
   // A device's own ±10 % keeps two identical inverters from showing identical lifetimes.
   const own = 0.9 + 0.2 * unit(plant.seed, device.sn, 'start');
