@@ -1,0 +1,156 @@
+import type { DeviceStatus, FlowState, PlantType } from '@heliograph/shared';
+import { api } from './client';
+
+/**
+ * The plant calls of spec §7 the console reads, with the shapes of apps/server/src/modules/plants/schemas.ts.
+ * Powers in W (grid + buying, − selling; battery + discharging, − charging), energies in kWh.
+ */
+
+export interface PlantSummary {
+  id: string;
+  name: string;
+  type: PlantType;
+  inverterKind: string;
+  capacityKw: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  currency: string;
+  commissionedOn: string;
+  status: DeviceStatus;
+  powerW: number | null;
+  todayKwh: number;
+  totalKwh: number;
+  todayIncome: number;
+  totalIncome: number;
+  picture: string | null;
+}
+
+export interface Page<T> {
+  total: number;
+  rows: T[];
+}
+
+export interface PlantListQuery {
+  page: number;
+  size: number;
+  keyword?: string;
+  status?: DeviceStatus;
+  type?: PlantType;
+}
+
+export interface EnergyPeriod {
+  pv: number;
+  purchase: number;
+  feedIn: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  income: number;
+  selfConsumption: number | null;
+  selfSufficiency: number | null;
+}
+
+/** One bar of the month (key YYYY-MM-DD), year (YYYY-MM) or total (YYYY) series. */
+export interface EnergyBucket extends EnergyPeriod {
+  key: string;
+}
+
+export interface PowerPoint {
+  ts: number;
+  pv: number | null;
+  load: number | null;
+  grid: number | null;
+  battery: number | null;
+  soc: number | null;
+}
+
+export interface FlowStates {
+  pv: FlowState;
+  grid: FlowState;
+  battery: FlowState;
+  load: FlowState;
+}
+
+export interface PlantRealtime {
+  status: DeviceStatus;
+  ts: number | null;
+  powerW: PowerPoint;
+  flow: FlowStates;
+  today: EnergyPeriod;
+  month: EnergyPeriod;
+  total: EnergyPeriod;
+  capacityKw: number;
+  currency: string;
+}
+
+export const DEVICE_KIND_ORDER = ['inverter', 'battery', 'meter', 'weather'] as const;
+
+export interface PlantDevice {
+  id: string;
+  sn: string;
+  kind: string;
+  model: string;
+  alias: string | null;
+  ratedW: number | null;
+  gatewaySn: string;
+  status: DeviceStatus;
+  lastSeen: number | null;
+  metrics: Record<string, number | null>;
+}
+
+/** Where a day's PV went (load, battery, grid) and where the load came from (PV, battery, grid), in kWh. */
+export interface GenerationUse {
+  generation: { load: number; battery: number; grid: number };
+  use: { pv: number; battery: number; grid: number };
+}
+
+export type EventLevel = 'info' | 'warning' | 'fault';
+
+export interface PlantEvent {
+  id: string;
+  code: string;
+  level: string;
+  message: string | null;
+  raisedAt: number;
+  clearedAt: number | null;
+  deviceSn: string;
+  deviceKind: string;
+}
+
+const V1 = '/api/v1';
+const plant = (id: string) => `${V1}/plant/${encodeURIComponent(id)}`;
+
+export const plantApi = {
+  list: (q: PlantListQuery) => api.get<Page<PlantSummary>>(`${V1}/plants`, { ...q }),
+  summary: (id: string) => api.get<PlantSummary>(plant(id)),
+  realtime: (id: string) => api.get<PlantRealtime>(`${plant(id)}/realtime`),
+  day: (id: string, date: string) => api.get<PowerPoint[]>(`${plant(id)}/power/day`, { date }),
+  month: (id: string, month: string) => api.get<EnergyBucket[]>(`${plant(id)}/power/month`, { month }),
+  year: (id: string, year: string) => api.get<EnergyBucket[]>(`${plant(id)}/power/year`, { year }),
+  total: (id: string) => api.get<EnergyBucket[]>(`${plant(id)}/power/total`),
+  generationUse: (id: string, date: string) =>
+    api.get<GenerationUse>(`${V1}/plant/energy/${encodeURIComponent(id)}/generation/use`, { date }),
+  devices: (id: string) => api.get<PlantDevice[]>(`${plant(id)}/devices`),
+  events: (id: string, q: { page: number; size: number; open?: boolean }) =>
+    api.get<Page<PlantEvent>>(`${plant(id)}/events`, { ...q }),
+};
+
+/** TanStack query keys: everything about one plant sits under ['plant', id], so a live update refreshes it all. */
+export const plantKeys = {
+  list: (q: PlantListQuery) => ['plants', q] as const,
+  all: (id: string) => ['plant', id] as const,
+  summary: (id: string) => ['plant', id, 'summary'] as const,
+  realtime: (id: string) => ['plant', id, 'realtime'] as const,
+  day: (id: string, date: string) => ['plant', id, 'day', date] as const,
+  month: (id: string, month: string) => ['plant', id, 'month', month] as const,
+  year: (id: string, year: string) => ['plant', id, 'year', year] as const,
+  total: (id: string) => ['plant', id, 'total'] as const,
+  generationUse: (id: string, date: string) => ['plant', id, 'generationUse', date] as const,
+  devices: (id: string) => ['plant', id, 'devices'] as const,
+  events: (id: string, open: boolean | 'all') => ['plant', id, 'events', open] as const,
+};
+
+/** The live stream of a plant (server-sent events, `event: plant` on new data). */
+export const livePlantPath = (id: string) => `${V1}/live/plant/${encodeURIComponent(id)}`;
