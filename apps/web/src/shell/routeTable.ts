@@ -5,6 +5,9 @@ import type { PermissionKey } from '@heliograph/shared';
  * "not available yet" page) and the menu entry it lights. `menu` marks the page a menu entry opens;
  * `redirect` lists targets in order of preference, the first one the user may open wins.
  */
+/** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
+export type ShellPage = 'personal' | 'plants';
+
 export interface ShellRoute {
   path: string;
   titleKey: string;
@@ -14,13 +17,13 @@ export interface ShellRoute {
   menu?: boolean;
   redirect?: string[];
   /** Built pages; everything else renders the shell's "not available yet" page. */
-  page?: 'personal';
+  page?: ShellPage;
 }
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/', titleKey: 'page.home', redirect: ['/plants'] },
   // Plants
-  { path: '/plants', titleKey: 'page.plants', permission: 'station.view', menu: true },
+  { path: '/plants', titleKey: 'page.plants', permission: 'station.view', menu: true, page: 'plants' },
   { path: '/plant-add', titleKey: 'page.plantAdd', permission: 'station.create', highlight: 'station.view' },
   { path: '/plants/overview/:id/:type', titleKey: 'page.plantOverview', permission: 'station.view' },
   { path: '/plants/edit/:id', titleKey: 'page.plantEdit', permission: 'station.edit', highlight: 'station.view' },

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { guestLoader, shellLoader } from './guard';
-import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES, type RouteHandle, type ShellRoute } from './routeTable';
+import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES, type RouteHandle, type ShellPage, type ShellRoute } from './routeTable';
 
 /** Route-level code splitting: every page is its own chunk, fetched on first visit. */
 type PageModule = { default: React.ComponentType };
@@ -20,6 +20,7 @@ const pages = {
   notAvailable: page(() => import('../features/errors/NotAvailablePage')),
   notAvailableStandalone: page(() => import('../features/errors/NotAvailableStandalonePage')),
   personal: page(() => import('../features/account/PersonalSettingsPage')),
+  plants: page(() => import('../features/plants/PlantsPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -31,7 +32,11 @@ function shellChild(route: ShellRoute): RouteObject {
     permission: route.permission,
     highlight: route.highlight ?? route.permission,
   };
-  const lazy = route.redirect ? pages.redirect : route.page === 'personal' ? pages.personal : pages.notAvailable;
+  const built: Record<ShellPage, typeof pages.personal> = {
+    personal: pages.personal,
+    plants: pages.plants,
+  };
+  const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
 }
 
