@@ -6,7 +6,7 @@ import type { PermissionKey } from '@heliograph/shared';
  * `redirect` lists targets in order of preference, the first one the user may open wins.
  */
 /** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
-export type ShellPage = 'personal' | 'plants';
+export type ShellPage = 'personal' | 'plants' | 'plantOverview';
 
 export interface ShellRoute {
   path: string;
@@ -25,7 +25,12 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   // Plants
   { path: '/plants', titleKey: 'page.plants', permission: 'station.view', menu: true, page: 'plants' },
   { path: '/plant-add', titleKey: 'page.plantAdd', permission: 'station.create', highlight: 'station.view' },
-  { path: '/plants/overview/:id/:type', titleKey: 'page.plantOverview', permission: 'station.view' },
+  {
+    path: '/plants/overview/:id/:type',
+    titleKey: 'page.plantOverview',
+    permission: 'station.view',
+    page: 'plantOverview',
+  },
   { path: '/plants/edit/:id', titleKey: 'page.plantEdit', permission: 'station.edit', highlight: 'station.view' },
   { path: '/plants/setting', titleKey: 'page.plantSetting', permission: 'station.setting', highlight: 'station.view' },
   {

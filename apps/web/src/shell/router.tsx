@@ -21,6 +21,7 @@ const pages = {
   notAvailableStandalone: page(() => import('../features/errors/NotAvailableStandalonePage')),
   personal: page(() => import('../features/account/PersonalSettingsPage')),
   plants: page(() => import('../features/plants/PlantsPage')),
+  plantOverview: page(() => import('../features/plant-overview/PlantOverviewPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -35,6 +36,7 @@ function shellChild(route: ShellRoute): RouteObject {
   const built: Record<ShellPage, typeof pages.personal> = {
     personal: pages.personal,
     plants: pages.plants,
+    plantOverview: pages.plantOverview,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

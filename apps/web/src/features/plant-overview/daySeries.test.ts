@@ -22,6 +22,7 @@ describe('day chart series', () => {
     expect(d.series.map((s) => s.key)).toEqual(['pv', 'load', 'grid', 'battery', 'soc']);
     expect(d.series.map((s) => s.data[0]?.[1])).toEqual([4.2, 0.8, -3, -0.4, 61.3]);
     expect(d.peakPv).toEqual({ ts: at(12, 0), watts: 4200 });
+    expect(d.points).toBe(4);
   });
 
   it('keeps watts for a small plant and leaves out battery and SOC without a battery', () => {
@@ -42,5 +43,11 @@ describe('day chart series', () => {
     const nulls = buildDayChart([point(at(1, 0), { pv: null, load: null, grid: null, battery: null, soc: null })], day, tz, true);
     expect(nulls.hasData).toBe(false);
     expect(nulls.peakPv).toBeNull();
+  });
+
+  it('names no solar peak on a day without PV', () => {
+    const night = buildDayChart([point(at(1, 0), { pv: 0, load: 400, grid: 400 })], day, tz, true);
+    expect(night.hasData).toBe(true);
+    expect(night.peakPv).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ export interface DayChartData {
   end: number;
   series: DaySeries[];
   hasData: boolean;
+  /** Non-null power values drawn (SOC not counted). */
+  points: number;
   /** The highest PV power of the day, in W, and when (real instant). */
   peakPv: { ts: number; watts: number } | null;
 }
@@ -49,11 +51,15 @@ export function buildDayChart(points: readonly PowerPoint[], day: string, tz: st
   let max = 0;
   let peakPv: DayChartData['peakPv'] = null;
   let hasData = false;
+  let drawn = 0;
   for (const p of sorted) {
     for (const k of POWER_SERIES) {
       const v = p[k];
       if (v === null) continue;
-      if (k !== 'battery' || hasBattery) hasData = true;
+      if (k !== 'battery' || hasBattery) {
+        hasData = true;
+        drawn += 1;
+      }
       max = Math.max(max, Math.abs(v));
     }
     if (p.pv !== null && (!peakPv || p.pv > peakPv.watts)) peakPv = { ts: p.ts, watts: p.pv };
@@ -75,5 +81,6 @@ export function buildDayChart(points: readonly PowerPoint[], day: string, tz: st
     return { key, data };
   });
 
-  return { unit, divisor, start, end: start + 86_400_000, series, hasData, peakPv: hasData ? peakPv : null };
+  const peaked = hasData && peakPv !== null && peakPv.watts > 0;
+  return { unit, divisor, start, end: start + 86_400_000, series, hasData, points: drawn, peakPv: peaked ? peakPv : null };
 }

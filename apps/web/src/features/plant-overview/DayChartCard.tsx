@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlantSummary } from '../../api/plants';
+import { DayPowerChart } from './DayPowerChart';
+import { DayRangePicker } from './DayRangePicker';
+import type { DaySelection } from './daySelection';
+import { OverviewCard } from './OverviewCard';
+import { RangeEnergyChart } from './RangeEnergyChart';
+import type { Display } from './useDisplay';
+
+/**
+ * The day chart: today by default; yesterday or a picked day of the last 30 as 5-minute curves; the
+ * multi-day shortcuts as daily energy bars.
+ */
+export function DayChartCard({
+  plant,
+  today,
+  hasBattery,
+  display,
+  className,
+}: {
+  plant: PlantSummary;
+  today: string;
+  hasBattery: boolean;
+  display: Display;
+  className?: string;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  // null: follow "today", also across the plant's midnight while the page stays open.
+  const [picked, setPicked] = useState<DaySelection | null>(null);
+  const selection: DaySelection = picked ?? { kind: 'day', day: today };
+
+  return (
+    <OverviewCard id="ov-day" title={t('overview.day.title')} className={className} testId="day-card">
+      <DayRangePicker
+        selection={selection}
+        today={today}
+        compact={display.compact}
+        onChange={(next) => setPicked(next.kind === 'day' && next.day === today ? null : next)}
+      />
+      {selection.kind === 'day' ? (
+        <DayPowerChart
+          key={selection.day}
+          plantId={plant.id}
+          day={selection.day}
+          today={today}
+          tz={plant.timezone}
+          hasBattery={hasBattery}
+          display={display}
+        />
+      ) : (
+        <RangeEnergyChart
+          key={`${selection.from}-${selection.to}`}
+          plantId={plant.id}
+          from={selection.from}
+          to={selection.to}
+          hasBattery={hasBattery}
+          currency={plant.currency}
+          display={display}
+        />
+      )}
+    </OverviewCard>
+  );
+}

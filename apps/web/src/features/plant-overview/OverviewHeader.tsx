@@ -1,0 +1,66 @@
+import { CalendarOutlined, EnvironmentOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Breadcrumb, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PlantSummary } from '../../api/plants';
+import { formatCapacity } from '../plants/figures';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { LiveBadge } from './LiveBadge';
+import { PlantClock } from './PlantClock';
+import type { LiveStatus } from './usePlantLive';
+
+/** Name, type, status, capacity, address, local time and the live indicator of the plant. */
+export function OverviewHeader({
+  plant,
+  status,
+  live,
+  now,
+  locale,
+}: {
+  plant: PlantSummary;
+  status: PlantSummary['status'];
+  live: LiveStatus;
+  now: number;
+  locale: string;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <header className="hg-ov-header">
+      <Breadcrumb
+        className="hg-ov-breadcrumb"
+        items={[{ title: <Link to="/plants">{t('page.plants')}</Link> }, { title: plant.name }]}
+      />
+      <div className="hg-ov-title-row">
+        <h1 className="hg-ov-title" data-testid="plant-name">
+          {plant.name}
+        </h1>
+        <div className="hg-ov-tags">
+          <PlantStatusTag status={status} />
+          <Tag color="geekblue" className="hg-ov-type-tag">
+            {t(`plants.type.${plant.type}`)}
+          </Tag>
+          <LiveBadge status={live} />
+        </div>
+      </div>
+      <div className="hg-ov-meta">
+        <span className="hg-ov-meta-item">
+          <ThunderboltOutlined aria-hidden="true" />
+          <span>
+            {t('plants.capacity')} <bdi className="hg-num">{formatCapacity(plant.capacityKw, locale)}</bdi>
+          </span>
+        </span>
+        <span className="hg-ov-meta-item">
+          <EnvironmentOutlined aria-hidden="true" />
+          <span>{plant.address}</span>
+        </span>
+        <PlantClock now={now} tz={plant.timezone} locale={locale} />
+        <span className="hg-ov-meta-item">
+          <CalendarOutlined aria-hidden="true" />
+          <span>
+            {t('overview.commissioned')} <bdi className="hg-num">{plant.commissionedOn}</bdi>
+          </span>
+        </span>
+      </div>
+    </header>
+  );
+}

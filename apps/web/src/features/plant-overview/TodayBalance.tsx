@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { GenerationUse } from '../../api/plants';
+import { formatEnergy, formatRatio } from '../plants/figures';
+import { FIGURE_COLORS } from './palette';
+
+interface Part {
+  key: string;
+  label: string;
+  kwh: number;
+  color: string;
+}
+
+function Split({ title, parts, empty, locale }: { title: string; parts: Part[]; empty: string; locale: string }): React.JSX.Element {
+  const total = parts.reduce((s, p) => s + Math.max(0, p.kwh), 0);
+  return (
+    <div className="hg-balance">
+      <div className="hg-balance-head">
+        <span className="hg-balance-title">{title}</span>
+        <bdi className="hg-num hg-balance-total">{formatEnergy(total, locale)}</bdi>
+      </div>
+      {total > 0 ? (
+        <>
+          <div className="hg-balance-bar" aria-hidden="true">
+            {parts.map((p) =>
+              p.kwh > 0 ? <span key={p.key} style={{ width: `${(p.kwh / total) * 100}%`, background: p.color }} /> : null,
+            )}
+          </div>
+          <ul className="hg-balance-legend">
+            {parts.map((p) => (
+              <li key={p.key}>
+                <span className="hg-balance-swatch" style={{ background: p.color }} aria-hidden="true" />
+                <span>{p.label}</span>
+                <bdi className="hg-num">
+                  {formatEnergy(p.kwh, locale)} ({formatRatio(p.kwh / total, locale)})
+                </bdi>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="hg-balance-empty">{empty}</p>
+      )}
+    </div>
+  );
+}
+
+/** Where today's PV went and where today's consumption came from (GET plant/energy/:id/generation/use). */
+export function TodayBalance({ data, hasBattery, locale }: { data: GenerationUse; hasBattery: boolean; locale: string }): React.JSX.Element {
+  const { t } = useTranslation();
+  const keep = (p: Part) => hasBattery || p.key !== 'battery';
+  return (
+    <div className="hg-balances" data-testid="today-balance">
+      <Split
+        title={t('overview.balance.generation')}
+        empty={t('overview.balance.noGeneration')}
+        locale={locale}
+        parts={[
+          { key: 'load', label: t('overview.flow.node.load'), kwh: data.generation.load, color: FIGURE_COLORS.load },
+          { key: 'battery', label: t('overview.flow.node.battery'), kwh: data.generation.battery, color: FIGURE_COLORS.battery },
+          { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.generation.grid, color: FIGURE_COLORS.grid },
+        ].filter(keep)}
+      />
+      <Split
+        title={t('overview.balance.use')}
+        empty={t('overview.balance.noUse')}
+        locale={locale}
+        parts={[
+          { key: 'pv', label: t('overview.flow.node.pv'), kwh: data.use.pv, color: FIGURE_COLORS.pv },
+          { key: 'battery', label: t('overview.flow.node.battery'), kwh: data.use.battery, color: FIGURE_COLORS.battery },
+          { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.use.grid, color: FIGURE_COLORS.grid },
+        ].filter(keep)}
+      />
+    </div>
+  );
+}
