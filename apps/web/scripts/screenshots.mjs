@@ -49,7 +49,7 @@ try {
       await page.getByTestId('login-password').fill(password);
       await page.getByTestId('login-submit').click();
       await page.getByTestId('user-menu').waitFor({ timeout: 15000 });
-      await page.getByTestId('not-available').waitFor();
+      await page.getByTestId('plants-search').waitFor();
       await page.waitForTimeout(600);
       await page.screenshot({ path: `${out}/shell-${lang}-${size.name}.png` });
       if (process.env.EXTRA) {
