@@ -25,7 +25,7 @@ export function PlantCards({ rows, total, page, size, loading, onPage, empty }: 
                   <PlantStatusTag status={p.status} />
                 </span>
                 <span className="hg-plant-card-sub">
-                  {t(`plants.type.${p.type}`)} · {p.address}
+                  <bdi>{t(`plants.type.${p.type}`)}</bdi> · <bdi>{p.address}</bdi>
                 </span>
                 <span className="hg-plant-card-figures">
                   <span>

@@ -31,7 +31,7 @@ export default function PlantsPage(): React.JSX.Element {
       <header className="hg-plants-header">
         <div>
           <h1 id="plants-title" className="hg-plants-title">
-            {t('plants.title')}
+            {t('page.plants')}
           </h1>
           <p className="hg-plants-hint">{t('plants.hint')}</p>
         </div>
