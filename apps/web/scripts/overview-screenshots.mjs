@@ -18,14 +18,23 @@ const sizes = [
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 /** The overview path of the first plant of a type, asked of the API with the page's own token. */
 async function overviewPath(page) {
   return page.evaluate(async (type) => {
     const token = JSON.parse(localStorage.getItem('user') ?? '{}').access_token;
-    const res = await fetch(`/api/v1/plants?page=1&size=50&type=${type}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`/api/v1/plants?page=1&size=50&type=${type}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     const rows = (await res.json()).data.rows;
     const plant = rows.find((p) => p.powerW > 0) ?? rows[0];
     return `/plants/overview/${plant.id}/${{ grid: 1, storage_ac: 2, storage_dc: 3 }[plant.type]}`;
@@ -53,12 +62,20 @@ try {
       await page.getByTestId('login-submit').click();
       await page.getByTestId('plant-link').first().waitFor({ timeout: 15000 });
       await page.waitForTimeout(500);
-      if (lang === 'en' && size.width >= 768) await page.screenshot({ path: `${out}/plants-${lang}-${size.name}.png`, fullPage: true });
-      if (process.env.EXTRA && size.width < 768) await page.screenshot({ path: `${out}/plants-${lang}-${size.name}.png`, fullPage: true });
+      if (lang === 'en' && size.width >= 768)
+        await page.screenshot({ path: `${out}/plants-${lang}-${size.name}.png`, fullPage: true });
+      if (process.env.EXTRA && size.width < 768)
+        await page.screenshot({ path: `${out}/plants-${lang}-${size.name}.png`, fullPage: true });
       await page.goto(`${base}${await overviewPath(page)}`);
       await page.getByTestId('flow-diagram').waitFor({ timeout: 15000 });
-      await page.locator('[data-testid="day-chart"] canvas, [data-testid="day-chart-empty"]').first().waitFor({ timeout: 15000 });
-      await page.locator('[data-testid="energy-chart"] canvas, [data-testid="energy-chart-empty"]').first().waitFor({ timeout: 15000 });
+      await page
+        .locator('[data-testid="day-chart"] canvas, [data-testid="day-chart-empty"]')
+        .first()
+        .waitFor({ timeout: 15000 });
+      await page
+        .locator('[data-testid="energy-chart"] canvas, [data-testid="energy-chart-empty"]')
+        .first()
+        .waitFor({ timeout: 15000 });
       await page.waitForTimeout(1200);
       await page.screenshot({ path: `${out}/overview-${lang}-${size.name}.png`, fullPage: true });
       await context.close();

@@ -1,4 +1,4 @@
-import type { DeviceStatus, FlowState, PlantType } from '@heliograph/shared';
+import { ERROR_CODES, type DeviceStatus, type FlowState, type PlantType } from '@heliograph/shared';
 import { api } from './client';
 
 /**
@@ -125,7 +125,9 @@ const plant = (id: string) => `${V1}/plant/${encodeURIComponent(id)}`;
 export const plantApi = {
   list: (q: PlantListQuery) => api.get<Page<PlantSummary>>(`${V1}/plants`, { ...q }),
   summary: (id: string) => api.get<PlantSummary>(plant(id)),
-  realtime: (id: string) => api.get<PlantRealtime>(`${plant(id)}/realtime`),
+  // The summary, asked at the same time, already says when the plant does not exist: one toast is enough.
+  realtime: (id: string) =>
+    api.get<PlantRealtime>(`${plant(id)}/realtime`, undefined, { tolerate: [ERROR_CODES.plantNotFound] }),
   day: (id: string, date: string) => api.get<PowerPoint[]>(`${plant(id)}/power/day`, { date }),
   month: (id: string, month: string) => api.get<EnergyBucket[]>(`${plant(id)}/power/month`, { month }),
   year: (id: string, year: string) => api.get<EnergyBucket[]>(`${plant(id)}/power/year`, { year }),

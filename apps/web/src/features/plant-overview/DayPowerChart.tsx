@@ -11,7 +11,6 @@ import { buildDayChart, type DaySeriesKey } from './daySeries';
 import { LazyEChart } from './LazyEChart';
 import type { Display } from './useDisplay';
 
-
 /** 5-minute power curves of one plant-local day, SOC on a second axis. */
 export function DayPowerChart({
   plantId,
@@ -38,7 +37,10 @@ export function DayPowerChart({
     staleTime: isToday ? 30_000 : 5 * 60_000,
   });
 
-  const data = useMemo(() => (query.data ? buildDayChart(query.data, day, tz, hasBattery) : null), [query.data, day, tz, hasBattery]);
+  const data = useMemo(
+    () => (query.data ? buildDayChart(query.data, day, tz, hasBattery) : null),
+    [query.data, day, tz, hasBattery],
+  );
   const { locale, rtl, compact } = display;
   const option = useMemo(() => {
     if (!data) return null;
@@ -87,11 +89,22 @@ export function DayPowerChart({
     : t('overview.day.chartLabel', { date: day });
   return (
     <>
-      <LazyEChart option={option} height={height} grow={!display.compact} points={data.points} label={label} locale={display.chartLocale} testId="day-chart" />
+      <LazyEChart
+        option={option}
+        height={height}
+        grow={!display.compact}
+        points={data.points}
+        label={label}
+        locale={display.chartLocale}
+        testId="day-chart"
+      />
       <p className="hg-chart-note">
         {data.peakPv ? (
           <span>
-            {t('overview.day.peak', { power: formatPower(data.peakPv.watts, locale), time: formatClock(data.peakPv.ts, tz) })}
+            {t('overview.day.peak', {
+              power: formatPower(data.peakPv.watts, locale),
+              time: formatClock(data.peakPv.ts, tz),
+            })}
           </span>
         ) : null}
         <span>{hasBattery ? t('overview.day.signsBattery') : t('overview.day.signs')}</span>

@@ -24,10 +24,17 @@ function Reading({ device, locale }: { device: PlantDevice; locale: string }): R
       break;
     case 'soc':
       label = t('overview.devices.reading.soc');
-      value = formatRatio(r.percent / 100, locale) + (r.watts !== null && Math.abs(r.watts) >= 10 ? ` · ${formatPower(Math.abs(r.watts), locale)}` : '');
+      value =
+        formatRatio(r.percent / 100, locale) +
+        (r.watts !== null && Math.abs(r.watts) >= 10 ? ` · ${formatPower(Math.abs(r.watts), locale)}` : '');
       break;
     case 'grid':
-      label = r.watts < -10 ? t('overview.devices.reading.gridSelling') : r.watts > 10 ? t('overview.devices.reading.gridBuying') : t('overview.devices.reading.grid');
+      label =
+        r.watts < -10
+          ? t('overview.devices.reading.gridSelling')
+          : r.watts > 10
+            ? t('overview.devices.reading.gridBuying')
+            : t('overview.devices.reading.grid');
       value = formatPower(Math.abs(r.watts), locale);
       break;
     case 'irradiance':
@@ -66,7 +73,8 @@ export function DevicesCard({
   let body: React.ReactNode;
   if (query.isPending) body = <Skeleton active avatar title={false} paragraph={{ rows: 4 }} />;
   else if (query.isError && !query.data) body = <CardError onRetry={() => void query.refetch()} />;
-  else if (devices.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('overview.devices.none')} />;
+  else if (devices.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('overview.devices.none')} />;
   else
     body = (
       <ul className="hg-device-list" data-testid="device-list">
@@ -89,7 +97,10 @@ export function DevicesCard({
                   {d.alias ? <span>{kindName}</span> : null}
                 </div>
                 <div className="hg-device-seen">
-                  {t('overview.devices.lastSeen')} <bdi dir="ltr" className="hg-num">{formatDateTime(d.lastSeen, tz)}</bdi>
+                  {t('overview.devices.lastSeen')}{' '}
+                  <bdi dir="ltr" className="hg-num">
+                    {formatDateTime(d.lastSeen, tz)}
+                  </bdi>
                 </div>
               </div>
               <Reading device={d} locale={locale} />
@@ -105,7 +116,9 @@ export function DevicesCard({
       title={t('overview.devices.title')}
       className={className}
       testId="devices-card"
-      extra={query.data ? <span className="hg-ov-count">{t('overview.count', { n: String(devices.length) })}</span> : null}
+      extra={
+        query.data ? <span className="hg-ov-count">{t('overview.count', { n: String(devices.length) })}</span> : null
+      }
     >
       {body}
     </OverviewCard>

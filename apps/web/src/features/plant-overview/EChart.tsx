@@ -20,7 +20,15 @@ export interface EChartProps {
  * One ECharts instance on a canvas, resized with its box. New options merge into the chart (series replaced
  * by id), so a live update moves the lines instead of redrawing from scratch and keeps the zoom.
  */
-export default function EChart({ option, height, grow, label, locale, testId, points }: EChartProps): React.JSX.Element {
+export default function EChart({
+  option,
+  height,
+  grow,
+  label,
+  locale,
+  testId,
+  points,
+}: EChartProps): React.JSX.Element {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
 

@@ -35,8 +35,18 @@ export function EnergyBarsCard({
   const key = kind === 'month' ? month : kind === 'year' ? year : firstMonth.slice(0, 4);
 
   const query = useQuery({
-    queryKey: kind === 'month' ? plantKeys.month(plant.id, month) : kind === 'year' ? plantKeys.year(plant.id, year) : plantKeys.total(plant.id),
-    queryFn: () => (kind === 'month' ? plantApi.month(plant.id, month) : kind === 'year' ? plantApi.year(plant.id, year) : plantApi.total(plant.id)),
+    queryKey:
+      kind === 'month'
+        ? plantKeys.month(plant.id, month)
+        : kind === 'year'
+          ? plantKeys.year(plant.id, year)
+          : plantKeys.total(plant.id),
+    queryFn: () =>
+      kind === 'month'
+        ? plantApi.month(plant.id, month)
+        : kind === 'year'
+          ? plantApi.year(plant.id, year)
+          : plantApi.total(plant.id),
   });
 
   const figures = useMemo(() => barFigures(hasBattery), [hasBattery]);
@@ -46,13 +56,11 @@ export function EnergyBarsCard({
   );
   const { locale } = display;
   const slotLabel = useCallback(
-    (slot: string) => (kind === 'month' ? String(Number(slot.slice(8))) : kind === 'year' ? monthShort(slot, locale) : slot),
+    (slot: string) =>
+      kind === 'month' ? String(Number(slot.slice(8))) : kind === 'year' ? monthShort(slot, locale) : slot,
     [kind, locale],
   );
-  const slotTitle = useCallback(
-    (slot: string) => (kind === 'year' ? monthTitle(slot, locale) : slot),
-    [kind, locale],
-  );
+  const slotTitle = useCallback((slot: string) => (kind === 'year' ? monthTitle(slot, locale) : slot), [kind, locale]);
 
   const stepper =
     kind === 'month' ? (
@@ -73,7 +81,8 @@ export function EnergyBarsCard({
       />
     ) : null;
 
-  const periodName = kind === 'month' ? monthTitle(month, locale) : kind === 'year' ? year : t('overview.energy.tab_total');
+  const periodName =
+    kind === 'month' ? monthTitle(month, locale) : kind === 'year' ? year : t('overview.energy.tab_total');
   let body: React.ReactNode;
   if (query.isPending) body = <Skeleton active title={false} paragraph={{ rows: 7 }} />;
   else if (query.isError && !query.data) body = <CardError onRetry={() => void query.refetch()} />;

@@ -37,11 +37,25 @@ export function EnergyBarsChart({
   const { locale, rtl, compact, chartLocale } = display;
   const option = useMemo(() => {
     const names = Object.fromEntries(figures.map((f) => [f, t(`overview.energy.${f}`)])) as Record<BarFigure, string>;
-    return barsChartOption(bars, { names, slotLabel, slotTitle, energy: (kwh) => formatEnergy(kwh, locale), rtl, compact });
+    return barsChartOption(bars, {
+      names,
+      slotLabel,
+      slotTitle,
+      energy: (kwh) => formatEnergy(kwh, locale),
+      rtl,
+      compact,
+    });
   }, [bars, figures, t, slotLabel, slotTitle, locale, rtl, compact]);
 
   if (!bars.hasData) {
-    return <Empty className="hg-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={`${testId}-empty`} />;
+    return (
+      <Empty
+        className="hg-chart-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={empty}
+        data-testid={`${testId}-empty`}
+      />
+    );
   }
   return (
     <>

@@ -19,7 +19,15 @@ function socColor(soc: number): string {
  * of active branches carry dashes moving the way energy flows, with an arrow at their middle; idle ones are
  * grey and still. The drawing is hidden from screen readers, which get the same in a sentence.
  */
-export function EnergyFlowDiagram({ model, rtl, locale }: { model: FlowModel; rtl: boolean; locale: string }): React.JSX.Element {
+export function EnergyFlowDiagram({
+  model,
+  rtl,
+  locale,
+}: {
+  model: FlowModel;
+  rtl: boolean;
+  locale: string;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const layout = flowLayout(model.hasBattery, rtl);
   const summary = flowSummary(model, (key, vars) => t(key, vars ?? {}), locale);
@@ -34,12 +42,7 @@ export function EnergyFlowDiagram({ model, rtl, locale }: { model: FlowModel; rt
 
   return (
     <figure className="hg-flow" data-testid="flow-diagram" data-updated={model.ts ?? ''}>
-      <svg
-        className="hg-flow-svg"
-        viewBox={`0 0 ${FLOW_WIDTH} ${layout.height}`}
-        aria-hidden="true"
-        focusable="false"
-      >
+      <svg className="hg-flow-svg" viewBox={`0 0 ${FLOW_WIDTH} ${layout.height}`} aria-hidden="true" focusable="false">
         <defs>
           {model.branches.map((b) => (
             <marker
@@ -132,7 +135,13 @@ export function EnergyFlowDiagram({ model, rtl, locale }: { model: FlowModel; rt
                 {formatPower(b.powerW, locale)}
                 {b.node === 'battery' && model.soc !== null ? ` · ${formatRatio(model.soc / 100, locale)}` : ''}
               </text>
-              <text x={label.x} y={label.y + 36} textAnchor={label.anchor} className="hg-flow-state" fill={b.active ? color : undefined}>
+              <text
+                x={label.x}
+                y={label.y + 36}
+                textAnchor={label.anchor}
+                className="hg-flow-state"
+                fill={b.active ? color : undefined}
+              >
                 {stateWord(b)}
               </text>
             </g>

@@ -22,7 +22,15 @@ function combineEvents(results: UseQueryResult<Page<PlantEvent>>[]) {
 }
 
 /** Recent events: open ones first, with level, code, message, device and time (plant time). */
-export function EventsCard({ plantId, tz, className }: { plantId: string; tz: string; className?: string }): React.JSX.Element {
+export function EventsCard({
+  plantId,
+  tz,
+  className,
+}: {
+  plantId: string;
+  tz: string;
+  className?: string;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const { rows, openCount, pending, failed } = useQueries({
     queries: [
@@ -58,7 +66,12 @@ export function EventsCard({ plantId, tz, className }: { plantId: string; tz: st
         {rows.map((e) => {
           const open = e.clearedAt === null;
           return (
-            <li key={e.id} className={`hg-event${open ? ' hg-event-open' : ''}`} data-testid="event-row" data-open={open}>
+            <li
+              key={e.id}
+              className={`hg-event${open ? ' hg-event-open' : ''}`}
+              data-testid="event-row"
+              data-open={open}
+            >
               <div className="hg-event-head">
                 <Tag color={LEVEL_COLOR[e.level] ?? 'default'} className="hg-event-level">
                   {t(`overview.events.level.${e.level}`, { defaultValue: e.level })}
@@ -74,11 +87,17 @@ export function EventsCard({ plantId, tz, className }: { plantId: string; tz: st
                   {t(`overview.devices.kind.${e.deviceKind}`, { defaultValue: e.deviceKind })} <bdi>{e.deviceSn}</bdi>
                 </span>
                 <span>
-                  {t('overview.events.raised')} <bdi dir="ltr" className="hg-num">{formatDateTime(e.raisedAt, tz)}</bdi>
+                  {t('overview.events.raised')}{' '}
+                  <bdi dir="ltr" className="hg-num">
+                    {formatDateTime(e.raisedAt, tz)}
+                  </bdi>
                 </span>
                 {e.clearedAt !== null ? (
                   <span>
-                    {t('overview.events.clearedAt')} <bdi dir="ltr" className="hg-num">{formatDateTime(e.clearedAt, tz)}</bdi>
+                    {t('overview.events.clearedAt')}{' '}
+                    <bdi dir="ltr" className="hg-num">
+                      {formatDateTime(e.clearedAt, tz)}
+                    </bdi>
                   </span>
                 ) : null}
               </div>

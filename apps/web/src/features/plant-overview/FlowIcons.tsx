@@ -38,7 +38,17 @@ const PATHS: Record<FlowNode | 'hub', React.ReactNode> = {
   ),
 };
 
-export function FlowIcon({ kind, x, y, size = 26 }: { kind: FlowNode | 'hub'; x: number; y: number; size?: number }): React.JSX.Element {
+export function FlowIcon({
+  kind,
+  x,
+  y,
+  size = 26,
+}: {
+  kind: FlowNode | 'hub';
+  x: number;
+  y: number;
+  size?: number;
+}): React.JSX.Element {
   const s = size / 24;
   return (
     <g

@@ -27,7 +27,9 @@ export function HeadlineFigures({
 }): React.JSX.Element {
   const { t } = useTranslation();
   const money = (v: number | null | undefined): FigureParts => ({
-    text: formatMoney(v, realtime?.currency ?? plant.currency, locale, (value) => t('overview.tenThousands', { value })),
+    text: formatMoney(v, realtime?.currency ?? plant.currency, locale, (value) =>
+      t('overview.tenThousands', { value }),
+    ),
     unit: '',
   });
   const ratio = (v: number | null | undefined): FigureParts => ({ text: formatRatio(v, locale), unit: '' });
@@ -41,13 +43,37 @@ export function HeadlineFigures({
       parts: powerParts(pv, locale),
       note: share === null ? undefined : t('overview.figures.ofCapacity', { share: formatRatio(share, locale) }),
     },
-    { key: 'today', label: t('overview.figures.today'), parts: energyParts(realtime?.today.pv ?? plant.todayKwh, locale) },
+    {
+      key: 'today',
+      label: t('overview.figures.today'),
+      parts: energyParts(realtime?.today.pv ?? plant.todayKwh, locale),
+    },
     { key: 'month', label: t('overview.figures.month'), parts: energyParts(realtime?.month.pv, locale) },
-    { key: 'total', label: t('overview.figures.total'), parts: energyParts(realtime?.total.pv ?? plant.totalKwh, locale) },
-    { key: 'todayIncome', label: t('overview.figures.todayIncome'), parts: money(realtime?.today.income ?? plant.todayIncome) },
-    { key: 'totalIncome', label: t('overview.figures.totalIncome'), parts: money(realtime?.total.income ?? plant.totalIncome) },
-    { key: 'selfConsumption', label: t('overview.figures.selfConsumption'), parts: ratio(realtime?.today.selfConsumption) },
-    { key: 'selfSufficiency', label: t('overview.figures.selfSufficiency'), parts: ratio(realtime?.today.selfSufficiency) },
+    {
+      key: 'total',
+      label: t('overview.figures.total'),
+      parts: energyParts(realtime?.total.pv ?? plant.totalKwh, locale),
+    },
+    {
+      key: 'todayIncome',
+      label: t('overview.figures.todayIncome'),
+      parts: money(realtime?.today.income ?? plant.todayIncome),
+    },
+    {
+      key: 'totalIncome',
+      label: t('overview.figures.totalIncome'),
+      parts: money(realtime?.total.income ?? plant.totalIncome),
+    },
+    {
+      key: 'selfConsumption',
+      label: t('overview.figures.selfConsumption'),
+      parts: ratio(realtime?.today.selfConsumption),
+    },
+    {
+      key: 'selfSufficiency',
+      label: t('overview.figures.selfSufficiency'),
+      parts: ratio(realtime?.today.selfSufficiency),
+    },
   ];
 
   return (

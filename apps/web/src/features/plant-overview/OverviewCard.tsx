@@ -15,7 +15,11 @@ export function OverviewCard({
   children: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <section className={`hg-ov-card${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`} data-testid={testId}>
+    <section
+      className={`hg-ov-card${className ? ` ${className}` : ''}`}
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
+    >
       <header className="hg-ov-card-head">
         <h2 id={`${id}-title`} className="hg-ov-card-title">
           {title}

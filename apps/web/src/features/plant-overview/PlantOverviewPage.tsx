@@ -64,7 +64,10 @@ export default function PlantOverviewPage(): React.JSX.Element {
     staleTime: 10_000,
     enabled: id !== '',
   });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: plantKeys.all(id) }), [queryClient, id]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: plantKeys.all(id) }),
+    [queryClient, id],
+  );
   const live = usePlantLive(summary.data ? id : undefined, refresh);
   const { now, today } = usePlantNow(summary.data?.timezone ?? 'UTC');
 
@@ -102,7 +105,13 @@ export default function PlantOverviewPage(): React.JSX.Element {
   return (
     <div className="hg-overview" data-testid="plant-overview" data-plant-type={plant.type}>
       <div className="hg-ov-top">
-        <OverviewHeader plant={plant} status={realtime.data?.status ?? plant.status} live={live} now={now} locale={display.locale} />
+        <OverviewHeader
+          plant={plant}
+          status={realtime.data?.status ?? plant.status}
+          live={live}
+          now={now}
+          locale={display.locale}
+        />
         <HeadlineFigures plant={plant} realtime={realtime.data} loading={realtime.isPending} locale={display.locale} />
       </div>
       <div className="hg-ov-grid">
@@ -115,7 +124,13 @@ export default function PlantOverviewPage(): React.JSX.Element {
           locale={display.locale}
         />
         <DayChartCard className="hg-ov-day" plant={plant} today={today} hasBattery={hasBattery} display={display} />
-        <EnergyBarsCard className="hg-ov-energy" plant={plant} today={today} hasBattery={hasBattery} display={display} />
+        <EnergyBarsCard
+          className="hg-ov-energy"
+          plant={plant}
+          today={today}
+          hasBattery={hasBattery}
+          display={display}
+        />
         <DevicesCard className="hg-ov-devices" plantId={plant.id} tz={plant.timezone} locale={display.locale} />
         <EventsCard className="hg-ov-events" plantId={plant.id} tz={plant.timezone} />
       </div>

@@ -10,7 +10,17 @@ interface Part {
   color: string;
 }
 
-function Split({ title, parts, empty, locale }: { title: string; parts: Part[]; empty: string; locale: string }): React.JSX.Element {
+function Split({
+  title,
+  parts,
+  empty,
+  locale,
+}: {
+  title: string;
+  parts: Part[];
+  empty: string;
+  locale: string;
+}): React.JSX.Element {
   const total = parts.reduce((s, p) => s + Math.max(0, p.kwh), 0);
   return (
     <div className="hg-balance">
@@ -22,7 +32,9 @@ function Split({ title, parts, empty, locale }: { title: string; parts: Part[]; 
         <>
           <div className="hg-balance-bar" aria-hidden="true">
             {parts.map((p) =>
-              p.kwh > 0 ? <span key={p.key} style={{ width: `${(p.kwh / total) * 100}%`, background: p.color }} /> : null,
+              p.kwh > 0 ? (
+                <span key={p.key} style={{ width: `${(p.kwh / total) * 100}%`, background: p.color }} />
+              ) : null,
             )}
           </div>
           <ul className="hg-balance-legend">
@@ -45,7 +57,15 @@ function Split({ title, parts, empty, locale }: { title: string; parts: Part[]; 
 }
 
 /** Where today's PV went and where today's consumption came from (GET plant/energy/:id/generation/use). */
-export function TodayBalance({ data, hasBattery, locale }: { data: GenerationUse; hasBattery: boolean; locale: string }): React.JSX.Element {
+export function TodayBalance({
+  data,
+  hasBattery,
+  locale,
+}: {
+  data: GenerationUse;
+  hasBattery: boolean;
+  locale: string;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const keep = (p: Part) => hasBattery || p.key !== 'battery';
   return (
@@ -56,7 +76,12 @@ export function TodayBalance({ data, hasBattery, locale }: { data: GenerationUse
         locale={locale}
         parts={[
           { key: 'load', label: t('overview.flow.node.load'), kwh: data.generation.load, color: FIGURE_COLORS.load },
-          { key: 'battery', label: t('overview.flow.node.battery'), kwh: data.generation.battery, color: FIGURE_COLORS.battery },
+          {
+            key: 'battery',
+            label: t('overview.flow.node.battery'),
+            kwh: data.generation.battery,
+            color: FIGURE_COLORS.battery,
+          },
           { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.generation.grid, color: FIGURE_COLORS.grid },
         ].filter(keep)}
       />
@@ -66,7 +91,12 @@ export function TodayBalance({ data, hasBattery, locale }: { data: GenerationUse
         locale={locale}
         parts={[
           { key: 'pv', label: t('overview.flow.node.pv'), kwh: data.use.pv, color: FIGURE_COLORS.pv },
-          { key: 'battery', label: t('overview.flow.node.battery'), kwh: data.use.battery, color: FIGURE_COLORS.battery },
+          {
+            key: 'battery',
+            label: t('overview.flow.node.battery'),
+            kwh: data.use.battery,
+            color: FIGURE_COLORS.battery,
+          },
           { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.use.grid, color: FIGURE_COLORS.grid },
         ].filter(keep)}
       />

@@ -14,7 +14,8 @@ export interface BarsChartContext {
   compact: boolean;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** Grouped energy bars per slot (spec §2.3 energy charts) as an ECharts option. */
 export function barsChartOption(b: BarsData, ctx: BarsChartContext): ChartOption {

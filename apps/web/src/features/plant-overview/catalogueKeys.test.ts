@@ -8,7 +8,9 @@ import { POWER_SERIES } from './daySeries';
 
 type Tree = { [key: string]: string | Tree };
 const en = JSON.parse(readFileSync(new URL('../../i18n/locales/en.json', import.meta.url), 'utf8')) as Tree;
-const has = (path: string) => typeof path.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), en) === 'string';
+const has = (path: string) =>
+  typeof path.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), en) ===
+  'string';
 
 describe('keys the overview and plant list build at run time', () => {
   it('names every status, plant type, shortcut, flow state, figure, series and device kind', () => {

@@ -57,7 +57,10 @@ describe('day chart option', () => {
   });
 
   it('writes tooltip values back in watts through the page formatter, escaped', () => {
-    const o = dayChartOption(day, ctx({ names: { pv: '<PV>', load: 'L', grid: 'G', battery: 'B', soc: 'S' } })) as Loose;
+    const o = dayChartOption(
+      day,
+      ctx({ names: { pv: '<PV>', load: 'L', grid: 'G', battery: 'B', soc: 'S' } }),
+    ) as Loose;
     const formatter = (o.tooltip as Loose).formatter as (p: TooltipItem[]) => string;
     const html = formatter([
       { seriesId: 'pv', dataIndex: 0, value: [Date.parse('2026-06-01T12:00:00Z'), 4.2] },
@@ -72,7 +75,24 @@ describe('day chart option', () => {
 
 describe('energy bars option', () => {
   it('groups a bar series per figure over the slots', () => {
-    const bars = buildBars(['2026-06-01', '2026-06-02'], [{ key: '2026-06-01', pv: 12, load: 8, feedIn: 5, purchase: 1, charge: 0, discharge: 0, income: 2, selfConsumption: null, selfSufficiency: null }], ['pv', 'load']);
+    const bars = buildBars(
+      ['2026-06-01', '2026-06-02'],
+      [
+        {
+          key: '2026-06-01',
+          pv: 12,
+          load: 8,
+          feedIn: 5,
+          purchase: 1,
+          charge: 0,
+          discharge: 0,
+          income: 2,
+          selfConsumption: null,
+          selfSufficiency: null,
+        },
+      ],
+      ['pv', 'load'],
+    );
     const o = barsChartOption(bars, {
       names: { pv: 'PV', load: 'Load', feedIn: 'F', purchase: 'P', charge: 'C', discharge: 'D' },
       slotLabel: (s) => s.slice(8),
@@ -87,7 +107,9 @@ describe('energy bars option', () => {
     ]);
     expect((o.xAxis as Loose).data).toEqual(['01', '02']);
     expect((o.yAxis as Loose).name).toBe('kWh');
-    const html = ((o.tooltip as Loose).formatter as (p: TooltipItem[]) => string)([{ seriesId: 'pv', dataIndex: 0, value: 12 }]);
+    const html = ((o.tooltip as Loose).formatter as (p: TooltipItem[]) => string)([
+      { seriesId: 'pv', dataIndex: 0, value: 12 },
+    ]);
     expect(html).toContain('2026-06-01');
     expect(html).toContain('12 kWh');
   });

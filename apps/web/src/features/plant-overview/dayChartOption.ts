@@ -15,7 +15,8 @@ export interface DayChartContext {
   percent: (value: number | null) => string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 function valueOf(item: TooltipItem): number | null {
   const v = Array.isArray(item.value) ? item.value[1] : item.value;

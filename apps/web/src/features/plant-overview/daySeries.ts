@@ -43,7 +43,12 @@ function round(v: number, divisor: number): number {
   return Math.round((v / divisor) * 1000) / 1000;
 }
 
-export function buildDayChart(points: readonly PowerPoint[], day: string, tz: string, hasBattery: boolean): DayChartData {
+export function buildDayChart(
+  points: readonly PowerPoint[],
+  day: string,
+  tz: string,
+  hasBattery: boolean,
+): DayChartData {
   const start = Date.parse(`${day}T00:00:00Z`);
   const sorted = [...points].sort((a, b) => a.ts - b.ts);
   const keys: DaySeriesKey[] = hasBattery ? [...POWER_SERIES, 'soc'] : ['pv', 'load', 'grid'];
@@ -73,7 +78,8 @@ export function buildDayChart(points: readonly PowerPoint[], day: string, tz: st
     for (const p of sorted) {
       const x = toWallClock(p.ts, tz);
       // A missing reading leaves a gap rather than a straight line across it.
-      if (prev !== undefined && p.ts - prev > 2 * FIVE_MINUTES_MS) data.push([toWallClock(prev + FIVE_MINUTES_MS, tz), null]);
+      if (prev !== undefined && p.ts - prev > 2 * FIVE_MINUTES_MS)
+        data.push([toWallClock(prev + FIVE_MINUTES_MS, tz), null]);
       const v = p[key];
       data.push([x, v === null ? null : key === 'soc' ? Math.round(v * 10) / 10 : round(v, divisor)]);
       prev = p.ts;
@@ -82,5 +88,14 @@ export function buildDayChart(points: readonly PowerPoint[], day: string, tz: st
   });
 
   const peaked = hasData && peakPv !== null && peakPv.watts > 0;
-  return { unit, divisor, start, end: start + 86_400_000, series, hasData, points: drawn, peakPv: peaked ? peakPv : null };
+  return {
+    unit,
+    divisor,
+    start,
+    end: start + 86_400_000,
+    series,
+    hasData,
+    points: drawn,
+    peakPv: peaked ? peakPv : null,
+  };
 }

@@ -12,7 +12,16 @@ const LOADERS: Record<Lang, (() => Promise<unknown>) | null> = {
   he: () => import('dayjs/locale/he'),
   pt: () => import('dayjs/locale/pt-br'),
 };
-const NAMES: Record<Lang, string> = { en: 'en', cn: 'zh-cn', vi: 'vi', po: 'pl', de: 'de', es: 'es', he: 'he', pt: 'pt-br' };
+const NAMES: Record<Lang, string> = {
+  en: 'en',
+  cn: 'zh-cn',
+  vi: 'vi',
+  po: 'pl',
+  de: 'de',
+  es: 'es',
+  he: 'he',
+  pt: 'pt-br',
+};
 
 let loaded: Promise<void> | undefined;
 

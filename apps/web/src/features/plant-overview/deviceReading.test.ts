@@ -20,7 +20,11 @@ describe('device key readings', () => {
   it('reads inverter power, battery SOC and meter grid power', () => {
     expect(keyReading(device('inverter', 'I', { p_ac: 4944.3, p_pv: 5128 }))).toEqual({ kind: 'power', watts: 4944.3 });
     expect(keyReading(device('inverter', 'I', { p_pv: 300 }))).toEqual({ kind: 'power', watts: 300 });
-    expect(keyReading(device('battery', 'B', { soc: 95, p_bat: -1200 }))).toEqual({ kind: 'soc', percent: 95, watts: -1200 });
+    expect(keyReading(device('battery', 'B', { soc: 95, p_bat: -1200 }))).toEqual({
+      kind: 'soc',
+      percent: 95,
+      watts: -1200,
+    });
     expect(keyReading(device('meter', 'M', { p_grid: -4161.2 }))).toEqual({ kind: 'grid', watts: -4161.2 });
     expect(keyReading(device('weather', 'W', { irradiance: 812 }))).toEqual({ kind: 'irradiance', wm2: 812 });
   });
@@ -31,7 +35,12 @@ describe('device key readings', () => {
   });
 
   it('lists inverters first, then batteries and meters, by serial', () => {
-    const list = [device('meter', 'M1', {}), device('inverter', 'I2', {}), device('battery', 'B1', {}), device('inverter', 'I1', {})];
+    const list = [
+      device('meter', 'M1', {}),
+      device('inverter', 'I2', {}),
+      device('battery', 'B1', {}),
+      device('inverter', 'I1', {}),
+    ];
     expect(sortDevices(list).map((d) => d.sn)).toEqual(['I1', 'I2', 'B1', 'M1']);
   });
 });

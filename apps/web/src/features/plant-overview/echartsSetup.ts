@@ -14,7 +14,16 @@ import { use as registerECharts, type ComposeOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 /** Only what the overview's charts draw (tree-shaken `echarts/core`), on canvas. */
-registerECharts([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomInsideComponent, DataZoomSliderComponent, CanvasRenderer]);
+registerECharts([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomInsideComponent,
+  DataZoomSliderComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption

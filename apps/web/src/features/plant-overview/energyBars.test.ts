@@ -22,8 +22,18 @@ describe('energy bars', () => {
     expect(periodSlots('month', '2026-02', [], '2026')).toHaveLength(28);
     expect(periodSlots('month', '2026-02', [], '2026')[27]).toBe('2026-02-28');
     expect(periodSlots('year', '2026', [], '2026')).toEqual([
-      '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06',
-      '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
     ]);
     expect(periodSlots('total', '', [bucket('2024'), bucket('2026')], '2026')).toEqual(['2024', '2025', '2026']);
     expect(periodSlots('total', '2023', [], '2026')).toEqual(['2023', '2024', '2025', '2026']);
@@ -33,7 +43,10 @@ describe('energy bars', () => {
   it('groups the figures, scales them together and sums the period', () => {
     const bars = buildBars(
       ['2026-05', '2026-06', '2026-07'],
-      [bucket('2026-05', { pv: 1200, load: 800, feedIn: 600, purchase: 200, income: 90 }), bucket('2026-06', { pv: 1500, load: 700, feedIn: 900, purchase: 100, income: 120 })],
+      [
+        bucket('2026-05', { pv: 1200, load: 800, feedIn: 600, purchase: 200, income: 90 }),
+        bucket('2026-06', { pv: 1500, load: 700, feedIn: 900, purchase: 100, income: 120 }),
+      ],
       barFigures(false),
     );
     expect(bars.unit).toBe('MWh');

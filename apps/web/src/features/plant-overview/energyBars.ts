@@ -1,4 +1,10 @@
-import { scaleEnergy, selfConsumptionRatio, selfSufficiencyRatio, ZERO_ENERGY, type EnergyFigures } from '@heliograph/shared';
+import {
+  scaleEnergy,
+  selfConsumptionRatio,
+  selfSufficiencyRatio,
+  ZERO_ENERGY,
+  type EnergyFigures,
+} from '@heliograph/shared';
 import type { EnergyBucket } from '../../api/plants';
 
 /**
@@ -23,7 +29,12 @@ export function daysInMonth(month: string): number {
  * The bars a period has: every day of a month, every month of a year, every year from the first with data
  * (or the commissioning year) to this one.
  */
-export function periodSlots(kind: EnergyPeriodKind, key: string, buckets: readonly EnergyBucket[], thisYear: string): string[] {
+export function periodSlots(
+  kind: EnergyPeriodKind,
+  key: string,
+  buckets: readonly EnergyBucket[],
+  thisYear: string,
+): string[] {
   if (kind === 'month') {
     return Array.from({ length: daysInMonth(key) }, (_, i) => `${key}-${String(i + 1).padStart(2, '0')}`);
   }
@@ -48,7 +59,11 @@ export interface BarsData {
 
 const DIVISORS = { kWh: 1, MWh: 1e3, GWh: 1e6, TWh: 1e9 } as const;
 
-export function buildBars(slots: readonly string[], buckets: readonly EnergyBucket[], figures: readonly BarFigure[]): BarsData {
+export function buildBars(
+  slots: readonly string[],
+  buckets: readonly EnergyBucket[],
+  figures: readonly BarFigure[],
+): BarsData {
   const byKey = new Map(buckets.map((b) => [b.key, b]));
   const totals = { ...ZERO_ENERGY, income: 0 };
   let max = 0;

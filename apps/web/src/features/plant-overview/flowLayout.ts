@@ -27,7 +27,11 @@ export interface FlowLayout {
 export function flowLayout(hasBattery: boolean, rtl: boolean): FlowLayout {
   const mx = (x: number) => (rtl ? FLOW_WIDTH - x : x);
   const hub = { x: 200, y: 160 };
-  const side = (x: number, y: number): NodePlace => ({ x: mx(x), y, label: { x: mx(x), y: y + NODE_R + 22, anchor: 'middle' } });
+  const side = (x: number, y: number): NodePlace => ({
+    x: mx(x),
+    y,
+    label: { x: mx(x), y: y + NODE_R + 22, anchor: 'middle' },
+  });
   const column = (y: number): NodePlace => ({
     x: hub.x,
     y,

@@ -3,7 +3,17 @@ import type { PlantRealtime } from '../../api/plants';
 import { branchOf, buildFlowModel, dashDuration } from './flowModel';
 import { flowSummary } from './flowSummary';
 
-const period = { pv: 0, purchase: 0, feedIn: 0, charge: 0, discharge: 0, load: 0, income: 0, selfConsumption: null, selfSufficiency: null };
+const period = {
+  pv: 0,
+  purchase: 0,
+  feedIn: 0,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  income: 0,
+  selfConsumption: null,
+  selfSufficiency: null,
+};
 
 function realtime(p: Partial<PlantRealtime['powerW']>, flow: Partial<PlantRealtime['flow']> = {}): PlantRealtime {
   return {
@@ -22,7 +32,10 @@ function realtime(p: Partial<PlantRealtime['powerW']>, flow: Partial<PlantRealti
 describe('energy-flow model', () => {
   it('sells surplus PV: PV and grid flow away from the panels, the battery charges', () => {
     const m = buildFlowModel(
-      realtime({ pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 }, { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' }),
+      realtime(
+        { pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 },
+        { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' },
+      ),
       'storage_ac',
     );
     expect(branchOf(m, 'pv')).toMatchObject({ active: true, towardHub: true, powerW: 4200 });
@@ -35,7 +48,10 @@ describe('energy-flow model', () => {
 
   it('buys from the grid and discharges at night, PV idle', () => {
     const m = buildFlowModel(
-      realtime({ pv: 0, load: 900, grid: 400, battery: 500, soc: 35 }, { grid: 'buying', battery: 'discharging', load: 'buying' }),
+      realtime(
+        { pv: 0, load: 900, grid: 400, battery: 500, soc: 35 },
+        { grid: 'buying', battery: 'discharging', load: 'buying' },
+      ),
       'storage_dc',
     );
     expect(branchOf(m, 'pv')).toMatchObject({ active: false, state: 'idle' });
@@ -76,11 +92,16 @@ describe('energy-flow model', () => {
 
 describe('energy-flow summary for screen readers', () => {
   const t = (key: string, vars: Record<string, string> = {}) =>
-    `${key.replace('overview.flow.sr.', '')}(${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(',')})`;
+    `${key.replace('overview.flow.sr.', '')}(${Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',')})`;
 
   it('says what each branch does, with scaled powers', () => {
     const m = buildFlowModel(
-      realtime({ pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 }, { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' }),
+      realtime(
+        { pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 },
+        { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' },
+      ),
       'storage_ac',
     );
     expect(flowSummary(m, t, 'en')).toBe(

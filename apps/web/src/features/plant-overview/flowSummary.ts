@@ -24,14 +24,16 @@ export function flowSummary(model: FlowModel, t: Translate, locale: string): str
   const battery = branchOf(model, 'battery');
   if (battery) {
     const soc = formatRatio(model.soc === null ? null : model.soc / 100, locale);
-    if (battery.state === 'charging') out.push(t('overview.flow.sr.batteryCharging', { soc, power: power(battery.powerW) }));
+    if (battery.state === 'charging')
+      out.push(t('overview.flow.sr.batteryCharging', { soc, power: power(battery.powerW) }));
     else if (battery.state === 'discharging')
       out.push(t('overview.flow.sr.batteryDischarging', { soc, power: power(battery.powerW) }));
     else out.push(t('overview.flow.sr.batteryIdle', { soc }));
   }
 
   const load = branchOf(model, 'load');
-  if (load) out.push(load.active ? t('overview.flow.sr.load', { power: power(load.powerW) }) : t('overview.flow.sr.loadIdle'));
+  if (load)
+    out.push(load.active ? t('overview.flow.sr.load', { power: power(load.powerW) }) : t('overview.flow.sr.loadIdle'));
 
   return out.join(' ');
 }

@@ -11,7 +11,9 @@ export function stepYear(year: string, delta: number): string {
 
 /** "November 2026" in the reader's language. */
 export function monthTitle(month: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 }
 
 /** "Nov" in the reader's language. */

@@ -4,14 +4,18 @@ import { createSseParser, reconnectDelay, type SseEvent } from './sseParser';
 function parse(chunks: string[]): { events: SseEvent[]; retries: number[] } {
   const events: SseEvent[] = [];
   const retries: number[] = [];
-  const p = createSseParser((e) => events.push(e), (ms) => retries.push(ms));
+  const p = createSseParser(
+    (e) => events.push(e),
+    (ms) => retries.push(ms),
+  );
   for (const c of chunks) p.push(c);
   return { events, retries };
 }
 
 describe('server-sent events parser', () => {
   it('reads the live stream of a plant, split anywhere', () => {
-    const stream = 'retry: 3000\nevent: ready\ndata: {"plantId":"p1"}\n\n: keep-alive\n\nevent: plant\ndata: {"ts":1}\n\n';
+    const stream =
+      'retry: 3000\nevent: ready\ndata: {"plantId":"p1"}\n\n: keep-alive\n\nevent: plant\ndata: {"ts":1}\n\n';
     for (const size of [1, 3, 7, stream.length]) {
       const chunks: string[] = [];
       for (let i = 0; i < stream.length; i += size) chunks.push(stream.slice(i, i + size));

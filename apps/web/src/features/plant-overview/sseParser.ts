@@ -19,7 +19,8 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
   let id: string | undefined;
 
   const dispatch = () => {
-    if (data.length > 0) onEvent({ event: event || 'message', data: data.join('\n'), ...(id === undefined ? {} : { id }) });
+    if (data.length > 0)
+      onEvent({ event: event || 'message', data: data.join('\n'), ...(id === undefined ? {} : { id }) });
     event = '';
     data = [];
   };
@@ -56,7 +57,12 @@ export function createSseParser(onEvent: (e: SseEvent) => void, onRetry?: (ms: n
  * How long to wait before reconnection attempt `attempt` (1, 2, …): exponential from `baseMs`, capped at
  * `maxMs`, with jitter between half and all of it so many browsers do not reconnect in step.
  */
-export function reconnectDelay(attempt: number, baseMs = 1000, maxMs = 30_000, random: () => number = Math.random): number {
+export function reconnectDelay(
+  attempt: number,
+  baseMs = 1000,
+  maxMs = 30_000,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exp * (0.5 + random() * 0.5));
 }

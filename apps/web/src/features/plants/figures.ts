@@ -11,7 +11,10 @@ type Scaled<U extends string> = { value: number | null; unit: U };
  * Scales, and scales once more when rounding to one decimal would print 1000 of a unit (999.96 W is
  * "1.0 kW", not "1000.0 W"). Nudging the value by 0.1 % only moves it past the unit boundary.
  */
-function scaleForDisplay<U extends string>(v: number | null | undefined, scale: (x: number | null | undefined) => Scaled<U>): Scaled<U> {
+function scaleForDisplay<U extends string>(
+  v: number | null | undefined,
+  scale: (x: number | null | undefined) => Scaled<U>,
+): Scaled<U> {
   const first = scale(v);
   if (first.value === null || v === null || v === undefined) return first;
   return Math.abs(Math.round(first.value * 10) / 10) >= 1000 ? scale(v * 1.001) : first;
@@ -56,13 +59,19 @@ export function formatCapacity(kw: number | null | undefined, locale: string): s
 /** A ratio 0–1 as a percentage with one decimal, in the locale's style ("95.0%", "95,0 %"). */
 export function formatRatio(ratio: number | null | undefined, locale: string): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return EMPTY_VALUE;
-  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    ratio,
+  );
 }
 
 /** The currency's symbol and whether the locale writes it before the number. */
 export function currencyAffix(currency: string, locale: string): { symbol: string; before: boolean } {
   try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(1);
+    const parts = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(1);
     const at = parts.findIndex((p) => p.type === 'currency');
     const num = parts.findIndex((p) => p.type === 'integer');
     return { symbol: parts[at]?.value ?? currency, before: at < num };

@@ -53,7 +53,9 @@ export function formatClockSeconds(ms: number | null | undefined, tz: string): s
 /** The zone's offset as "GMT+8", "GMT-3:30" at an instant, in the reader's locale. */
 export function zoneLabel(ms: number, tz: string, locale: string): string {
   try {
-    const p = new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: 'shortOffset' }).formatToParts(new Date(ms));
+    const p = new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: 'shortOffset' }).formatToParts(
+      new Date(ms),
+    );
     return p.find((x) => x.type === 'timeZoneName')?.value ?? tz;
   } catch {
     return tz;
