@@ -42,7 +42,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres', dir?: string): 
 export async function benchApp(database: Database, env: Record<string, string> = {}): Promise<HeliographApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-bench-app-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', LOG_LEVEL: 'warn', ...env }), webDist: path.join(dataDir, 'none') };
-  const built = await buildApp({ config, database, logger: false });
+  const built = await buildApp({ config, database, logger: process.env.BENCH_LOG === '1' });
   await built.app.ready();
   return built;
 }

@@ -99,7 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
     : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
   const registry = new GatewayRegistry(db);
-  const ingest = new Ingest({ db, bus, registry, writer: new TelemetryWriter(db), log: app.log });
+  const ingest = new Ingest({ db, bus, registry, writer: new TelemetryWriter(db), log: app.log, lanes: database.kind === 'postgres' ? config.ingestLanes : 1 });
   ingest.start();
 
   let draining = false;

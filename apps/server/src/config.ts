@@ -34,6 +34,8 @@ export interface Config {
   fleetSize: number;
   /** Days of history the simulated fleet backfills on its first start. */
   backfillDays: number;
+  /** Ingest transactions that may run at once on PostgreSQL (PGlite always uses one). */
+  ingestLanes: number;
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
 }
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fleetSize: int(env.FLEET_SIZE, 24),
     backfillDays: int(env.BACKFILL_DAYS, 90),
     simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
+    ingestLanes: Math.max(1, int(env.INGEST_LANES, 4)),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

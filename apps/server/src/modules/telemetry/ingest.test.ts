@@ -225,6 +225,40 @@ describe('devices by serial number', () => {
   });
 });
 
+describe('plant power', () => {
+  it('sums a poll of every device of the plant into the 5-minute point', async () => {
+    const c = await connect();
+    const ts = at(30);
+    await send(c, {
+      id: 'whole-plant',
+      samples: [
+        { device: INV, ts, metrics: { p_pv: 5200, p_ac: 5000 } },
+        { device: MTR, ts, metrics: { p_grid: -1800, p_load: 2400 } },
+        { device: 'BATTEST0001', ts, metrics: { p_bat: -800, soc: 64 } },
+      ],
+    });
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const day = await t.call<{ ts: number; pv: number; load: number; grid: number; battery: number; soc: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, {
+      token,
+      query: { date: '2026-06-15' },
+    });
+    expect(day.data.find((p) => p.ts === ts)).toEqual({ ts, pv: 5200, load: 2400, grid: -1800, battery: -800, soc: 64 });
+  });
+
+  it('recomputes a point from stored readings when a later poll brings only some devices', async () => {
+    const c = await connect();
+    const ts = at(30) + 60_000;
+    await send(c, { id: 'part-plant', samples: [{ device: INV, ts, metrics: { p_pv: 6000, p_ac: 5800 } }] });
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const day = await t.call<{ ts: number; pv: number; grid: number; soc: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, {
+      token,
+      query: { date: '2026-06-15' },
+    });
+    // The inverter's newer reading replaces its own; the meter's and the battery's stay.
+    expect(day.data.find((p) => p.ts === at(30))).toMatchObject({ pv: 6000, grid: -1800, soc: 64 });
+  });
+});
+
 describe('another company’s account', () => {
   it('gets "does not exist" (700) for every plant call', async () => {
     const db = t.database.db;

@@ -34,8 +34,8 @@ const RETRY_DELAY_MS = 1000;
  * reading) the writes. A batch is acknowledged on down/ack only after its transaction commits.
  */
 export class Ingest {
-  private queue: Item[] = [];
-  private running: Promise<void> | undefined;
+  /** One queue per lane; a gateway always lands in the same lane, so its batches stay in order. */
+  private readonly lanes: { queue: Item[]; running: Promise<void> | undefined }[];
   private stopped = false;
   private committedSamples = 0;
 
@@ -46,8 +46,15 @@ export class Ingest {
       registry: GatewayRegistry;
       writer: TelemetryWriter;
       log: FastifyBaseLogger;
+      /**
+       * Flushes that may run at once. PGlite has one connection, so 1; on PostgreSQL several transactions
+       * overlap Node's work with the database's (per-device locks keep them correct).
+       */
+      lanes?: number;
     },
-  ) {}
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({ queue: [], running: undefined }));
+  }
 
   start(): void {
     this.deps.bus.onGatewayMessage((topic, payload) => {
@@ -65,9 +72,11 @@ export class Ingest {
 
   /** Resolves when everything received so far is committed and acknowledged. */
   async drain(): Promise<void> {
-    while (this.running || this.queue.length > 0) {
-      if (!this.running) this.kick();
-      await this.running;
+    for (const lane of this.lanes) {
+      while (lane.running || lane.queue.length > 0) {
+        if (!lane.running) this.kick(lane);
+        await lane.running;
+      }
     }
   }
 
@@ -135,24 +144,27 @@ export class Ingest {
   }
 
   private enqueue(item: Item): void {
-    this.queue.push(item);
-    this.kick();
+    let h = 0;
+    for (let i = 0; i < item.gw.sn.length; i++) h = (h * 31 + item.gw.sn.charCodeAt(i)) | 0;
+    const lane = this.lanes[Math.abs(h) % this.lanes.length] as (typeof this.lanes)[number];
+    lane.queue.push(item);
+    this.kick(lane);
   }
 
-  private kick(): void {
-    if (this.running) return;
-    this.running = this.flushAll().finally(() => {
-      this.running = undefined;
-      if (this.queue.length > 0) this.kick();
+  private kick(lane: (typeof this.lanes)[number]): void {
+    if (lane.running) return;
+    lane.running = this.flushAll(lane.queue).finally(() => {
+      lane.running = undefined;
+      if (lane.queue.length > 0) this.kick(lane);
     });
   }
 
-  private async flushAll(): Promise<void> {
-    while (this.queue.length > 0) {
+  private async flushAll(queue: Item[]): Promise<void> {
+    while (queue.length > 0) {
       const take: Item[] = [];
       let n = 0;
-      while (this.queue.length > 0 && (take.length === 0 || n < MAX_SAMPLES_PER_FLUSH)) {
-        const item = this.queue.shift() as Item;
+      while (queue.length > 0 && (take.length === 0 || n < MAX_SAMPLES_PER_FLUSH)) {
+        const item = queue.shift() as Item;
         take.push(item);
         n += item.kind === 'telemetry' ? item.samples.length : 1;
       }

@@ -7,7 +7,8 @@ import type { Db } from '../../db/client.js';
  * refuses the partition; those months simply stay in the default partition, which is still correct.
  */
 export class SamplePartitions {
-  private readonly known = new Set<string>();
+  /** Month → its creation, shared by concurrent writers so the DDL runs once and nobody races it. */
+  private readonly known = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Db) {}
 
@@ -17,20 +18,25 @@ export class SamplePartitions {
       const d = new Date(ts);
       months.add(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
     }
-    for (const month of months) {
-      if (this.known.has(month)) continue;
-      const [y, m] = month.split('-').map(Number);
-      const from = `${month}-01T00:00:00Z`;
-      const next = new Date(Date.UTC(y ?? 1970, m ?? 1, 1)).toISOString();
-      const name = `device_sample_${month.replace('-', '_')}`;
-      try {
-        await this.db.execute(
-          sql.raw(`create table if not exists ${name} partition of device_sample for values from ('${from}') to ('${next}')`),
-        );
-      } catch {
-        // Rows of this month already sit in the default partition (see above), or another instance made it.
+    await Promise.all([...months].map((month) => {
+      let made = this.known.get(month);
+      if (!made) {
+        made = this.create(month);
+        this.known.set(month, made);
       }
-      this.known.add(month);
+      return made;
+    }));
+  }
+
+  private async create(month: string): Promise<void> {
+    const [y, m] = month.split('-').map(Number);
+    const from = `${month}-01T00:00:00Z`;
+    const next = new Date(Date.UTC(y ?? 1970, m ?? 1, 1)).toISOString();
+    const name = `device_sample_${month.replace('-', '_')}`;
+    try {
+      await this.db.execute(sql.raw(`create table if not exists ${name} partition of device_sample for values from ('${from}') to ('${next}')`));
+    } catch {
+      // Rows of this month already sit in the default partition (see above), or another instance made it.
     }
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { DeviceKind, Valuation } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device, gateway, plant } from '../../db/schema.js';
@@ -17,6 +17,8 @@ export interface PlantInfo {
   id: string;
   timezone: string;
   valuation: Valuation;
+  /** Devices of the plant on all its gateways (a flush with all of them knows the plant's power). */
+  deviceCount: number;
 }
 
 export interface GatewayInfo {
@@ -64,7 +66,8 @@ export class GatewayRegistry {
     if (gw.plantId) {
       const [p] = await this.db.select().from(plant).where(eq(plant.id, gw.plantId));
       if (p) {
-        plantInfo = { id: p.id, timezone: p.timezone, valuation: p.valuation as Valuation };
+        const [counted] = await this.db.select({ n: count() }).from(device).where(eq(device.plantId, p.id));
+        plantInfo = { id: p.id, timezone: p.timezone, valuation: p.valuation as Valuation, deviceCount: counted?.n ?? 0 };
         // A plant's meter moves at most its PV plus a household-sized import; twice the capacity is ample.
         capacityW = Math.max(2 * p.capacityKw * 1000, 50_000);
       }
