@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
-import { daysSinceLastReading, ensureDemoFleet } from './modules/demo/fleet.js';
+import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
 
 const config = loadConfig();
@@ -38,6 +38,7 @@ if (config.simulate) {
       mqttUrl,
       intervalSec: config.simulateIntervalSec,
       backfillDays,
+      resume: gap === undefined ? undefined : await lastReadings(database.db),
       log: (level, message) => {
         if (level === 'error') app.log.error(`simulator: ${message}`);
         else if (level === 'warn') app.log.warn(`simulator: ${message}`);

@@ -124,6 +124,23 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
   return data;
 }
 
+/**
+ * Each demo device's newest stored reading, so a restarted fleet continues its counters and battery charge
+ * where they stopped instead of jumping (which ingest would rightly refuse to count).
+ */
+export async function lastReadings(db: Db): Promise<Record<string, { ts: number; metrics: Record<string, number> }>> {
+  const result = (await db.execute(
+    sql`select d.sn, dl.ts, dl.metrics from device_latest dl join device d on d.id = dl.device_id`,
+  )) as unknown as { rows: { sn: string; ts: unknown; metrics: Record<string, number | null> }[] };
+  const out: Record<string, { ts: number; metrics: Record<string, number> }> = {};
+  for (const r of result.rows) {
+    const metrics: Record<string, number> = {};
+    for (const [k, v] of Object.entries(r.metrics)) if (typeof v === 'number') metrics[k] = v;
+    out[r.sn] = { ts: r.ts instanceof Date ? r.ts.getTime() : new Date(String(r.ts)).getTime(), metrics };
+  }
+  return out;
+}
+
 /** Days since the newest stored reading: what a restarted fleet must backfill to leave no gap. */
 export async function daysSinceLastReading(db: Db): Promise<number | undefined> {
   const result = (await db.execute(sql`select max(ts) as ts from plant_power`)) as unknown as { rows: { ts: unknown }[] };
