@@ -34,6 +34,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Mosquitto holds 1883 on CI machines; the embedded broker takes another port.
       MQTT_PORT: process.env.E2E_MQTT_PORT ?? '18830',
+      // A small fleet with a week of history that reports every 10 s, so a spec sees figures change.
+      FLEET_SIZE: '6',
+      BACKFILL_DAYS: '7',
+      SIMULATE_INTERVAL: '10',
       // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
       ACCESS_TOKEN_TTL: '8',
     },
