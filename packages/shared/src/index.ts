@@ -13,3 +13,4 @@ export * from './plant.js';
 export * from './energy.js';
 export * from './format.js';
 export * from './time.js';
+export * from './events.js';

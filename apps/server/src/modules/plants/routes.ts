@@ -175,7 +175,10 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: { tags: ['plants'], summary: 'The plant’s events, newest first', params: plantId, querystring: z.object({ ...paging, open: z.enum(['true', 'false']).optional() }), response: { 200: page(eventRow) } },
       },
       async (req) =>
-        ok(req, await plants.events(requireAuth(req.auth), req.params.id, req.query.page, req.query.size, req.query.open === undefined ? undefined : req.query.open === 'true')),
+        ok(
+          req,
+          await plants.events(requireAuth(req.auth), req.params.id, req.query.page, req.query.size, req.query.open === undefined ? undefined : req.query.open === 'true', req.lang),
+        ),
     );
     app.get(
       '/plant/:id/eventCount',

@@ -83,4 +83,7 @@ export const eventRow = z.object({
   clearedAt: z.number().nullable(),
   deviceSn: z.string(),
   deviceKind: z.string(),
+  /** What the code means and what to do, in the caller's language; null for a code the console does not know. */
+  meaning: z.string().nullable(),
+  solution: z.string().nullable(),
 });

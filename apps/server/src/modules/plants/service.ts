@@ -3,6 +3,7 @@ import {
   addDays,
   dayRange,
   derivedLoad,
+  eventText,
   flowStates,
   localDay,
   selfConsumptionRatio,
@@ -10,6 +11,7 @@ import {
   type DeviceStatus,
   type EnergyFigures,
   type FlowState,
+  type Lang,
   type PlantType,
   type Valuation,
 } from '@heliograph/shared';
@@ -279,7 +281,7 @@ export class PlantService {
     }));
   }
 
-  async events(auth: AuthContext, id: string, page: number, size: number, open?: boolean): Promise<{ total: number; rows: EventRow[] }> {
+  async events(auth: AuthContext, id: string, page: number, size: number, open?: boolean, lang: Lang = 'en'): Promise<{ total: number; rows: EventRow[] }> {
     const p = await this.get(auth, id);
     const rows = await query<{ id: string; code: string; level: string; message: string | null; raised_at: unknown; cleared_at: unknown; device_sn: string; device_kind: string; total: unknown }>(
       this.db,
@@ -299,6 +301,8 @@ export class PlantService {
         clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
         deviceSn: r.device_sn,
         deviceKind: r.device_kind,
+        meaning: eventText(r.code, lang)?.meaning ?? null,
+        solution: eventText(r.code, lang)?.solution ?? null,
       })),
     };
   }
@@ -365,4 +369,6 @@ export interface EventRow {
   clearedAt: number | null;
   deviceSn: string;
   deviceKind: string;
+  meaning: string | null;
+  solution: string | null;
 }

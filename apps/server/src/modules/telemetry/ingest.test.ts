@@ -259,6 +259,54 @@ describe('plant power', () => {
   });
 });
 
+describe('events', () => {
+  async function sendEvent(c: MqttClient, event: object & { id: string }): Promise<BatchAck> {
+    const topics = gatewayTopics(SN);
+    await c.subscribeAsync(topics.batchAck, { qos: 1 });
+    const acked = new Promise<BatchAck>((resolve) => {
+      const onMessage = (_t: string, payload: Buffer) => {
+        const ack = JSON.parse(payload.toString()) as BatchAck;
+        if (ack.id === event.id) {
+          c.off('message', onMessage);
+          resolve(ack);
+        }
+      };
+      c.on('message', onMessage);
+    });
+    await c.publishAsync(topics.event, JSON.stringify(event), { qos: 1 });
+    return acked;
+  }
+
+  it('records a raised fault once, explains it in the caller’s language, and closes it when cleared', async () => {
+    const c = await connect();
+    // Fresh readings, so the inverter is not offline and its fault shows.
+    await send(c, { id: 'fresh', samples: [{ device: INV, ts: Date.now(), metrics: { p_ac: 0 } }] });
+    const raised = { id: 'ev-1', device: INV, ts: Date.now(), code: 'F023', level: 'fault', state: 'raised', message: 'Grid relay fault' };
+    expect((await sendEvent(c, raised)).status).toBe('committed');
+    expect((await sendEvent(c, raised)).status).toBe('committed');
+    const token = await t.tokenFor(ACCOUNTS.owner);
+    const open = await t.call<{ total: number; rows: { code: string; level: string; meaning: string; solution: string; clearedAt: number | null }[] }>(
+      'GET',
+      `/api/v1/plant/${plantId}/events`,
+      { token, query: { open: 'true', lan: 'zh' } },
+    );
+    expect(open.data.total).toBe(1);
+    expect(open.data.rows[0]).toMatchObject({ code: 'F023', level: 'fault', clearedAt: null });
+    expect(open.data.rows[0]?.meaning).toMatch(/[\u4e00-\u9fff]/);
+    expect(open.data.rows[0]?.solution).toMatch(/[\u4e00-\u9fff]/);
+    const devices = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    expect(devices.data.find((d) => d.sn === INV)?.status).toBe('fault');
+    const counts = await t.call<{ fault: number }>('GET', '/api/v1/overview/eventCount', { token });
+    expect(counts.data.fault).toBe(1);
+
+    expect((await sendEvent(c, { ...raised, id: 'ev-2', ts: Date.now(), state: 'cleared' })).status).toBe('committed');
+    const after = await t.call<{ total: number }>('GET', `/api/v1/plant/${plantId}/events`, { token, query: { open: 'true' } });
+    expect(after.data.total).toBe(0);
+    const devicesAfter = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    expect(devicesAfter.data.find((d) => d.sn === INV)?.status).toBe('normal');
+  });
+});
+
 describe('another company’s account', () => {
   it('gets "does not exist" (700) for every plant call', async () => {
     const db = t.database.db;
