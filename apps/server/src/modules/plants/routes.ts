@@ -62,9 +62,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: { tags: ['plants'], summary: '5-minute power of a plant-local day', params: plantId, querystring: z.object({ date: dayString.optional() }), response: { 200: envelope(z.array(powerPoint)) } },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const p = await plants.get(auth, req.params.id);
-        return ok(req, await plants.powerDay(auth, p.id, req.query.date ?? localDay(Date.now(), p.timezone)));
+        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
+        return ok(req, await plants.powerDay(p, req.query.date ?? localDay(Date.now(), p.timezone)));
       },
     );
 
@@ -80,12 +79,11 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           schema: { tags: ['plants'], summary: `Energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`, params: plantId, querystring: key, response: { 200: series } },
         },
         async (req) => {
-          const auth = requireAuth(req.auth);
-          const p = await plants.get(auth, req.params.id);
+          const p = await plants.scoped(requireAuth(req.auth), req.params.id);
           const today = localDay(Date.now(), p.timezone);
           const q = req.query as { month?: string; year?: string };
           const k = period === 'month' ? (q.month ?? today.slice(0, 7)) : period === 'year' ? (q.year ?? today.slice(0, 4)) : '';
-          return ok(req, await plants.energySeries(auth, p.id, period, k));
+          return ok(req, await plants.energySeries(p, period, k));
         },
       );
     }
@@ -94,7 +92,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/energy/:id/day',
       { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a day', params: plantId, querystring: z.object({ date: dayString.optional() }), response: { 200: envelope(energyPeriod) } } },
       async (req) => {
-        const p = await plants.get(requireAuth(req.auth), req.params.id);
+        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const d = req.query.date ?? localDay(Date.now(), p.timezone);
         return ok(req, await plants.energy(p.id, d, d));
       },
@@ -103,7 +101,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/energy/:id/month',
       { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a month', params: plantId, querystring: z.object({ month: monthString.optional() }), response: { 200: envelope(energyPeriod) } } },
       async (req) => {
-        const p = await plants.get(requireAuth(req.auth), req.params.id);
+        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const m = req.query.month ?? localDay(Date.now(), p.timezone).slice(0, 7);
         return ok(req, await plants.energy(p.id, `${m}-01`, `${m}-31`));
       },
@@ -112,7 +110,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/energy/:id/year',
       { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a year', params: plantId, querystring: z.object({ year: yearString.optional() }), response: { 200: envelope(energyPeriod) } } },
       async (req) => {
-        const p = await plants.get(requireAuth(req.auth), req.params.id);
+        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const y = req.query.year ?? localDay(Date.now(), p.timezone).slice(0, 4);
         return ok(req, await plants.energy(p.id, `${y}-01-01`, `${y}-12-31`));
       },
@@ -121,7 +119,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/energy/:id/total',
       { config: view, schema: { tags: ['plants'], summary: 'Lifetime energy figures', params: plantId, response: { 200: envelope(energyPeriod) } } },
       async (req) => {
-        const p = await plants.get(requireAuth(req.auth), req.params.id);
+        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         return ok(req, await plants.energy(p.id, '1970-01-01', '9999-12-31'));
       },
     );

@@ -97,11 +97,26 @@ function toPeriod(r: EnergyRow | undefined): EnergyPeriod {
 export class PlantService {
   constructor(private readonly db: Db) {}
 
+  /** The plant with its derived status (the summary and realtime views need it). */
   async get(auth: AuthContext, id: string): Promise<PlantRow> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('plantNotFound');
     const [row] = await query<PlantRow>(
       this.db,
       sql`select p.*, ${plantStatusSql} as status from plant p where p.id = ${id} and ${plantScope(auth)}`,
+    );
+    if (!row) throw new AppError('plantNotFound');
+    return row;
+  }
+
+  /**
+   * The plant if the caller may see it, without its status: charts need only the time zone and dates, and
+   * deriving the status (over every device and open event) would cost more than the chart itself.
+   */
+  async scoped(auth: AuthContext, id: string): Promise<ScopedPlant> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('plantNotFound');
+    const [row] = await query<ScopedPlant>(
+      this.db,
+      sql`select p.id, p.timezone, p.commissioned_on from plant p where p.id = ${id} and ${plantScope(auth)}`,
     );
     if (!row) throw new AppError('plantNotFound');
     return row;
@@ -213,8 +228,7 @@ export class PlantService {
   }
 
   /** 5-minute power of one plant-local day. */
-  async powerDay(auth: AuthContext, id: string, day: string): Promise<PowerPoint[]> {
-    const p = await this.get(auth, id);
+  async powerDay(p: ScopedPlant, day: string): Promise<PowerPoint[]> {
     const [from, to] = dayRange(day, p.timezone);
     const rows = await query<{ ts: unknown; pv: unknown; load: unknown; grid: unknown; battery: unknown; soc: unknown }>(
       this.db,
@@ -225,8 +239,7 @@ export class PlantService {
   }
 
   /** Energy per day of a month, per month of a year, or per year of the plant's life. */
-  async energySeries(auth: AuthContext, id: string, period: 'month' | 'year' | 'total', key: string): Promise<({ key: string } & EnergyPeriod)[]> {
-    const p = await this.get(auth, id);
+  async energySeries(p: ScopedPlant, period: 'month' | 'year' | 'total', key: string): Promise<({ key: string } & EnergyPeriod)[]> {
     const today = localDay(Date.now(), p.timezone);
     if (period === 'month') {
       const rows = await query<EnergyRow & { day: unknown }>(
@@ -260,7 +273,7 @@ export class PlantService {
   }
 
   async devices(auth: AuthContext, id: string, kind?: string): Promise<DeviceSummary[]> {
-    const p = await this.get(auth, id);
+    const p = await this.scoped(auth, id);
     const rows = await query<{ id: string; sn: string; kind: string; model: string; alias: string | null; rated_w: unknown; gateway_sn: string; status: DeviceStatus; ts: unknown; metrics: Record<string, number | null> | null }>(
       this.db,
       sql`select d.id, d.sn, d.kind, d.model, d.alias, d.rated_w, g.sn as gateway_sn, ${deviceStatusSql} as status, dl.ts, dl.metrics
@@ -282,7 +295,7 @@ export class PlantService {
   }
 
   async events(auth: AuthContext, id: string, page: number, size: number, open?: boolean, lang: Lang = 'en'): Promise<{ total: number; rows: EventRow[] }> {
-    const p = await this.get(auth, id);
+    const p = await this.scoped(auth, id);
     const rows = await query<{ id: string; code: string; level: string; message: string | null; raised_at: unknown; cleared_at: unknown; device_sn: string; device_kind: string; total: unknown }>(
       this.db,
       sql`select e.id, e.code, e.level, e.message, e.raised_at, e.cleared_at, d.sn as device_sn, d.kind as device_kind, count(*) over () as total
@@ -333,7 +346,7 @@ export class PlantService {
 
   /** Where today's PV went (load, battery, grid) and where the load came from (PV, battery, grid). */
   async generationUse(auth: AuthContext, id: string, day?: string): Promise<{ generation: Record<'load' | 'battery' | 'grid', number>; use: Record<'pv' | 'battery' | 'grid', number> }> {
-    const p = await this.get(auth, id);
+    const p = await this.scoped(auth, id);
     const d = day ?? localDay(Date.now(), p.timezone);
     const e = await this.energy(p.id, d, d);
     const pvToGrid = Math.min(e.feedIn, e.pv);
@@ -345,6 +358,12 @@ export class PlantService {
       use: { pv: Math.min(pvToLoad, load), battery: Math.min(e.discharge, Math.max(0, load - pvToLoad)), grid: e.purchase },
     };
   }
+}
+
+export interface ScopedPlant {
+  id: string;
+  timezone: string;
+  commissioned_on: unknown;
 }
 
 export interface DeviceSummary {

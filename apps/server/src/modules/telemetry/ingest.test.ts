@@ -260,7 +260,7 @@ describe('plant power', () => {
 });
 
 describe('events', () => {
-  async function sendEvent(c: MqttClient, event: object & { id: string }): Promise<BatchAck> {
+  async function sendEvent(c: MqttClient, event: { id: string } & Record<string, unknown>): Promise<BatchAck> {
     const topics = gatewayTopics(SN);
     await c.subscribeAsync(topics.batchAck, { qos: 1 });
     const acked = new Promise<BatchAck>((resolve) => {
