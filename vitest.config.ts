@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One run covers every workspace; each project keeps its tests beside its code (DESIGN §4).
 export default defineConfig({
   test: {
+    // API tests each boot an app on a fresh in-memory database; two test files at a time fit two cores.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { test: { name: 'modbus', include: ['packages/modbus/src/**/*.test.ts'] } },
@@ -12,8 +14,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // API tests each boot an app on a fresh in-memory database; two at a time fit two cores.
-          maxWorkers: 2,
         },
       },
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },

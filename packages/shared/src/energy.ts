@@ -15,8 +15,9 @@ export const ZERO_ENERGY: EnergyFigures = { pv: 0, purchase: 0, feedIn: 0, charg
 // Headroom over rated power before a counter step is called a jump: meters of real devices lag and
 // round, so a little more than rated × time is normal; 50 % more is not.
 const JUMP_MARGIN = 1.5;
-// Below this, a counter going backwards is rounding noise, not a reset.
-const NOISE_KWH = 0.001;
+// Below this, a counter going backwards is rounding noise, not a reset: register maps such as SunSpec's
+// hold energy in 10 Wh steps.
+const NOISE_KWH = 0.01;
 
 export type CounterStep =
   | { kind: 'energy'; kwh: number }

@@ -181,8 +181,9 @@ describe('a running fleet', () => {
       for (const [name, value] of Object.entries(next ? metricsOf(next) : {})) {
         const before = metrics[name];
         if (!name.startsWith('e_') || typeof value !== 'number' || typeof before !== 'number') continue;
-        // Growing, by no more than the device could move in five minutes.
-        expect(value, `${sn} ${name}`).toBeGreaterThanOrEqual(before);
+        // Growing, by no more than the device could move in five minutes. A SunSpec device's energy register
+        // holds 10 Wh steps, so at night its resumed reading may sit up to 0.01 kWh below the exact one.
+        expect(value, `${sn} ${name}`).toBeGreaterThanOrEqual(before - 0.01);
         expect(value - before, `${sn} ${name}`).toBeLessThanOrEqual((rated * 1.5) / 12 / 1000 + 0.01);
       }
     }
