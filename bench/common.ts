@@ -13,7 +13,10 @@ export function p95(values: number[]): number {
 }
 
 /** A fresh database: PGlite in a directory, or a new database on the PostgreSQL server of `url`. */
-export async function freshDatabase(kind: 'pglite' | 'postgres', dir?: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(
+  kind: 'pglite' | 'postgres',
+  dir?: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dataDir = dir ?? mkdtempSync(path.join(tmpdir(), 'hg-bench-'));
     return { database: await openDatabase({ dataDir }), drop: async () => undefined };
@@ -41,7 +44,10 @@ export async function freshDatabase(kind: 'pglite' | 'postgres', dir?: string): 
 
 export async function benchApp(database: Database, env: Record<string, string> = {}): Promise<HeliographApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-bench-app-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', LOG_LEVEL: 'warn', ...env }), webDist: path.join(dataDir, 'none') };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', LOG_LEVEL: 'warn', ...env }),
+    webDist: path.join(dataDir, 'none'),
+  };
   const built = await buildApp({ config, database, logger: process.env.BENCH_LOG === '1' });
   await built.app.ready();
   return built;

@@ -64,7 +64,15 @@ export async function benchIngest(kind: 'pglite' | 'postgres'): Promise<number> 
     for (let i = 0; i < sns.length; i += 20) {
       clients.push(
         ...(await Promise.all(
-          sns.slice(i, i + 20).map((sn) => mqtt.connectAsync(url, { clientId: sn, username: sn, password: PASSWORD, reconnectPeriod: 0, connectTimeout: 120_000 })),
+          sns.slice(i, i + 20).map((sn) =>
+            mqtt.connectAsync(url, {
+              clientId: sn,
+              username: sn,
+              password: PASSWORD,
+              reconnectPeriod: 0,
+              connectTimeout: 120_000,
+            }),
+          ),
         )),
       );
     }
@@ -79,8 +87,22 @@ export async function benchIngest(kind: 'pglite' | 'postgres'): Promise<number> 
           samples.push(
             { device: `${sn}-I1`, ts, metrics: { p_ac: 4000, p_pv: 4100, e_pv_total: kwh, mppt1_v: 400, mppt1_i: 5 } },
             { device: `${sn}-I2`, ts, metrics: { p_ac: 3900, p_pv: 4000, e_pv_total: kwh } },
-            { device: `${sn}-B1`, ts, metrics: { p_bat: -1000, soc: 50 + r, e_charge_total: kwh / 10, e_discharge_total: 100 } },
-            { device: `${sn}-M1`, ts, metrics: { p_grid: -2000, e_import_total: 500, e_export_total: kwh / 2, p_load: 5000, e_load_total: kwh / 3 } },
+            {
+              device: `${sn}-B1`,
+              ts,
+              metrics: { p_bat: -1000, soc: 50 + r, e_charge_total: kwh / 10, e_discharge_total: 100 },
+            },
+            {
+              device: `${sn}-M1`,
+              ts,
+              metrics: {
+                p_grid: -2000,
+                e_import_total: 500,
+                e_export_total: kwh / 2,
+                p_load: 5000,
+                e_load_total: kwh / 3,
+              },
+            },
             { device: `${sn}-W1`, ts, metrics: { irradiance: 700, t_ambient: 21 } },
           );
         }
@@ -101,7 +123,10 @@ export async function benchIngest(kind: 'pglite' | 'postgres'): Promise<number> 
     });
     await Promise.all(clients.map((c, i) => c.subscribeAsync(gatewayTopics(sns[i] ?? '').batchAck, { qos: 1 })));
     process.stderr.write(`connected; publishing ${total} samples\n`);
-    const progress = setInterval(() => process.stderr.write(`  ${acked}/${GATEWAYS * BATCHES} batches acknowledged\n`), 5000);
+    const progress = setInterval(
+      () => process.stderr.write(`  ${acked}/${GATEWAYS * BATCHES} batches acknowledged\n`),
+      5000,
+    );
     const t0 = performance.now();
     // Each gateway sends its batches one after another, as a real buffer replay does; all gateways at once.
     await Promise.all(
@@ -114,7 +139,9 @@ export async function benchIngest(kind: 'pglite' | 'postgres'): Promise<number> 
     const seconds = (performance.now() - t0) / 1000;
     await Promise.all(clients.map((c) => c.endAsync(true)));
     const rate = Math.round(total / seconds);
-    console.log(`ingest ${kind} samples_per_s=${rate}  (${total} samples from ${GATEWAYS} gateways in ${seconds.toFixed(1)} s)`);
+    console.log(
+      `ingest ${kind} samples_per_s=${rate}  (${total} samples from ${GATEWAYS} gateways in ${seconds.toFixed(1)} s)`,
+    );
     return rate;
   } finally {
     await built.app.close();

@@ -46,7 +46,9 @@ export async function benchQuery(): Promise<void> {
         insert into plant_power (plant_id, ts, pv, load, grid, battery, soc)
         select p, ts, greatest(0, 5000 * sin(pi() * extract(hour from ts) / 24)), 800 + random() * 400, random() * 1000 - 500, random() * 600 - 300, 20 + random() * 70
         from unnest(${`{${part.join(',')}}`}::uuid[]) p cross join generate_series(${addDays(today, -30)}::timestamptz, ${today}::timestamptz, interval '5 minutes') ts`);
-      process.stdout.write(`\rbuilding the query dataset: ${Math.min(i + chunk, ids.rows.length)}/${ids.rows.length} plants`);
+      process.stdout.write(
+        `\rbuilding the query dataset: ${Math.min(i + chunk, ids.rows.length)}/${ids.rows.length} plants`,
+      );
     }
     await db.execute(sql`analyze`);
     writeFileSync(marker, JSON.stringify({ plants: PLANTS, builtOn: today }));
@@ -55,8 +57,14 @@ export async function benchQuery(): Promise<void> {
   const built = await benchApp(database);
   try {
     const token = await signIn(built.app, 'platform@heliograph.example', PASSWORD);
-    const plants = ((await db.execute(sql`select id from plant where name like 'Bench plant %'`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    const rows = ((await db.execute(sql`select count(*)::int as n from plant_power`)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    const plants = (
+      (await db.execute(sql`select id from plant where name like 'Bench plant %'`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((r) => r.id);
+    const rows =
+      ((await db.execute(sql`select count(*)::int as n from plant_power`)) as unknown as { rows: { n: number }[] })
+        .rows[0]?.n ?? 0;
     const pick = () => plants[Math.floor(Math.random() * plants.length)] ?? '';
     const year = today.slice(0, 4);
     const time = async (url: string) => {
@@ -86,11 +94,22 @@ export async function benchQuery(): Promise<void> {
 
 async function signIn(app: import('fastify').FastifyInstance, account: string, password: string): Promise<string> {
   const nonce = randomBytes(8).toString('hex');
-  const key = (await app.inject({ url: `/api/v1/anonymous/publicKey?nonce=${nonce}&source=web&sign=${signNonce(nonce, 'web')}` })).json() as {
+  const key = (
+    await app.inject({ url: `/api/v1/anonymous/publicKey?nonce=${nonce}&source=web&sign=${signNonce(nonce, 'web')}` })
+  ).json() as {
     data: { keyId: string; publicKey: string };
   };
-  const cipher = publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const res = (await app.inject({ method: 'POST', url: '/api/v1/oauth/token/new', payload: { account, password: cipher, keyId: key.data.keyId, source: 'web' } })).json() as {
+  const cipher = publicEncrypt(
+    { key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const res = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/oauth/token/new',
+      payload: { account, password: cipher, keyId: key.data.keyId, source: 'web' },
+    })
+  ).json() as {
     data: { access_token: string };
   };
   return res.data.access_token;

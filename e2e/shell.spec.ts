@@ -10,7 +10,9 @@ test.describe('signing in and the shell', () => {
     });
   }
 
-  test('a visitor without a login is sent to /login, and returns where they wanted after signing in', async ({ page }) => {
+  test('a visitor without a login is sent to /login, and returns where they wanted after signing in', async ({
+    page,
+  }) => {
     await page.goto('/edit');
     await expect(page).toHaveURL(/\/login/);
     await page.getByTestId('login-account').fill(DEMO.company_staff);
@@ -61,7 +63,9 @@ test.describe('signing in and the shell', () => {
 
   test('an expired access token is refreshed without the user noticing', async ({ page }) => {
     await signIn(page, DEMO.plant_owner);
-    const before = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string });
+    const before = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string },
+    );
     // The e2e server issues 8-second access tokens; wait for this one to lapse.
     await page.waitForTimeout(9_000);
     await page.getByTestId('user-menu').click();
@@ -69,7 +73,9 @@ test.describe('signing in and the shell', () => {
     await expect(page).toHaveURL(/\/edit$/);
     await expect(page.getByTestId('account-nickname')).toHaveValue('Sofia Martins');
     await expect(page.locator('.ant-message-error')).toHaveCount(0);
-    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string });
+    const after = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token: string },
+    );
     expect(after.access_token).not.toBe(before.access_token);
   });
 

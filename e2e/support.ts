@@ -31,7 +31,7 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
 export async function topMenuKeys(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
   await expect(menu.locator('[data-menu-key]').first()).toBeVisible();
-  return menu.locator('ul.ant-menu-root > li[data-menu-key]').evaluateAll((els) =>
-    els.map((el) => el.getAttribute('data-menu-key') ?? ''),
-  );
+  return menu
+    .locator('ul.ant-menu-root > li[data-menu-key]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-menu-key') ?? ''));
 }

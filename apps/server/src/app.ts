@@ -78,7 +78,11 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   const database =
     opts.database ??
-    (await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
+    }));
   const { db } = database;
   const roleIds = await syncBuiltinRoles(db);
   const keys = new RsaKeyStore(db);
@@ -89,7 +93,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     config.accessTokenTtlSeconds,
     config.refreshTokenTtlSeconds,
   );
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const captcha = new CaptchaService(db, opts.captchaText);
   const verification = new VerificationService(db, mailer);
   const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
@@ -99,7 +105,14 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
     : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
   const registry = new GatewayRegistry(db);
-  const ingest = new Ingest({ db, bus, registry, writer: new TelemetryWriter(db), log: app.log, lanes: database.kind === 'postgres' ? config.ingestLanes : 1 });
+  const ingest = new Ingest({
+    db,
+    bus,
+    registry,
+    writer: new TelemetryWriter(db),
+    log: app.log,
+    lanes: database.kind === 'postgres' ? config.ingestLanes : 1,
+  });
   ingest.start();
 
   let draining = false;
@@ -109,7 +122,11 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Heliograph API', version: '1', description: 'Every response is { code, data, msg }; see docs/api-auth.md.' },
+      info: {
+        title: 'Heliograph API',
+        version: '1',
+        description: 'Every response is { code, data, msg }; see docs/api-auth.md.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -146,7 +163,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       wildcard: false,
       // Hashed assets never change; index.html must be fetched anew to pick up a new build.
       setHeaders: (res, file) => {
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -45,8 +45,12 @@ if (config.simulate) {
         else app.log.info(`simulator: ${message}`);
       },
     });
-    process.stdout.write(`Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`);
-    void fleet.backfillDone.then(() => process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'));
+    process.stdout.write(
+      `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
+    );
+    void fleet.backfillDone.then(() =>
+      process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'),
+    );
   }
 }
 

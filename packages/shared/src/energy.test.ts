@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { counterStep, derivedLoad, flowStates, income, selfConsumptionRatio, selfSufficiencyRatio, stepEnergy } from './energy.js';
+import {
+  counterStep,
+  derivedLoad,
+  flowStates,
+  income,
+  selfConsumptionRatio,
+  selfSufficiencyRatio,
+  stepEnergy,
+} from './energy.js';
 import { formatFigure, scaleEnergy } from './format.js';
 import type { Valuation } from './plant.js';
 
@@ -45,7 +53,16 @@ describe('ratios and derived load', () => {
 });
 
 describe('income', () => {
-  const base: Valuation = { method: 'constant', buyPrice: 0.3, sellPrice: 0.08, segments: [], buyVat: 0, sellVat: 0, buyFee: 0, sellFee: 0 };
+  const base: Valuation = {
+    method: 'constant',
+    buyPrice: 0.3,
+    sellPrice: 0.08,
+    segments: [],
+    buyVat: 0,
+    sellVat: 0,
+    buyFee: 0,
+    sellFee: 0,
+  };
   const e = { pv: 30, purchase: 5, feedIn: 10, charge: 0, discharge: 0, load: 25 };
   it('values self-used energy at the purchase price and feed-in at the feed-in price', () => {
     expect(income(base, e)).toBeCloseTo(20 * 0.3 + 10 * 0.08);

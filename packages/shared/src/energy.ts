@@ -20,10 +20,7 @@ const JUMP_MARGIN = 1.5;
 const NOISE_KWH = 0.01;
 
 export type CounterStep =
-  | { kind: 'energy'; kwh: number }
-  | { kind: 'start' }
-  | { kind: 'reset'; kwh: number }
-  | { kind: 'jump'; kwh: number };
+  { kind: 'energy'; kwh: number } | { kind: 'start' } | { kind: 'reset'; kwh: number } | { kind: 'jump'; kwh: number };
 
 /**
  * Energy between two readings of a cumulative counter (docs/gateway-protocol.md "Energy from counters").
@@ -31,7 +28,12 @@ export type CounterStep =
  * - it went down: the device reset it; what it shows now accrued since the reset, if that is plausible;
  * - it rose more than `maxW` could produce in the elapsed time (with 50 % margin): a jump, not counted.
  */
-export function counterStep(prev: number | null | undefined, next: number, elapsedMs: number, maxW: number): CounterStep {
+export function counterStep(
+  prev: number | null | undefined,
+  next: number,
+  elapsedMs: number,
+  maxW: number,
+): CounterStep {
   if (prev === null || prev === undefined || !Number.isFinite(prev)) return { kind: 'start' };
   const limit = (maxW * JUMP_MARGIN * Math.max(elapsedMs, 0)) / 3_600_000 / 1000 + NOISE_KWH;
   const delta = next - prev;
@@ -110,14 +112,19 @@ export function income(v: Valuation, e: EnergyFigures, intervals: readonly Price
     return total;
   }
   const selfUsed = Math.max(0, e.load - e.purchase);
-  return withVat(selfUsed * (v.buyPrice + v.buyFee), v.buyVat) + withVat(e.feedIn * (v.sellPrice - v.sellFee), v.sellVat);
+  return (
+    withVat(selfUsed * (v.buyPrice + v.buyFee), v.buyVat) + withVat(e.feedIn * (v.sellPrice - v.sellFee), v.sellVat)
+  );
 }
 
 // Below 1 % of a typical household's power, a branch of the flow diagram is shown idle.
 const IDLE_W = 10;
 
 /** The energy-flow states of spec §4 for the grid and battery branches. */
-export function flowStates(p: { grid: number | null; battery: number | null }): { grid: FlowState; battery: FlowState } {
+export function flowStates(p: { grid: number | null; battery: number | null }): {
+  grid: FlowState;
+  battery: FlowState;
+} {
   const grid: FlowState = p.grid === null || Math.abs(p.grid) < IDLE_W ? 'idle' : p.grid > 0 ? 'buying' : 'selling';
   const battery: FlowState =
     p.battery === null || Math.abs(p.battery) < IDLE_W ? 'idle' : p.battery > 0 ? 'discharging' : 'charging';

@@ -6,11 +6,13 @@
 export const EMPTY_VALUE = '--';
 
 export function formatFigure(value: number | null | undefined, locale = 'en'): { text: string; tenThousands: boolean } {
-  if (value === null || value === undefined || !Number.isFinite(value)) return { text: EMPTY_VALUE, tenThousands: false };
+  if (value === null || value === undefined || !Number.isFinite(value))
+    return { text: EMPTY_VALUE, tenThousands: false };
   const digits = Math.trunc(Math.abs(value)).toString().length;
   const opts = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
   if (digits >= 8) return { text: new Intl.NumberFormat(locale, opts).format(value / 10_000), tenThousands: true };
-  if (digits >= 5) return { text: new Intl.NumberFormat(locale, { ...opts, useGrouping: true }).format(value), tenThousands: false };
+  if (digits >= 5)
+    return { text: new Intl.NumberFormat(locale, { ...opts, useGrouping: true }).format(value), tenThousands: false };
   return { text: new Intl.NumberFormat(locale, { ...opts, useGrouping: false }).format(value), tenThousands: false };
 }
 
@@ -18,12 +20,18 @@ const ENERGY_UNITS = ['kWh', 'MWh', 'GWh', 'TWh'] as const;
 const POWER_UNITS = ['W', 'kW', 'MW', 'GW'] as const;
 
 /** Energy in kWh scaled to MWh/GWh (DESIGN §4), with one decimal. */
-export function scaleEnergy(kwh: number | null | undefined): { value: number | null; unit: (typeof ENERGY_UNITS)[number] } {
+export function scaleEnergy(kwh: number | null | undefined): {
+  value: number | null;
+  unit: (typeof ENERGY_UNITS)[number];
+} {
   return scale(kwh, ENERGY_UNITS);
 }
 
 /** Power in W scaled to kW/MW. */
-export function scalePower(watts: number | null | undefined): { value: number | null; unit: (typeof POWER_UNITS)[number] } {
+export function scalePower(watts: number | null | undefined): {
+  value: number | null;
+  unit: (typeof POWER_UNITS)[number];
+} {
   return scale(watts, POWER_UNITS);
 }
 

@@ -71,7 +71,8 @@ export function selectableParams(kind: keyof typeof METRICS, max = 30): { key: s
   const own = Object.entries(METRICS[kind]).map(([key, unit]) => ({ key, unit }));
   const extra: { key: string; unit: string }[] = [];
   const add = (prefix: string, n: number, suffixes: string[]) => {
-    for (let i = 1; i <= n; i++) for (const s of suffixes) extra.push({ key: `${prefix}${i}_${s}`, unit: UNIT_OF_SUFFIX[s] ?? '' });
+    for (let i = 1; i <= n; i++)
+      for (const s of suffixes) extra.push({ key: `${prefix}${i}_${s}`, unit: UNIT_OF_SUFFIX[s] ?? '' });
   };
   if (kind === 'inverter') {
     add('mppt', 4, ['v', 'i', 'p']);

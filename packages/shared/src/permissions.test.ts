@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signNonce } from './auth.js';
-import { buildPermissionTree, flattenPermissionTree, PERMISSIONS, PERMISSION_KEYS, type PermissionKey } from './permissions.js';
+import {
+  buildPermissionTree,
+  flattenPermissionTree,
+  PERMISSIONS,
+  PERMISSION_KEYS,
+  type PermissionKey,
+} from './permissions.js';
 import { BUILTIN_ROLES, ROLE_PERMISSIONS } from './roles.js';
 
 const title = (k: PermissionKey) => `T:${k}`;

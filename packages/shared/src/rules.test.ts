@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isValidConnectionPassword, isValidEmail, isValidPassword, isValidPhone, normaliseAccount, utf8Length } from './rules.js';
+import {
+  isValidConnectionPassword,
+  isValidEmail,
+  isValidPassword,
+  isValidPhone,
+  normaliseAccount,
+  utf8Length,
+} from './rules.js';
 
 describe('account password rule (8–20, capital, lower-case, digit, no spaces)', () => {
   it.each(['Solar2026', 'Abcdefg1', 'P@ssw0rd!-long-ok', 'Aa1'.padEnd(20, 'x')])('accepts %s', (p) => {

@@ -30,7 +30,10 @@ export interface LocalTime {
 export function localTime(ms: number, tz: string): LocalTime {
   const parts = formatter(tz).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { day: `${get('year')}-${get('month')}-${get('day')}`, minuteOfDay: Number(get('hour')) * 60 + Number(get('minute')) };
+  return {
+    day: `${get('year')}-${get('month')}-${get('day')}`,
+    minuteOfDay: Number(get('hour')) * 60 + Number(get('minute')),
+  };
 }
 
 export function localDay(ms: number, tz: string): string {

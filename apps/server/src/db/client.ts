@@ -30,9 +30,18 @@ const MIGRATION_LOCK = 724_311;
  * Opens the database and brings its schema up to date. `url` undefined means PGlite: in `dataDir` when
  * given, in memory otherwise (tests).
  */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  /** Told when the server ends an idle pooled connection (PostgreSQL only). */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server ends (a PostgreSQL restart, a failover, an administrator) makes the pool
+    // emit 'error'; unhandled, that would bring the whole process down. pg has already dropped the broken
+    // client, and the next query opens a new one, so this only needs to be told.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

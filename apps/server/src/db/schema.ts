@@ -43,7 +43,12 @@ export const role = pgTable(
     builtin: boolean('builtin').notNull().default(false),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('role_company_key').on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.key)],
+  (t) => [
+    uniqueIndex('role_company_key').on(
+      sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.key,
+    ),
+  ],
 );
 
 export const rolePermission = pgTable(

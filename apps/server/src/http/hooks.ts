@@ -62,7 +62,9 @@ export function errorRendering(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
-      return reply.status(error.httpStatus).send({ code: error.code, data: error.data, msg: errorMessage(error.key, lang) });
+      return reply
+        .status(error.httpStatus)
+        .send({ code: error.code, data: error.data, msg: errorMessage(error.key, lang) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => {
@@ -75,9 +77,11 @@ export function errorRendering(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the caller's fault, said as a validation error.
-      return reply
-        .status(status)
-        .send({ code: 4, data: { fields: [{ field: 'body', rule: 'invalid', message: fieldMessage('invalid', lang) }] }, msg: errorMessage('validation', lang) });
+      return reply.status(status).send({
+        code: 4,
+        data: { fields: [{ field: 'body', rule: 'invalid', message: fieldMessage('invalid', lang) }] },
+        msg: errorMessage('validation', lang),
+      });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: 500, data: null, msg: errorMessage('serverError', lang) });

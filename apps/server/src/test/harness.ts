@@ -50,7 +50,10 @@ export class TestApp {
 
   private async boot(): Promise<void> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-test-'));
-    const config = { ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', ...this.env }), webDist: path.join(dataDir, 'no-web') };
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', ...this.env }),
+      webDist: path.join(dataDir, 'no-web'),
+    };
     const url = process.env.TEST_DATABASE_URL;
     if (this.sharedDatabase) {
       this.database = this.sharedDatabase;
@@ -122,7 +125,11 @@ export class TestApp {
     return { keyId: key.data.keyId, cipher };
   }
 
-  async login(account: string, password = DEMO_PASSWORD, extra: Record<string, string> = {}): Promise<Answer<TokenPair>> {
+  async login(
+    account: string,
+    password = DEMO_PASSWORD,
+    extra: Record<string, string> = {},
+  ): Promise<Answer<TokenPair>> {
     const { keyId, cipher } = await this.encrypt(password);
     return this.call<TokenPair>('POST', '/api/v1/oauth/token/new', {
       body: { account, password: cipher, source: 'web', keyId, ...extra },

@@ -43,7 +43,8 @@ export const de: Messages = {
     firmwareLatest: 'Die Firmware ist bereits auf dem neuesten Stand.',
     firmwareVersionDuplicate: 'Diese Softwareversion existiert bereits oder ist älter als die aktuelle.',
     codeExists: 'Dieser Code existiert bereits.',
-    codeResendTooSoon: 'Ein Bestätigungscode kann einmal pro Minute angefordert werden. Bitte warten Sie, bevor Sie erneut anfragen.',
+    codeResendTooSoon:
+      'Ein Bestätigungscode kann einmal pro Minute angefordert werden. Bitte warten Sie, bevor Sie erneut anfragen.',
     codeDailyLimit: 'Das Tageslimit für Bestätigungscodes ist erreicht. Bitte versuchen Sie es morgen erneut.',
     captchaRequired: 'Bitte geben Sie den im Bild angezeigten Code ein.',
     employeeExists: 'Dieser Mitarbeiter existiert bereits.',
@@ -60,7 +61,8 @@ export const de: Messages = {
     batterySlaveUpgrade: 'Eine Slave-Batterie kann nicht aktualisiert werden.',
     firmwareNoLocalUpgrade: 'Diese Firmware unterstützt keine lokale Aktualisierung.',
     inverterNoCancel: 'Dieser Wechselrichter unterstützt das Abbrechen einer Aktualisierung nicht.',
-    stateForbidsCommand: 'Der Gerätezustand erlaubt kein Ferndebugging, keine Aktualisierung und kein Ein- oder Ausschalten.',
+    stateForbidsCommand:
+      'Der Gerätezustand erlaubt kein Ferndebugging, keine Aktualisierung und kein Ein- oder Ausschalten.',
     inverterMustBeOnline: 'Der Wechselrichter muss für eine Aktualisierung online sein.',
     typeHasSubtypes: 'Dieser Typ hat Untertypen.',
     chooseMainTitle: 'Bitte wählen Sie einen Haupttitel.',
@@ -81,7 +83,8 @@ export const de: Messages = {
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',
-    passwordRule: 'Verwenden Sie 8 bis 20 Zeichen mit mindestens einem Großbuchstaben, einem Kleinbuchstaben und einer Ziffer, ohne Leerzeichen.',
+    passwordRule:
+      'Verwenden Sie 8 bis 20 Zeichen mit mindestens einem Großbuchstaben, einem Kleinbuchstaben und einer Ziffer, ohne Leerzeichen.',
     passwordMismatch: 'Die Passwörter stimmen nicht überein.',
     email: 'Geben Sie eine gültige E-Mail-Adresse ein.',
     phone: 'Geben Sie eine gültige Telefonnummer ein.',
@@ -102,7 +105,8 @@ export const de: Messages = {
   },
   mail: {
     codeSubject: 'Ihr Heliograph-Bestätigungscode',
-    codeBody: 'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig und kann nur einmal verwendet werden. Falls Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
+    codeBody:
+      'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig und kann nur einmal verwendet werden. Falls Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
   },
   permissions: {
     'station.view': 'Meine Anlagen',

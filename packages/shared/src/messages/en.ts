@@ -83,7 +83,8 @@ export const en = {
   },
   fields: {
     required: 'This field is required.',
-    passwordRule: 'Use 8 to 20 characters with at least one capital letter, one lower-case letter and one digit, and no spaces.',
+    passwordRule:
+      'Use 8 to 20 characters with at least one capital letter, one lower-case letter and one digit, and no spaces.',
     passwordMismatch: 'The passwords are not the same.',
     email: 'Enter a valid e-mail address.',
     phone: 'Enter a valid phone number.',
@@ -104,7 +105,8 @@ export const en = {
   },
   mail: {
     codeSubject: 'Your Heliograph verification code',
-    codeBody: 'Your verification code is {code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail.',
+    codeBody:
+      'Your verification code is {code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail.',
   },
   permissions: {
     'station.view': 'My Plants',

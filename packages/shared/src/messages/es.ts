@@ -43,8 +43,10 @@ export const es: Messages = {
     firmwareLatest: 'El firmware ya está en la versión más reciente.',
     firmwareVersionDuplicate: 'Esta versión de software ya existe o es anterior a la actual.',
     codeExists: 'Este código ya existe.',
-    codeResendTooSoon: 'Solo se puede solicitar un código de verificación por minuto. Espere antes de volver a pedirlo.',
-    codeDailyLimit: 'Se ha alcanzado el máximo diario de solicitudes de código de verificación. Inténtelo de nuevo mañana.',
+    codeResendTooSoon:
+      'Solo se puede solicitar un código de verificación por minuto. Espere antes de volver a pedirlo.',
+    codeDailyLimit:
+      'Se ha alcanzado el máximo diario de solicitudes de código de verificación. Inténtelo de nuevo mañana.',
     captchaRequired: 'Introduzca el código que aparece en la imagen.',
     employeeExists: 'Este empleado ya existe.',
     alreadyCompanyCustomer: 'Esta cuenta ya es cliente de la empresa.',
@@ -60,7 +62,8 @@ export const es: Messages = {
     batterySlaveUpgrade: 'Una batería esclava no se puede actualizar.',
     firmwareNoLocalUpgrade: 'Este firmware no admite la actualización local.',
     inverterNoCancel: 'Este inversor no admite cancelar una actualización.',
-    stateForbidsCommand: 'El estado del dispositivo no permite la depuración remota, la actualización ni el encendido y apagado.',
+    stateForbidsCommand:
+      'El estado del dispositivo no permite la depuración remota, la actualización ni el encendido y apagado.',
     inverterMustBeOnline: 'El inversor debe estar en línea para actualizarse.',
     typeHasSubtypes: 'Este tipo tiene subtipos.',
     chooseMainTitle: 'Elija un título principal.',
@@ -102,7 +105,8 @@ export const es: Messages = {
   },
   mail: {
     codeSubject: 'Su código de verificación de Heliograph',
-    codeBody: 'Su código de verificación es {code}. Caduca en 10 minutos y solo se puede usar una vez. Si no lo ha solicitado, ignore este correo.',
+    codeBody:
+      'Su código de verificación es {code}. Caduca en 10 minutos y solo se puede usar una vez. Si no lo ha solicitado, ignore este correo.',
   },
   permissions: {
     'station.view': 'Mis plantas',

@@ -81,7 +81,8 @@ export const po: Messages = {
   },
   fields: {
     required: 'To pole jest wymagane.',
-    passwordRule: 'Użyj od 8 do 20 znaków, w tym co najmniej jednej wielkiej litery, jednej małej litery i jednej cyfry, bez spacji.',
+    passwordRule:
+      'Użyj od 8 do 20 znaków, w tym co najmniej jednej wielkiej litery, jednej małej litery i jednej cyfry, bez spacji.',
     passwordMismatch: 'Hasła nie są identyczne.',
     email: 'Podaj prawidłowy adres e-mail.',
     phone: 'Podaj prawidłowy numer telefonu.',
@@ -102,7 +103,8 @@ export const po: Messages = {
   },
   mail: {
     codeSubject: 'Twój kod weryfikacyjny Heliograph',
-    codeBody: 'Twój kod weryfikacyjny to {code}. Jest ważny przez 10 minut i można go użyć tylko raz. Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość.',
+    codeBody:
+      'Twój kod weryfikacyjny to {code}. Jest ważny przez 10 minut i można go użyć tylko raz. Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość.',
   },
   permissions: {
     'station.view': 'Moje instalacje',

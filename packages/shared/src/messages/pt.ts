@@ -81,7 +81,8 @@ export const pt: Messages = {
   },
   fields: {
     required: 'Este campo é obrigatório.',
-    passwordRule: 'Use de 8 a 20 caracteres, com pelo menos uma letra maiúscula, uma minúscula e um dígito, sem espaços.',
+    passwordRule:
+      'Use de 8 a 20 caracteres, com pelo menos uma letra maiúscula, uma minúscula e um dígito, sem espaços.',
     passwordMismatch: 'As senhas não coincidem.',
     email: 'Informe um endereço de e-mail válido.',
     phone: 'Informe um número de telefone válido.',
@@ -102,7 +103,8 @@ export const pt: Messages = {
   },
   mail: {
     codeSubject: 'Seu código de verificação do Heliograph',
-    codeBody: 'Seu código de verificação é {code}. Ele expira em 10 minutos e só pode ser usado uma vez. Se você não o solicitou, ignore este e-mail.',
+    codeBody:
+      'Seu código de verificação é {code}. Ele expira em 10 minutos e só pode ser usado uma vez. Se você não o solicitou, ignore este e-mail.',
   },
   permissions: {
     'station.view': 'Minhas usinas',

@@ -102,7 +102,8 @@ export const vi: Messages = {
   },
   mail: {
     codeSubject: 'Mã xác minh Heliograph của bạn',
-    codeBody: 'Mã xác minh của bạn là {code}. Mã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu mã này, hãy bỏ qua e-mail này.',
+    codeBody:
+      'Mã xác minh của bạn là {code}. Mã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu mã này, hãy bỏ qua e-mail này.',
   },
   permissions: {
     'station.view': 'Nhà máy điện của tôi',

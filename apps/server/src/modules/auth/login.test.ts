@@ -69,7 +69,9 @@ describe('sign-in', () => {
     expect(noCode.data).toEqual({ captchaRequired: true });
 
     t.captchaTexts.push('K7pX');
-    const pic = await t.call<{ codeId: string; image: string }>('GET', '/api/v1/anonymous/getCode', { query: { account } });
+    const pic = await t.call<{ codeId: string; image: string }>('GET', '/api/v1/anonymous/getCode', {
+      query: { account },
+    });
     expect(pic.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const wrongCode = await t.login(account, DEMO_PASSWORD, { code: 'AAAA', codeId: pic.data.codeId });
     expect(wrongCode.code).toBe(5);
@@ -90,7 +92,10 @@ describe('sign-in', () => {
     for (let i = 0; i < 3; i++) await t.login(account, 'Wrong-pass1');
     t.captchaTexts.push('Hh88');
     const pic = await t.call<{ codeId: string }>('GET', '/api/v1/anonymous/getCode', { query: { account } });
-    await t.database.db.update(captcha).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captcha.id, pic.data.codeId));
+    await t.database.db
+      .update(captcha)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captcha.id, pic.data.codeId));
     expect((await t.login(account, DEMO_PASSWORD, { code: 'Hh88', codeId: pic.data.codeId })).code).toBe(6);
     t.captchaTexts.push('Hh89');
     const pic2 = await t.call<{ codeId: string }>('GET', '/api/v1/anonymous/getCode', { query: { account } });
@@ -108,7 +113,9 @@ describe('sign-in', () => {
   });
 
   it('names missing fields with code 4', async () => {
-    const answer = await t.call<{ fields: { field: string }[] }>('POST', '/api/v1/oauth/token/new', { body: { source: 'web' } });
+    const answer = await t.call<{ fields: { field: string }[] }>('POST', '/api/v1/oauth/token/new', {
+      body: { source: 'web' },
+    });
     expect(answer.code).toBe(4);
     expect(answer.data.fields.map((f) => f.field).sort()).toEqual(['account', 'keyId', 'password']);
   });
@@ -116,7 +123,9 @@ describe('sign-in', () => {
 
 describe('tokens', () => {
   const refresh = (token: string) =>
-    t.call<TokenPair>('POST', '/api/v1/oauth/token/new', { body: { grant_type: 'refresh_token', refresh_token: token } });
+    t.call<TokenPair>('POST', '/api/v1/oauth/token/new', {
+      body: { grant_type: 'refresh_token', refresh_token: token },
+    });
 
   it('rotates the refresh token, and a spent one revokes its whole family', async () => {
     const first = (await t.login(ACCOUNTS.staff)).data;
@@ -139,7 +148,9 @@ describe('tokens', () => {
 
   it('ends the sign-in on revoke (sign out)', async () => {
     const pair = (await t.login(ACCOUNTS.staff)).data;
-    expect((await t.call('POST', '/api/v1/oauth/token/revoke', { body: { refresh_token: pair.refresh_token } })).code).toBe(0);
+    expect(
+      (await t.call('POST', '/api/v1/oauth/token/revoke', { body: { refresh_token: pair.refresh_token } })).code,
+    ).toBe(0);
     expect((await t.call('GET', '/api/v1/user', { token: pair.access_token })).status).toBe(401);
     expect((await refresh(pair.refresh_token)).status).toBe(401);
   });
@@ -187,7 +198,13 @@ describe('tokens', () => {
     });
     it('an unsigned token (alg: none)', async () => {
       const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const payload = { typ: 'access', sid: claims.sid, sub: claims.sub, iss: 'heliograph', exp: Math.floor(Date.now() / 1000) + 3600 };
+      const payload = {
+        typ: 'access',
+        sid: claims.sid,
+        sub: claims.sub,
+        iss: 'heliograph',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      };
       expect((await me(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`)).status).toBe(401);
     });
     it('a refresh token used as an access token', async () => {
@@ -198,7 +215,13 @@ describe('tokens', () => {
       const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
       const other = t.demo.find((d) => d.role === 'platform_admin');
       expect(other).toBeDefined();
-      const payload = { typ: 'access', sid: claims.sid, sub: '00000000-0000-0000-0000-000000000000', iss: 'heliograph', exp: 9999999999 };
+      const payload = {
+        typ: 'access',
+        sid: claims.sid,
+        sub: '00000000-0000-0000-0000-000000000000',
+        iss: 'heliograph',
+        exp: 9999999999,
+      };
       expect((await me(`${h}.${b64(payload)}.${s}`)).status).toBe(401);
     });
     it('no token at all', async () => {

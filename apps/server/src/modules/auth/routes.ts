@@ -48,7 +48,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const { nonce, source, sign } = req.query;
-        if (signNonce(nonce, source) !== sign.toLowerCase()) throw new ValidationError([{ field: 'sign', rule: 'invalid' }]);
+        if (signNonce(nonce, source) !== sign.toLowerCase())
+          throw new ValidationError([{ field: 'sign', rule: 'invalid' }]);
         return ok(req, await deps.keys.currentKey());
       },
     );
@@ -209,7 +210,12 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with an e-mail verification code',
-          body: z.object({ account, password: cipher, keyId: z.string().max(64), code: z.string().trim().min(1).max(16) }),
+          body: z.object({
+            account,
+            password: cipher,
+            keyId: z.string().max(64),
+            code: z.string().trim().min(1).max(16),
+          }),
           response: { 200: emptyEnvelope },
         },
       },

@@ -132,7 +132,10 @@ export class AuthService {
     await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
   }
 
-  async changePassword(userId: string, input: { keyId: string; oldPassword: string; newPassword: string }): Promise<void> {
+  async changePassword(
+    userId: string,
+    input: { keyId: string; oldPassword: string; newPassword: string },
+  ): Promise<void> {
     const oldPassword = await this.decrypt(input.keyId, input.oldPassword, 'oldPassword');
     const newPassword = await this.decrypt(input.keyId, input.newPassword, 'newPassword');
     if (!isValidPassword(newPassword)) throw new ValidationError([{ field: 'newPassword', rule: 'passwordRule' }]);

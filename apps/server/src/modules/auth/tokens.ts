@@ -31,7 +31,10 @@ export class TokenService {
   ) {}
 
   async startSession(userId: string, source: string, ip: string): Promise<TokenPair> {
-    const [session] = await this.db.insert(authSession).values({ userId, source, ip }).returning({ id: authSession.id });
+    const [session] = await this.db
+      .insert(authSession)
+      .values({ userId, source, ip })
+      .returning({ id: authSession.id });
     if (!session) throw new Error('session insert returned nothing');
     return this.issue(userId, session.id);
   }

@@ -73,7 +73,10 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
   if (n > 0) return undefined; // a real installation: leave it alone
   const [demo] = await db.select().from(company).where(eq(company.name, DEMO_COMPANY));
   if (!demo) return undefined;
-  const users = await db.select({ id: appUser.id, account: appUser.account }).from(appUser).where(eq(appUser.companyId, demo.id));
+  const users = await db
+    .select({ id: appUser.id, account: appUser.account })
+    .from(appUser)
+    .where(eq(appUser.companyId, demo.id));
   const byAccount = (prefix: string) => users.find((u) => u.account.startsWith(prefix))?.id ?? null;
   const owner = byAccount('owner@');
   const installer = byAccount('installer@');
@@ -95,7 +98,12 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
           ratedW: d.ratedW,
           capacityKwh: d.capacityKwh,
           protocol: d.protocol,
-          meta: { mppts: d.mppts ?? null, phases: d.phases ?? null, inverterKind: d.inverterKind ?? null, pvW: d.pvW ?? null },
+          meta: {
+            mppts: d.mppts ?? null,
+            phases: d.phases ?? null,
+            inverterKind: d.inverterKind ?? null,
+            pvW: d.pvW ?? null,
+          },
         })),
       };
     });
@@ -143,7 +151,9 @@ export async function lastReadings(db: Db): Promise<Record<string, { ts: number;
 
 /** Days since the newest stored reading: what a restarted fleet must backfill to leave no gap. */
 export async function daysSinceLastReading(db: Db): Promise<number | undefined> {
-  const result = (await db.execute(sql`select max(ts) as ts from plant_power`)) as unknown as { rows: { ts: unknown }[] };
+  const result = (await db.execute(sql`select max(ts) as ts from plant_power`)) as unknown as {
+    rows: { ts: unknown }[];
+  };
   const ts = result.rows[0]?.ts;
   if (!ts) return undefined;
   const ms = ts instanceof Date ? ts.getTime() : new Date(String(ts)).getTime();

@@ -48,13 +48,22 @@ export function generatePassword(length = 14): string {
  * passwords (or DEMO_PASSWORD), and writes them to DATA_DIR/demo-accounts.json readable by the owner only.
  * Returns the accounts when it created them, undefined when the database already had users.
  */
-export async function seedDemo(db: Db, opts: { dataDir: string; demoPassword?: string | undefined }): Promise<DemoAccount[] | undefined> {
+export async function seedDemo(
+  db: Db,
+  opts: { dataDir: string; demoPassword?: string | undefined },
+): Promise<DemoAccount[] | undefined> {
   const [existing] = await db.select({ n: count() }).from(appUser);
   if ((existing?.n ?? 0) > 0) return undefined;
   const roleIds = await syncBuiltinRoles(db);
   const [demo] = await db
     .insert(company)
-    .values({ name: DEMO_COMPANY, contactName: 'Amira Haddad', email: 'admin@sunrise.example', phone: '+49 30 1234567', address: 'Solarweg 1, 10115 Berlin' })
+    .values({
+      name: DEMO_COMPANY,
+      contactName: 'Amira Haddad',
+      email: 'admin@sunrise.example',
+      phone: '+49 30 1234567',
+      address: 'Solarweg 1, 10115 Berlin',
+    })
     .onConflictDoNothing()
     .returning({ id: company.id });
   const accounts: DemoAccount[] = [];

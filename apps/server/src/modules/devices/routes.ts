@@ -31,13 +31,30 @@ const detail = z.object({
 });
 const indexedRows = z.array(z.object({ index: z.number(), values: metrics }));
 const daySeries = z.array(z.object({ ts: z.number(), values: metrics }));
-const energySeries = z.array(z.object({ key: z.string(), pv: z.number(), purchase: z.number(), feedIn: z.number(), charge: z.number(), discharge: z.number(), load: z.number() }));
+const energySeries = z.array(
+  z.object({
+    key: z.string(),
+    pv: z.number(),
+    purchase: z.number(),
+    feedIn: z.number(),
+    charge: z.number(),
+    discharge: z.number(),
+    load: z.number(),
+  }),
+);
 const paramList = z.string().max(400).optional();
 
 function parseParams(raw: string | undefined, kind: DeviceKind): string[] {
   const allowed = new Set(selectableParams(kind).map((p) => p.key));
-  const list = (raw ? raw.split(',') : selectableParams(kind).slice(0, LIMITS.chartCustomParams).map((p) => p.key)).filter(Boolean);
-  if (list.length > LIMITS.chartCustomParams || list.some((p) => !allowed.has(p))) throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
+  const list = (
+    raw
+      ? raw.split(',')
+      : selectableParams(kind)
+          .slice(0, LIMITS.chartCustomParams)
+          .map((p) => p.key)
+  ).filter(Boolean);
+  if (list.length > LIMITS.chartCustomParams || list.some((p) => !allowed.has(p)))
+    throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
   return list;
 }
 
@@ -47,22 +64,59 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
     const { devices } = deps;
     const inv = { access: 'inverter.view', scope: 'company' } as const;
 
-    app.get('/inverter/:sn', { config: inv, schema: { tags: ['inverters'], summary: 'An inverter with its latest readings', params: snParams, response: { 200: envelope(detail) } } }, async (req) =>
-      ok(req, await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')),
+    app.get(
+      '/inverter/:sn',
+      {
+        config: inv,
+        schema: {
+          tags: ['inverters'],
+          summary: 'An inverter with its latest readings',
+          params: snParams,
+          response: { 200: envelope(detail) },
+        },
+      },
+      async (req) => ok(req, await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')),
     );
     app.get(
       '/inverter/:sn/realtime/input',
-      { config: inv, schema: { tags: ['inverters'], summary: 'DC input per MPPT/string', params: snParams, response: { 200: envelope(indexedRows) } } },
-      async (req) => ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'mppt')),
+      {
+        config: inv,
+        schema: {
+          tags: ['inverters'],
+          summary: 'DC input per MPPT/string',
+          params: snParams,
+          response: { 200: envelope(indexedRows) },
+        },
+      },
+      async (req) =>
+        ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'mppt')),
     );
     app.get(
       '/inverter/:sn/realtime/output',
-      { config: inv, schema: { tags: ['inverters'], summary: 'AC output per phase', params: snParams, response: { 200: envelope(indexedRows) } } },
-      async (req) => ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'ph')),
+      {
+        config: inv,
+        schema: {
+          tags: ['inverters'],
+          summary: 'AC output per phase',
+          params: snParams,
+          response: { 200: envelope(indexedRows) },
+        },
+      },
+      async (req) =>
+        ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'ph')),
     );
     app.get(
       '/inverter/:sn/day',
-      { config: inv, schema: { tags: ['inverters'], summary: 'A day of readings (chosen parameters, at most 6)', params: snParams, querystring: z.object({ date: dayString.optional(), params: paramList }), response: { 200: envelope(daySeries) } } },
+      {
+        config: inv,
+        schema: {
+          tags: ['inverters'],
+          summary: 'A day of readings (chosen parameters, at most 6)',
+          params: snParams,
+          querystring: z.object({ date: dayString.optional(), params: paramList }),
+          response: { 200: envelope(daySeries) },
+        },
+      },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
         return ok(req, await devices.day(d, req.query.date, parseParams(req.query.params, 'inverter')));
@@ -75,12 +129,26 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
     ] as const) {
       app.get(
         `/inverter/:sn/${period}`,
-        { config: inv, schema: { tags: ['inverters'], summary: `Inverter energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`, params: snParams, querystring: q, response: { 200: envelope(energySeries) } } },
+        {
+          config: inv,
+          schema: {
+            tags: ['inverters'],
+            summary: `Inverter energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
+            params: snParams,
+            querystring: q,
+            response: { 200: envelope(energySeries) },
+          },
+        },
         async (req) => {
           const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
           const query = req.query as { month?: string; year?: string };
           const now = new Date().toISOString();
-          const key = period === 'month' ? (query.month ?? now.slice(0, 7)) : period === 'year' ? (query.year ?? now.slice(0, 4)) : '';
+          const key =
+            period === 'month'
+              ? (query.month ?? now.slice(0, 7))
+              : period === 'year'
+                ? (query.year ?? now.slice(0, 4))
+                : '';
           return ok(req, await devices.energy(d, period, key));
         },
       );
@@ -89,7 +157,15 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
     const bat = { access: 'battery.list.view', scope: 'company' } as const;
     app.get(
       '/battery/:sn/realtime',
-      { config: bat, schema: { tags: ['batteries'], summary: 'BMS values, cells and temperatures now', params: snParams, response: { 200: envelope(detail.extend({ cells: indexedRows })) } } },
+      {
+        config: bat,
+        schema: {
+          tags: ['batteries'],
+          summary: 'BMS values, cells and temperatures now',
+          params: snParams,
+          response: { 200: envelope(detail.extend({ cells: indexedRows })) },
+        },
+      },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
         return ok(req, { ...d, cells: indexed(d.metrics, 'cell') });
@@ -97,7 +173,16 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
     );
     app.get(
       '/battery/:sn/day',
-      { config: bat, schema: { tags: ['batteries'], summary: 'A day of battery readings', params: snParams, querystring: z.object({ date: dayString.optional(), params: paramList }), response: { 200: envelope(daySeries) } } },
+      {
+        config: bat,
+        schema: {
+          tags: ['batteries'],
+          summary: 'A day of battery readings',
+          params: snParams,
+          querystring: z.object({ date: dayString.optional(), params: paramList }),
+          response: { 200: envelope(daySeries) },
+        },
+      },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
         return ok(req, await devices.day(d, req.query.date, parseParams(req.query.params ?? 'p_bat,soc', 'battery')));
@@ -106,7 +191,15 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
 
     app.get(
       '/meter/:sn/realtime',
-      { config: { access: 'smart.meter', scope: 'company' }, schema: { tags: ['meters'], summary: 'A meter’s readings now, per phase', params: snParams, response: { 200: envelope(detail.extend({ phases: indexedRows })) } } },
+      {
+        config: { access: 'smart.meter', scope: 'company' },
+        schema: {
+          tags: ['meters'],
+          summary: 'A meter’s readings now, per phase',
+          params: snParams,
+          response: { 200: envelope(detail.extend({ phases: indexedRows })) },
+        },
+      },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'meter');
         return ok(req, { ...d, phases: indexed(d.metrics, 'ph') });
@@ -116,24 +209,57 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
     const kindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter') });
     app.get(
       '/chart/param/equip',
-      { config: { access: 'equip.view', scope: 'none' }, schema: { tags: ['charts'], summary: 'Parameters a device kind’s chart offers (up to 30)', querystring: kindQuery, response: { 200: envelope(z.array(z.object({ key: z.string(), unit: z.string() }))) } } },
+      {
+        config: { access: 'equip.view', scope: 'none' },
+        schema: {
+          tags: ['charts'],
+          summary: 'Parameters a device kind’s chart offers (up to 30)',
+          querystring: kindQuery,
+          response: { 200: envelope(z.array(z.object({ key: z.string(), unit: z.string() }))) },
+        },
+      },
       async (req) => ok(req, selectableParams(req.query.kind, LIMITS.chartSelectableParams)),
     );
     app.get(
       '/chart/param/custom',
-      { config: { access: 'equip.view', scope: 'self' }, schema: { tags: ['charts'], summary: 'The caller’s chosen chart parameters (at most 6)', querystring: kindQuery, response: { 200: envelope(z.array(z.string())) } } },
+      {
+        config: { access: 'equip.view', scope: 'self' },
+        schema: {
+          tags: ['charts'],
+          summary: 'The caller’s chosen chart parameters (at most 6)',
+          querystring: kindQuery,
+          response: { 200: envelope(z.array(z.string())) },
+        },
+      },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const [row] = await deps.db.select().from(chartParams).where(and(eq(chartParams.userId, auth.userId), eq(chartParams.kind, req.query.kind)));
+        const [row] = await deps.db
+          .select()
+          .from(chartParams)
+          .where(and(eq(chartParams.userId, auth.userId), eq(chartParams.kind, req.query.kind)));
         const saved = Array.isArray(row?.params) ? (row.params as string[]) : undefined;
-        return ok(req, saved ?? selectableParams(req.query.kind).slice(0, LIMITS.chartCustomParams).map((p) => p.key));
+        return ok(
+          req,
+          saved ??
+            selectableParams(req.query.kind)
+              .slice(0, LIMITS.chartCustomParams)
+              .map((p) => p.key),
+        );
       },
     );
     app.post(
       '/chart/param/custom',
       {
         config: { access: 'equip.view', scope: 'self' },
-        schema: { tags: ['charts'], summary: 'Choose chart parameters (at most 6 of those offered)', body: z.object({ kind: z.enum(DEVICE_KINDS), params: z.array(z.string().max(48)).min(1).max(LIMITS.chartCustomParams) }), response: { 200: envelope(z.array(z.string())) } },
+        schema: {
+          tags: ['charts'],
+          summary: 'Choose chart parameters (at most 6 of those offered)',
+          body: z.object({
+            kind: z.enum(DEVICE_KINDS),
+            params: z.array(z.string().max(48)).min(1).max(LIMITS.chartCustomParams),
+          }),
+          response: { 200: envelope(z.array(z.string())) },
+        },
       },
       async (req) => {
         const auth = requireAuth(req.auth);

@@ -34,8 +34,21 @@ export class DeviceService {
 
   async get(auth: AuthContext, sn: string, kind: DeviceKind): Promise<DeviceDetail> {
     const [r] = await query<{
-      id: string; sn: string; kind: DeviceKind; model: string; alias: string | null; rated_w: unknown; capacity_kwh: unknown; protocol: string;
-      gateway_sn: string; plant_id: string | null; plant_name: string | null; timezone: string | null; status: DeviceStatus; ts: unknown; metrics: Record<string, number | null> | null;
+      id: string;
+      sn: string;
+      kind: DeviceKind;
+      model: string;
+      alias: string | null;
+      rated_w: unknown;
+      capacity_kwh: unknown;
+      protocol: string;
+      gateway_sn: string;
+      plant_id: string | null;
+      plant_name: string | null;
+      timezone: string | null;
+      status: DeviceStatus;
+      ts: unknown;
+      metrics: Record<string, number | null> | null;
     }>(
       this.db,
       sql`select d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics
@@ -64,7 +77,11 @@ export class DeviceService {
   }
 
   /** A device's readings of one local day, the chosen metrics only. */
-  async day(d: DeviceDetail, day: string | undefined, params: readonly string[]): Promise<{ ts: number; values: Record<string, number | null> }[]> {
+  async day(
+    d: DeviceDetail,
+    day: string | undefined,
+    params: readonly string[],
+  ): Promise<{ ts: number; values: Record<string, number | null> }[]> {
     const date = day ?? localDay(Date.now(), d.timezone);
     const [from, to] = dayRange(date, d.timezone);
     const rows = await query<{ ts: unknown; metrics: Record<string, number | null> }>(
@@ -72,11 +89,20 @@ export class DeviceService {
       sql`select ts, metrics from device_sample where device_id = ${d.id}
         and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz order by ts`,
     );
-    return rows.map((r) => ({ ts: toMs(r.ts), values: Object.fromEntries(params.map((p) => [p, r.metrics[p] ?? null])) }));
+    return rows.map((r) => ({
+      ts: toMs(r.ts),
+      values: Object.fromEntries(params.map((p) => [p, r.metrics[p] ?? null])),
+    }));
   }
 
   /** Energy of the device per day of a month, per month of a year, or per year. */
-  async energy(d: DeviceDetail, period: 'month' | 'year' | 'total', key: string): Promise<{ key: string; pv: number; purchase: number; feedIn: number; charge: number; discharge: number; load: number }[]> {
+  async energy(
+    d: DeviceDetail,
+    period: 'month' | 'year' | 'total',
+    key: string,
+  ): Promise<
+    { key: string; pv: number; purchase: number; feedIn: number; charge: number; discharge: number; load: number }[]
+  > {
     const fmt = period === 'month' ? sql`'YYYY-MM-DD'` : period === 'year' ? sql`'YYYY-MM'` : sql`'YYYY'`;
     const range =
       period === 'month'
@@ -84,7 +110,15 @@ export class DeviceService {
         : period === 'year'
           ? sql`and day >= ${`${key}-01-01`}::date and day < ${`${Number(key) + 1}-01-01`}::date`
           : sql``;
-    const rows = await query<{ k: string; pv: unknown; purchase: unknown; feed_in: unknown; charge: unknown; discharge: unknown; load: unknown }>(
+    const rows = await query<{
+      k: string;
+      pv: unknown;
+      purchase: unknown;
+      feed_in: unknown;
+      charge: unknown;
+      discharge: unknown;
+      load: unknown;
+    }>(
       this.db,
       sql`select to_char(day, ${fmt}) as k, sum(pv) as pv, sum(purchase) as purchase, sum(feed_in) as feed_in, sum(charge) as charge,
         sum(discharge) as discharge, sum(load) as load from device_day where device_id = ${d.id} ${range} group by k order by k`,
@@ -102,7 +136,10 @@ export class DeviceService {
 }
 
 /** Per-MPPT (or string) and per-phase readings from a snapshot, for the inverter's input and output views. */
-export function indexed(metrics: Record<string, number | null>, prefix: 'mppt' | 'ph' | 'cell'): { index: number; values: Record<string, number | null> }[] {
+export function indexed(
+  metrics: Record<string, number | null>,
+  prefix: 'mppt' | 'ph' | 'cell',
+): { index: number; values: Record<string, number | null> }[] {
   const out = new Map<number, Record<string, number | null>>();
   const re = new RegExp(`^${prefix}(\\d+)_(\\w+)$`);
   for (const [k, v] of Object.entries(metrics)) {

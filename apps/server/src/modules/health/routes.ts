@@ -13,7 +13,9 @@ export function healthRoutes(deps: { database: Database; isDraining: () => boole
       async (_req, reply) => {
         if (deps.isDraining()) return reply.status(503).send({ status: 'draining' });
         const up = await deps.database.ping();
-        return reply.status(up ? 200 : 503).send({ status: up ? 'ready' : 'unavailable', database: deps.database.kind });
+        return reply
+          .status(up ? 200 : 503)
+          .send({ status: up ? 'ready' : 'unavailable', database: deps.database.kind });
       },
     );
   };

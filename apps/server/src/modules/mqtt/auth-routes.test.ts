@@ -28,23 +28,33 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = async (url: string, body: object) => (await t.app.inject({ method: 'POST', url, payload: body })).json() as { result: string };
+const post = async (url: string, body: object) =>
+  (await t.app.inject({ method: 'POST', url, payload: body })).json() as { result: string };
 
 describe('HTTP authentication for an external broker', () => {
   it('allows a gateway with its connection password and denies a wrong one', async () => {
-    expect(await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'AuthPass2026' })).toEqual({ result: 'allow' });
-    expect(await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'Nope2026xx' })).toEqual({ result: 'deny' });
-    expect(await post('/api/v1/mqtt/auth', { clientid: 'other', username: 'GWAUTH0001', password: 'AuthPass2026' })).toEqual({ result: 'deny' });
+    expect(
+      await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'AuthPass2026' }),
+    ).toEqual({ result: 'allow' });
+    expect(
+      await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'Nope2026xx' }),
+    ).toEqual({ result: 'deny' });
+    expect(
+      await post('/api/v1/mqtt/auth', { clientid: 'other', username: 'GWAUTH0001', password: 'AuthPass2026' }),
+    ).toEqual({ result: 'deny' });
   });
 
   it('denies a locked gateway', async () => {
     await t.database.db.update(gateway).set({ locked: true }).where(eq(gateway.sn, 'GWAUTH0001'));
-    expect(await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'AuthPass2026' })).toEqual({ result: 'deny' });
+    expect(
+      await post('/api/v1/mqtt/auth', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', password: 'AuthPass2026' }),
+    ).toEqual({ result: 'deny' });
     await t.database.db.update(gateway).set({ locked: false }).where(eq(gateway.sn, 'GWAUTH0001'));
   });
 
   it('lets a gateway publish up/* and status and subscribe to down/* of its own serial only', async () => {
-    const acl = (topic: string, action: 'publish' | 'subscribe') => post('/api/v1/mqtt/acl', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', topic, action });
+    const acl = (topic: string, action: 'publish' | 'subscribe') =>
+      post('/api/v1/mqtt/acl', { clientid: 'GWAUTH0001', username: 'GWAUTH0001', topic, action });
     expect(await acl('hg/v1/GWAUTH0001/up/telemetry', 'publish')).toEqual({ result: 'allow' });
     expect(await acl('hg/v1/GWAUTH0001/status', 'publish')).toEqual({ result: 'allow' });
     expect(await acl('hg/v1/GWAUTH0001/down/cmd', 'subscribe')).toEqual({ result: 'allow' });

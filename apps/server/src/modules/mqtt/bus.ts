@@ -37,7 +37,12 @@ function matches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
-export async function createEmbeddedBus(opts: { port: number; host?: string; auth: GatewayAuth; log: FastifyBaseLogger }): Promise<MessageBus> {
+export async function createEmbeddedBus(opts: {
+  port: number;
+  host?: string;
+  auth: GatewayAuth;
+  log: FastifyBaseLogger;
+}): Promise<MessageBus> {
   const broker = await Aedes.createBroker();
   const handlers: MessageHandler[] = [];
   const fanout: { filter: string; handler: MessageHandler }[] = [];
@@ -104,7 +109,11 @@ export async function createEmbeddedBus(opts: { port: number; host?: string; aut
   };
 }
 
-export async function createExternalBus(opts: { url: string; instanceId: string; log: FastifyBaseLogger }): Promise<MessageBus> {
+export async function createExternalBus(opts: {
+  url: string;
+  instanceId: string;
+  log: FastifyBaseLogger;
+}): Promise<MessageBus> {
   const client = await mqtt.connectAsync(opts.url, {
     clientId: `heliograph-${opts.instanceId}`,
     clean: true,
@@ -122,7 +131,9 @@ export async function createExternalBus(opts: { url: string; instanceId: string;
   await client.subscribeAsync(shared, { qos: 1 });
   client.on('connect', () => {
     // After a reconnect with a clean session the subscriptions are gone: make them again.
-    void client.subscribeAsync([...shared, ...fanout.map((f) => f.filter)], { qos: 1 }).catch((err: Error) => opts.log.error({ err }, 'resubscribe failed'));
+    void client
+      .subscribeAsync([...shared, ...fanout.map((f) => f.filter)], { qos: 1 })
+      .catch((err: Error) => opts.log.error({ err }, 'resubscribe failed'));
   });
   opts.log.info({ url: opts.url.replace(/\/\/[^@]*@/, '//***@') }, 'connected to the external MQTT broker');
   return {

@@ -20,7 +20,11 @@ function secretMatches(expected: string | undefined, given: unknown): boolean {
  * proves itself with the x-mqtt-auth-secret header when MQTT_AUTH_SECRET is set. These answers are not
  * the `{code, data, msg}` envelope: the broker, not a person, reads them.
  */
-export function mqttAuthRoutes(deps: { auth: GatewayAuth; secret: string | undefined; serverUser: string | undefined }): FastifyPluginAsyncZod {
+export function mqttAuthRoutes(deps: {
+  auth: GatewayAuth;
+  secret: string | undefined;
+  serverUser: string | undefined;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: 'public', scope: 'none' } as const;
     app.post(
@@ -30,7 +34,11 @@ export function mqttAuthRoutes(deps: { auth: GatewayAuth; secret: string | undef
         schema: {
           tags: ['mqtt'],
           summary: 'May this client connect? (called by the broker)',
-          body: z.object({ clientid: z.string().max(128), username: z.string().max(128).optional(), password: z.string().max(256).optional() }),
+          body: z.object({
+            clientid: z.string().max(128),
+            username: z.string().max(128).optional(),
+            password: z.string().max(256).optional(),
+          }),
           response: { 200: decision },
         },
       },
@@ -64,7 +72,8 @@ export function mqttAuthRoutes(deps: { auth: GatewayAuth; secret: string | undef
         const { username, topic, action } = req.body;
         if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
         if (!username) return { result: 'deny' as const };
-        const allowed = action === 'publish' ? GatewayAuth.mayPublish(username, topic) : GatewayAuth.maySubscribe(username, topic);
+        const allowed =
+          action === 'publish' ? GatewayAuth.mayPublish(username, topic) : GatewayAuth.maySubscribe(username, topic);
         return { result: allowed ? ('allow' as const) : ('deny' as const) };
       },
     );

@@ -76,7 +76,14 @@ describe('GET /api/v1/permission', () => {
 
   it('has a demo account for every role the issue seeds', () => {
     const seeded = new Set<BuiltinRole>(t.demo.map((d) => d.role));
-    for (const role of ['platform_admin', 'company_admin', 'company_staff', 'installer', 'plant_owner', 'visitor'] as const) {
+    for (const role of [
+      'platform_admin',
+      'company_admin',
+      'company_staff',
+      'installer',
+      'plant_owner',
+      'visitor',
+    ] as const) {
       expect(seeded.has(role)).toBe(true);
     }
     expect(BUILTIN_ROLES).toHaveLength(9);

@@ -29,7 +29,10 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = requireAuth(req.auth);
-      return ok(req, buildPermissionTree(auth.permissions, (key) => permissionTitle(key, req.lang)));
+      return ok(
+        req,
+        buildPermissionTree(auth.permissions, (key) => permissionTitle(key, req.lang)),
+      );
     },
   );
 };

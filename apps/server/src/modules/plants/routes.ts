@@ -33,7 +33,12 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: {
           tags: ['plants'],
           summary: 'The caller’s plants with status and today’s figures',
-          querystring: z.object({ ...paging, keyword: z.string().max(64).optional(), status: z.enum(DEVICE_STATUSES).optional(), type: z.enum(PLANT_TYPES).optional() }),
+          querystring: z.object({
+            ...paging,
+            keyword: z.string().max(64).optional(),
+            status: z.enum(DEVICE_STATUSES).optional(),
+            type: z.enum(PLANT_TYPES).optional(),
+          }),
           response: { 200: page(plantSummary) },
         },
       },
@@ -42,7 +47,10 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     app.get(
       '/plant/:id',
-      { config: view, schema: { tags: ['plants'], summary: 'One plant', params: plantId, response: { 200: envelope(plantSummary) } } },
+      {
+        config: view,
+        schema: { tags: ['plants'], summary: 'One plant', params: plantId, response: { 200: envelope(plantSummary) } },
+      },
       async (req) => {
         const auth = requireAuth(req.auth);
         return ok(req, await plants.summarise(await plants.get(auth, req.params.id)));
@@ -51,7 +59,15 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     app.get(
       '/plant/:id/realtime',
-      { config: view, schema: { tags: ['plants'], summary: 'Current power, energy flow and headline figures', params: plantId, response: { 200: envelope(realtime) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Current power, energy flow and headline figures',
+          params: plantId,
+          response: { 200: envelope(realtime) },
+        },
+      },
       async (req) => ok(req, await plants.realtime(requireAuth(req.auth), req.params.id)),
     );
 
@@ -59,7 +75,13 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/:id/power/day',
       {
         config: view,
-        schema: { tags: ['plants'], summary: '5-minute power of a plant-local day', params: plantId, querystring: z.object({ date: dayString.optional() }), response: { 200: envelope(z.array(powerPoint)) } },
+        schema: {
+          tags: ['plants'],
+          summary: '5-minute power of a plant-local day',
+          params: plantId,
+          querystring: z.object({ date: dayString.optional() }),
+          response: { 200: envelope(z.array(powerPoint)) },
+        },
       },
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
@@ -76,13 +98,24 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         `/plant/:id/power/${period}`,
         {
           config: view,
-          schema: { tags: ['plants'], summary: `Energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`, params: plantId, querystring: key, response: { 200: series } },
+          schema: {
+            tags: ['plants'],
+            summary: `Energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
+            params: plantId,
+            querystring: key,
+            response: { 200: series },
+          },
         },
         async (req) => {
           const p = await plants.scoped(requireAuth(req.auth), req.params.id);
           const today = localDay(Date.now(), p.timezone);
           const q = req.query as { month?: string; year?: string };
-          const k = period === 'month' ? (q.month ?? today.slice(0, 7)) : period === 'year' ? (q.year ?? today.slice(0, 4)) : '';
+          const k =
+            period === 'month'
+              ? (q.month ?? today.slice(0, 7))
+              : period === 'year'
+                ? (q.year ?? today.slice(0, 4))
+                : '';
           return ok(req, await plants.energySeries(p, period, k));
         },
       );
@@ -90,7 +123,16 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     app.get(
       '/plant/energy/:id/day',
-      { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a day', params: plantId, querystring: z.object({ date: dayString.optional() }), response: { 200: envelope(energyPeriod) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Energy figures of a day',
+          params: plantId,
+          querystring: z.object({ date: dayString.optional() }),
+          response: { 200: envelope(energyPeriod) },
+        },
+      },
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const d = req.query.date ?? localDay(Date.now(), p.timezone);
@@ -99,7 +141,16 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
     );
     app.get(
       '/plant/energy/:id/month',
-      { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a month', params: plantId, querystring: z.object({ month: monthString.optional() }), response: { 200: envelope(energyPeriod) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Energy figures of a month',
+          params: plantId,
+          querystring: z.object({ month: monthString.optional() }),
+          response: { 200: envelope(energyPeriod) },
+        },
+      },
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const m = req.query.month ?? localDay(Date.now(), p.timezone).slice(0, 7);
@@ -108,7 +159,16 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
     );
     app.get(
       '/plant/energy/:id/year',
-      { config: view, schema: { tags: ['plants'], summary: 'Energy figures of a year', params: plantId, querystring: z.object({ year: yearString.optional() }), response: { 200: envelope(energyPeriod) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Energy figures of a year',
+          params: plantId,
+          querystring: z.object({ year: yearString.optional() }),
+          response: { 200: envelope(energyPeriod) },
+        },
+      },
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const y = req.query.year ?? localDay(Date.now(), p.timezone).slice(0, 4);
@@ -117,7 +177,15 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
     );
     app.get(
       '/plant/energy/:id/total',
-      { config: view, schema: { tags: ['plants'], summary: 'Lifetime energy figures', params: plantId, response: { 200: envelope(energyPeriod) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Lifetime energy figures',
+          params: plantId,
+          response: { 200: envelope(energyPeriod) },
+        },
+      },
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         return ok(req, await plants.energy(p.id, '1970-01-01', '9999-12-31'));
@@ -125,7 +193,15 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
     );
     app.get(
       '/plant/energy/:id/flow',
-      { config: view, schema: { tags: ['plants'], summary: 'The energy-flow diagram now', params: plantId, response: { 200: envelope(realtime.pick({ status: true, ts: true, powerW: true, flow: true })) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'The energy-flow diagram now',
+          params: plantId,
+          response: { 200: envelope(realtime.pick({ status: true, ts: true, powerW: true, flow: true })) },
+        },
+      },
       async (req) => {
         const r = await plants.realtime(requireAuth(req.auth), req.params.id);
         return ok(req, { status: r.status, ts: r.ts, powerW: r.powerW, flow: r.flow });
@@ -140,7 +216,14 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           summary: 'Where a day’s PV went and where the load came from',
           params: plantId,
           querystring: z.object({ date: dayString.optional() }),
-          response: { 200: envelope(z.object({ generation: z.object({ load: z.number(), battery: z.number(), grid: z.number() }), use: z.object({ pv: z.number(), battery: z.number(), grid: z.number() }) })) },
+          response: {
+            200: envelope(
+              z.object({
+                generation: z.object({ load: z.number(), battery: z.number(), grid: z.number() }),
+                use: z.object({ pv: z.number(), battery: z.number(), grid: z.number() }),
+              }),
+            ),
+          },
         },
       },
       async (req) => ok(req, await plants.generationUse(requireAuth(req.auth), req.params.id, req.query.date)),
@@ -148,17 +231,41 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     app.get(
       '/plant/:id/devices',
-      { config: view, schema: { tags: ['plants'], summary: 'Every device of the plant with status and latest readings', params: plantId, response: { 200: envelope(z.array(deviceSummary)) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Every device of the plant with status and latest readings',
+          params: plantId,
+          response: { 200: envelope(z.array(deviceSummary)) },
+        },
+      },
       async (req) => ok(req, await plants.devices(requireAuth(req.auth), req.params.id)),
     );
     app.get(
       '/plant/:id/inverters',
-      { config: { access: 'inverter.view', scope: 'company' }, schema: { tags: ['plants'], summary: 'The plant’s inverters', params: plantId, response: { 200: envelope(z.array(deviceSummary)) } } },
+      {
+        config: { access: 'inverter.view', scope: 'company' },
+        schema: {
+          tags: ['plants'],
+          summary: 'The plant’s inverters',
+          params: plantId,
+          response: { 200: envelope(z.array(deviceSummary)) },
+        },
+      },
       async (req) => ok(req, await plants.devices(requireAuth(req.auth), req.params.id, 'inverter')),
     );
     app.get(
       '/plant/:id/inverterCount',
-      { config: { access: 'inverter.view', scope: 'company' }, schema: { tags: ['plants'], summary: 'How many inverters, by status', params: plantId, response: { 200: envelope(z.record(z.string(), z.number())) } } },
+      {
+        config: { access: 'inverter.view', scope: 'company' },
+        schema: {
+          tags: ['plants'],
+          summary: 'How many inverters, by status',
+          params: plantId,
+          response: { 200: envelope(z.record(z.string(), z.number())) },
+        },
+      },
       async (req) => {
         const list = await plants.devices(requireAuth(req.auth), req.params.id, 'inverter');
         const counts: Record<string, number> = { all: list.length, normal: 0, warning: 0, fault: 0, offline: 0 };
@@ -170,17 +277,38 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/:id/events',
       {
         config: { access: 'station.view', scope: 'company' },
-        schema: { tags: ['plants'], summary: 'The plant’s events, newest first', params: plantId, querystring: z.object({ ...paging, open: z.enum(['true', 'false']).optional() }), response: { 200: page(eventRow) } },
+        schema: {
+          tags: ['plants'],
+          summary: 'The plant’s events, newest first',
+          params: plantId,
+          querystring: z.object({ ...paging, open: z.enum(['true', 'false']).optional() }),
+          response: { 200: page(eventRow) },
+        },
       },
       async (req) =>
         ok(
           req,
-          await plants.events(requireAuth(req.auth), req.params.id, req.query.page, req.query.size, req.query.open === undefined ? undefined : req.query.open === 'true', req.lang),
+          await plants.events(
+            requireAuth(req.auth),
+            req.params.id,
+            req.query.page,
+            req.query.size,
+            req.query.open === undefined ? undefined : req.query.open === 'true',
+            req.lang,
+          ),
         ),
     );
     app.get(
       '/plant/:id/eventCount',
-      { config: view, schema: { tags: ['plants'], summary: 'Open events of the plant', params: plantId, response: { 200: envelope(z.object({ open: z.number(), total: z.number() })) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['plants'],
+          summary: 'Open events of the plant',
+          params: plantId,
+          response: { 200: envelope(z.object({ open: z.number(), total: z.number() })) },
+        },
+      },
       async (req) => {
         const auth = requireAuth(req.auth);
         const open = await plants.events(auth, req.params.id, 1, 1, true);
@@ -191,12 +319,28 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     app.get(
       '/overview/plantCount',
-      { config: view, schema: { tags: ['overview'], summary: 'The caller’s plants by status', response: { 200: envelope(z.record(z.string(), z.number())) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['overview'],
+          summary: 'The caller’s plants by status',
+          response: { 200: envelope(z.record(z.string(), z.number())) },
+        },
+      },
       async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth))),
     );
     app.get(
       '/overview/eventCount',
-      { config: view, schema: { tags: ['overview'], summary: 'Open events across the caller’s plants', response: { 200: envelope(z.object({ total: z.number(), fault: z.number(), warning: z.number(), info: z.number() })) } } },
+      {
+        config: view,
+        schema: {
+          tags: ['overview'],
+          summary: 'Open events across the caller’s plants',
+          response: {
+            200: envelope(z.object({ total: z.number(), fault: z.number(), warning: z.number(), info: z.number() })),
+          },
+        },
+      },
       async (req) => ok(req, await plants.countOpenEvents(requireAuth(req.auth))),
     );
   };

@@ -5,7 +5,10 @@ export const plantId = z.object({ id: z.string().max(64) });
 export const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const monthString = z.string().regex(/^\d{4}-\d{2}$/);
 export const yearString = z.string().regex(/^\d{4}$/);
-export const paging = { page: z.coerce.number().int().min(1).default(1), size: z.coerce.number().int().min(1).max(100).default(20) };
+export const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+};
 
 export const energyPeriod = z.object({
   pv: z.number(),
@@ -53,7 +56,12 @@ export const realtime = z.object({
   status: z.enum(DEVICE_STATUSES),
   ts: z.number().nullable(),
   powerW: powerPoint,
-  flow: z.object({ pv: z.enum(FLOW_STATES), grid: z.enum(FLOW_STATES), battery: z.enum(FLOW_STATES), load: z.enum(FLOW_STATES) }),
+  flow: z.object({
+    pv: z.enum(FLOW_STATES),
+    grid: z.enum(FLOW_STATES),
+    battery: z.enum(FLOW_STATES),
+    load: z.enum(FLOW_STATES),
+  }),
   today: energyPeriod,
   month: energyPeriod,
   total: energyPeriod,

@@ -90,7 +90,12 @@ function toPeriod(r: EnergyRow | undefined): EnergyPeriod {
     discharge: Number(r?.discharge ?? 0),
     load: Number(r?.load ?? 0),
   };
-  return { ...e, income: Number(r?.income ?? 0), selfConsumption: selfConsumptionRatio(e), selfSufficiency: selfSufficiencyRatio(e) };
+  return {
+    ...e,
+    income: Number(r?.income ?? 0),
+    selfConsumption: selfConsumptionRatio(e),
+    selfSufficiency: selfSufficiencyRatio(e),
+  };
 }
 
 /** Plants as the caller may see them: every read goes through `plantScope`, a plant outside it is 700. */
@@ -124,7 +129,13 @@ export class PlantService {
 
   async list(
     auth: AuthContext,
-    opts: { page: number; size: number; keyword?: string | undefined; status?: DeviceStatus | undefined; type?: PlantType | undefined },
+    opts: {
+      page: number;
+      size: number;
+      keyword?: string | undefined;
+      status?: DeviceStatus | undefined;
+      type?: PlantType | undefined;
+    },
   ): Promise<{ total: number; rows: PlantSummary[] }> {
     const kw = opts.keyword ? `%${opts.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
     const where = sql`${plantScope(auth)}
@@ -143,7 +154,12 @@ export class PlantService {
 
   async summarise(p: PlantRow): Promise<PlantSummary> {
     const today = localDay(Date.now(), p.timezone);
-    const [figures] = await query<{ today_kwh: unknown; total_kwh: unknown; today_income: unknown; total_income: unknown }>(
+    const [figures] = await query<{
+      today_kwh: unknown;
+      total_kwh: unknown;
+      today_income: unknown;
+      total_income: unknown;
+    }>(
       this.db,
       sql`select coalesce(sum(pv) filter (where day = ${today}::date), 0) as today_kwh, coalesce(sum(pv), 0) as total_kwh,
         coalesce(sum(income) filter (where day = ${today}::date), 0) as today_income, coalesce(sum(income), 0) as total_income
@@ -179,11 +195,21 @@ export class PlantService {
       sql`select ts, pv, load, grid, battery, soc from plant_power where plant_id = ${plantId} order by ts desc limit 1`,
     );
     return r
-      ? { ts: toMs(r.ts), pv: num(r.pv), load: num(r.load), grid: num(r.grid), battery: num(r.battery), soc: num(r.soc) }
+      ? {
+          ts: toMs(r.ts),
+          pv: num(r.pv),
+          load: num(r.load),
+          grid: num(r.grid),
+          battery: num(r.battery),
+          soc: num(r.soc),
+        }
       : { ts: 0, pv: null, load: null, grid: null, battery: null, soc: null };
   }
 
-  async realtime(auth: AuthContext, id: string): Promise<{
+  async realtime(
+    auth: AuthContext,
+    id: string,
+  ): Promise<{
     status: DeviceStatus;
     ts: number | null;
     powerW: PowerPoint;
@@ -230,16 +256,34 @@ export class PlantService {
   /** 5-minute power of one plant-local day. */
   async powerDay(p: ScopedPlant, day: string): Promise<PowerPoint[]> {
     const [from, to] = dayRange(day, p.timezone);
-    const rows = await query<{ ts: unknown; pv: unknown; load: unknown; grid: unknown; battery: unknown; soc: unknown }>(
+    const rows = await query<{
+      ts: unknown;
+      pv: unknown;
+      load: unknown;
+      grid: unknown;
+      battery: unknown;
+      soc: unknown;
+    }>(
       this.db,
       sql`select ts, pv, load, grid, battery, soc from plant_power where plant_id = ${p.id}
         and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz order by ts`,
     );
-    return rows.map((r) => ({ ts: toMs(r.ts), pv: num(r.pv), load: num(r.load), grid: num(r.grid), battery: num(r.battery), soc: num(r.soc) }));
+    return rows.map((r) => ({
+      ts: toMs(r.ts),
+      pv: num(r.pv),
+      load: num(r.load),
+      grid: num(r.grid),
+      battery: num(r.battery),
+      soc: num(r.soc),
+    }));
   }
 
   /** Energy per day of a month, per month of a year, or per year of the plant's life. */
-  async energySeries(p: ScopedPlant, period: 'month' | 'year' | 'total', key: string): Promise<({ key: string } & EnergyPeriod)[]> {
+  async energySeries(
+    p: ScopedPlant,
+    period: 'month' | 'year' | 'total',
+    key: string,
+  ): Promise<({ key: string } & EnergyPeriod)[]> {
     const today = localDay(Date.now(), p.timezone);
     if (period === 'month') {
       const rows = await query<EnergyRow & { day: unknown }>(
@@ -249,11 +293,13 @@ export class PlantService {
       );
       const byDay = new Map(rows.map((r) => [toDay(r.day), toPeriod(r)]));
       const out: ({ key: string } & EnergyPeriod)[] = [];
-      for (let d = `${key}-01`; d.startsWith(key) && d <= today; d = addDays(d, 1)) out.push({ key: d, ...(byDay.get(d) ?? toPeriod(undefined)) });
+      for (let d = `${key}-01`; d.startsWith(key) && d <= today; d = addDays(d, 1))
+        out.push({ key: d, ...(byDay.get(d) ?? toPeriod(undefined)) });
       return out;
     }
     const unit = period === 'year' ? sql`'YYYY-MM'` : sql`'YYYY'`;
-    const range = period === 'year' ? sql`and day >= ${`${key}-01-01`}::date and day < ${`${Number(key) + 1}-01-01`}::date` : sql``;
+    const range =
+      period === 'year' ? sql`and day >= ${`${key}-01-01`}::date and day < ${`${Number(key) + 1}-01-01`}::date` : sql``;
     const rows = await query<EnergyRow & { k: string }>(
       this.db,
       sql`select to_char(day, ${unit}) as k, ${ENERGY_SELECT} from plant_day where plant_id = ${p.id} ${range} group by k order by k`,
@@ -274,7 +320,18 @@ export class PlantService {
 
   async devices(auth: AuthContext, id: string, kind?: string): Promise<DeviceSummary[]> {
     const p = await this.scoped(auth, id);
-    const rows = await query<{ id: string; sn: string; kind: string; model: string; alias: string | null; rated_w: unknown; gateway_sn: string; status: DeviceStatus; ts: unknown; metrics: Record<string, number | null> | null }>(
+    const rows = await query<{
+      id: string;
+      sn: string;
+      kind: string;
+      model: string;
+      alias: string | null;
+      rated_w: unknown;
+      gateway_sn: string;
+      status: DeviceStatus;
+      ts: unknown;
+      metrics: Record<string, number | null> | null;
+    }>(
       this.db,
       sql`select d.id, d.sn, d.kind, d.model, d.alias, d.rated_w, g.sn as gateway_sn, ${deviceStatusSql} as status, dl.ts, dl.metrics
         from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
@@ -294,9 +351,26 @@ export class PlantService {
     }));
   }
 
-  async events(auth: AuthContext, id: string, page: number, size: number, open?: boolean, lang: Lang = 'en'): Promise<{ total: number; rows: EventRow[] }> {
+  async events(
+    auth: AuthContext,
+    id: string,
+    page: number,
+    size: number,
+    open?: boolean,
+    lang: Lang = 'en',
+  ): Promise<{ total: number; rows: EventRow[] }> {
     const p = await this.scoped(auth, id);
-    const rows = await query<{ id: string; code: string; level: string; message: string | null; raised_at: unknown; cleared_at: unknown; device_sn: string; device_kind: string; total: unknown }>(
+    const rows = await query<{
+      id: string;
+      code: string;
+      level: string;
+      message: string | null;
+      raised_at: unknown;
+      cleared_at: unknown;
+      device_sn: string;
+      device_kind: string;
+      total: unknown;
+    }>(
       this.db,
       sql`select e.id, e.code, e.level, e.message, e.raised_at, e.cleared_at, d.sn as device_sn, d.kind as device_kind, count(*) over () as total
         from device_event e join device d on d.id = e.device_id where e.plant_id = ${p.id}
@@ -341,11 +415,23 @@ export class PlantService {
         count(*) filter (where e.level = 'info') as info
         from device_event e join plant p on p.id = e.plant_id where e.cleared_at is null and ${plantScope(auth)}`,
     );
-    return { total: Number(r?.total ?? 0), fault: Number(r?.fault ?? 0), warning: Number(r?.warning ?? 0), info: Number(r?.info ?? 0) };
+    return {
+      total: Number(r?.total ?? 0),
+      fault: Number(r?.fault ?? 0),
+      warning: Number(r?.warning ?? 0),
+      info: Number(r?.info ?? 0),
+    };
   }
 
   /** Where today's PV went (load, battery, grid) and where the load came from (PV, battery, grid). */
-  async generationUse(auth: AuthContext, id: string, day?: string): Promise<{ generation: Record<'load' | 'battery' | 'grid', number>; use: Record<'pv' | 'battery' | 'grid', number> }> {
+  async generationUse(
+    auth: AuthContext,
+    id: string,
+    day?: string,
+  ): Promise<{
+    generation: Record<'load' | 'battery' | 'grid', number>;
+    use: Record<'pv' | 'battery' | 'grid', number>;
+  }> {
     const p = await this.scoped(auth, id);
     const d = day ?? localDay(Date.now(), p.timezone);
     const e = await this.energy(p.id, d, d);
@@ -355,7 +441,11 @@ export class PlantService {
     const load = e.load || derivedLoad(e);
     return {
       generation: { load: pvToLoad, battery: pvToBattery, grid: pvToGrid },
-      use: { pv: Math.min(pvToLoad, load), battery: Math.min(e.discharge, Math.max(0, load - pvToLoad)), grid: e.purchase },
+      use: {
+        pv: Math.min(pvToLoad, load),
+        battery: Math.min(e.discharge, Math.max(0, load - pvToLoad)),
+        grid: e.purchase,
+      },
     };
   }
 }

@@ -55,7 +55,13 @@ afterAll(async () => {
 });
 
 async function connect(sn = SN, password = PASSWORD): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(url, { clientId: sn, username: sn, password, reconnectPeriod: 0, connectTimeout: 5000 });
+  const c = await mqtt.connectAsync(url, {
+    clientId: sn,
+    username: sn,
+    password,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  });
   clients.push(c);
   return c;
 }
@@ -88,7 +94,11 @@ async function inverterDay(day: string) {
     .where(sql`${deviceDay.day} = ${day} and ${deviceDay.deviceId} = (select id from device where sn = ${INV})`);
   return rows[0];
 }
-const inverterSample = (i: number, kwh: number) => ({ device: INV, ts: at(i), metrics: { p_ac: 4000 + i, p_pv: 4100 + i, e_pv_total: kwh } });
+const inverterSample = (i: number, kwh: number) => ({
+  device: INV,
+  ts: at(i),
+  metrics: { p_ac: 4000 + i, p_pv: 4100 + i, e_pv_total: kwh },
+});
 
 describe('gateways over MQTT', () => {
   it('publishes a batch that the API then shows, acknowledged only after commit', async () => {
@@ -102,11 +112,18 @@ describe('gateways over MQTT', () => {
     });
     expect(ack).toEqual({ id: 'b-1', status: 'committed' });
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const devices = await t.call<{ sn: string; metrics: Record<string, number> }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    const devices = await t.call<{ sn: string; metrics: Record<string, number> }[]>(
+      'GET',
+      `/api/v1/plant/${plantId}/devices`,
+      { token },
+    );
     expect(devices.code).toBe(0);
     expect(devices.data.find((d) => d.sn === INV)?.metrics.p_ac).toBe(4000);
     expect(devices.data.find((d) => d.sn === MTR)?.metrics.p_grid).toBe(-1500);
-    const day = await t.call<{ ts: number; pv: number; grid: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, { token, query: { date: '2026-06-15' } });
+    const day = await t.call<{ ts: number; pv: number; grid: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, {
+      token,
+      query: { date: '2026-06-15' },
+    });
     expect(day.data).toEqual([expect.objectContaining({ ts: at(0), pv: 4100, grid: -1500 })]);
   });
 
@@ -119,13 +136,21 @@ describe('gateways over MQTT', () => {
     const c = await connect('GWTEST0002');
     // The broker grants no subscription on another gateway's topics (SUBACK 0x80).
     await expect(c.subscribeAsync(gatewayTopics(SN).batchAck, { qos: 1 })).rejects.toThrow(/Subscribe error/);
-    const before = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(100))));
+    const before = await t.database.db
+      .select()
+      .from(deviceSample)
+      .where(eq(deviceSample.ts, new Date(at(100))));
     // Publishing on someone else's topic gets this client disconnected and nothing is stored.
     // (QoS 0: the broker drops the connection instead of acknowledging, so there is no PUBACK to wait for.)
-    c.publish(gatewayTopics(SN).telemetry, JSON.stringify({ id: 'evil', samples: [inverterSample(100, 1)] }), { qos: 0 });
+    c.publish(gatewayTopics(SN).telemetry, JSON.stringify({ id: 'evil', samples: [inverterSample(100, 1)] }), {
+      qos: 0,
+    });
     await new Promise((r) => setTimeout(r, 300));
     await t.ingest.drain();
-    const after = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(100))));
+    const after = await t.database.db
+      .select()
+      .from(deviceSample)
+      .where(eq(deviceSample.ts, new Date(at(100))));
     expect(after.length).toBe(before.length);
   });
 
@@ -134,7 +159,10 @@ describe('gateways over MQTT', () => {
     const batch = { id: 'b-2', samples: [inverterSample(1, 1000.3)] };
     expect((await send(c, batch)).status).toBe('committed');
     expect((await send(c, batch)).status).toBe('committed');
-    const rows = await t.database.db.select().from(deviceSample).where(eq(deviceSample.ts, new Date(at(1))));
+    const rows = await t.database.db
+      .select()
+      .from(deviceSample)
+      .where(eq(deviceSample.ts, new Date(at(1))));
     expect(rows).toHaveLength(1);
     const dd = await inverterDay('2026-06-15');
     expect(dd?.pv).toBeCloseTo(0.3, 6);
@@ -165,7 +193,10 @@ describe('gateways over MQTT', () => {
     expect(pd?.pv).toBeCloseTo(total, 9);
     expect(total).toBeCloseTo(2.7, 6);
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const api = await t.call<{ pv: number }>('GET', `/api/v1/plant/energy/${plantId}/day`, { token, query: { date: '2026-06-15' } });
+    const api = await t.call<{ pv: number }>('GET', `/api/v1/plant/energy/${plantId}/day`, {
+      token,
+      query: { date: '2026-06-15' },
+    });
     expect(api.data.pv).toBeCloseTo(total, 9);
   });
 
@@ -180,7 +211,10 @@ describe('gateways over MQTT', () => {
 
   it('keeps readings of devices it does not know as dead letters, and commits the rest', async () => {
     const c = await connect();
-    const ack = await send(c, { id: 'mixed', samples: [inverterSample(13, 0.4), { device: 'STRANGER01', ts: at(13), metrics: { p_ac: 1 } }] });
+    const ack = await send(c, {
+      id: 'mixed',
+      samples: [inverterSample(13, 0.4), { device: 'STRANGER01', ts: at(13), metrics: { p_ac: 1 } }],
+    });
     expect(ack.status).toBe('committed');
     const letters = await t.database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, SN));
     expect(letters.some((l) => l.payload.includes('STRANGER01'))).toBe(true);
@@ -196,18 +230,50 @@ describe('gateways over MQTT', () => {
 describe('devices by serial number', () => {
   it('shows an inverter with its per-MPPT input, its day curve and its energy per day', async () => {
     const c = await connect();
-    await send(c, { id: 'mppt', samples: [{ device: INV, ts: at(20), metrics: { p_ac: 3000, p_pv: 3100, e_pv_total: 0.9, mppt1_v: 410, mppt1_i: 4, mppt2_v: 395, mppt2_i: 3.7, ph1_v: 231 } }] });
+    await send(c, {
+      id: 'mppt',
+      samples: [
+        {
+          device: INV,
+          ts: at(20),
+          metrics: {
+            p_ac: 3000,
+            p_pv: 3100,
+            e_pv_total: 0.9,
+            mppt1_v: 410,
+            mppt1_i: 4,
+            mppt2_v: 395,
+            mppt2_i: 3.7,
+            ph1_v: 231,
+          },
+        },
+      ],
+    });
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const detail = await t.call<{ sn: string; plantName: string; metrics: Record<string, number> }>('GET', `/api/v1/inverter/${INV}`, { token });
+    const detail = await t.call<{ sn: string; plantName: string; metrics: Record<string, number> }>(
+      'GET',
+      `/api/v1/inverter/${INV}`,
+      { token },
+    );
     expect(detail.data).toMatchObject({ sn: INV, plantName: 'Test Roof Berlin' });
-    const input = await t.call<{ index: number; values: Record<string, number> }[]>('GET', `/api/v1/inverter/${INV}/realtime/input`, { token });
+    const input = await t.call<{ index: number; values: Record<string, number> }[]>(
+      'GET',
+      `/api/v1/inverter/${INV}/realtime/input`,
+      { token },
+    );
     expect(input.data).toEqual([
       { index: 1, values: { v: 410, i: 4 } },
       { index: 2, values: { v: 395, i: 3.7 } },
     ]);
-    const day = await t.call<{ ts: number; values: Record<string, number> }[]>('GET', `/api/v1/inverter/${INV}/day`, { token, query: { date: '2026-06-15', params: 'p_ac,mppt1_v' } });
+    const day = await t.call<{ ts: number; values: Record<string, number> }[]>('GET', `/api/v1/inverter/${INV}/day`, {
+      token,
+      query: { date: '2026-06-15', params: 'p_ac,mppt1_v' },
+    });
     expect(day.data.at(-1)).toEqual({ ts: at(20), values: { p_ac: 3000, mppt1_v: 410 } });
-    const month = await t.call<{ key: string; pv: number }[]>('GET', `/api/v1/inverter/${INV}/month`, { token, query: { month: '2026-06' } });
+    const month = await t.call<{ key: string; pv: number }[]>('GET', `/api/v1/inverter/${INV}/month`, {
+      token,
+      query: { month: '2026-06' },
+    });
     expect(month.data.find((m) => m.key === '2026-06-15')?.pv).toBeGreaterThan(3);
     const bad = await t.call('GET', `/api/v1/inverter/${INV}/day`, { token, query: { params: 'a,b,c,d,e,f,g' } });
     expect(bad.code).toBe(4);
@@ -215,11 +281,23 @@ describe('devices by serial number', () => {
 
   it('keeps at most six chosen chart parameters per user', async () => {
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const offered = await t.call<{ key: string }[]>('GET', '/api/v1/chart/param/equip', { token, query: { kind: 'inverter' } });
+    const offered = await t.call<{ key: string }[]>('GET', '/api/v1/chart/param/equip', {
+      token,
+      query: { kind: 'inverter' },
+    });
     expect(offered.data.length).toBeLessThanOrEqual(30);
     const seven = offered.data.slice(0, 7).map((p) => p.key);
-    expect((await t.call('POST', '/api/v1/chart/param/custom', { token, body: { kind: 'inverter', params: seven } })).code).toBe(4);
-    expect((await t.call('POST', '/api/v1/chart/param/custom', { token, body: { kind: 'inverter', params: ['p_ac', 'mppt1_v'] } })).code).toBe(0);
+    expect(
+      (await t.call('POST', '/api/v1/chart/param/custom', { token, body: { kind: 'inverter', params: seven } })).code,
+    ).toBe(4);
+    expect(
+      (
+        await t.call('POST', '/api/v1/chart/param/custom', {
+          token,
+          body: { kind: 'inverter', params: ['p_ac', 'mppt1_v'] },
+        })
+      ).code,
+    ).toBe(0);
     const saved = await t.call<string[]>('GET', '/api/v1/chart/param/custom', { token, query: { kind: 'inverter' } });
     expect(saved.data).toEqual(['p_ac', 'mppt1_v']);
   });
@@ -238,11 +316,22 @@ describe('plant power', () => {
       ],
     });
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const day = await t.call<{ ts: number; pv: number; load: number; grid: number; battery: number; soc: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, {
-      token,
-      query: { date: '2026-06-15' },
+    const day = await t.call<{ ts: number; pv: number; load: number; grid: number; battery: number; soc: number }[]>(
+      'GET',
+      `/api/v1/plant/${plantId}/power/day`,
+      {
+        token,
+        query: { date: '2026-06-15' },
+      },
+    );
+    expect(day.data.find((p) => p.ts === ts)).toEqual({
+      ts,
+      pv: 5200,
+      load: 2400,
+      grid: -1800,
+      battery: -800,
+      soc: 64,
     });
-    expect(day.data.find((p) => p.ts === ts)).toEqual({ ts, pv: 5200, load: 2400, grid: -1800, battery: -800, soc: 64 });
   });
 
   it('recomputes a point from stored readings when a later poll brings only some devices', async () => {
@@ -250,10 +339,14 @@ describe('plant power', () => {
     const ts = at(30) + 60_000;
     await send(c, { id: 'part-plant', samples: [{ device: INV, ts, metrics: { p_pv: 6000, p_ac: 5800 } }] });
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const day = await t.call<{ ts: number; pv: number; grid: number; soc: number }[]>('GET', `/api/v1/plant/${plantId}/power/day`, {
-      token,
-      query: { date: '2026-06-15' },
-    });
+    const day = await t.call<{ ts: number; pv: number; grid: number; soc: number }[]>(
+      'GET',
+      `/api/v1/plant/${plantId}/power/day`,
+      {
+        token,
+        query: { date: '2026-06-15' },
+      },
+    );
     // The inverter's newer reading replaces its own; the meter's and the battery's stay.
     expect(day.data.find((p) => p.ts === at(30))).toMatchObject({ pv: 6000, grid: -1800, soc: 64 });
   });
@@ -281,28 +374,42 @@ describe('events', () => {
     const c = await connect();
     // Fresh readings, so the inverter is not offline and its fault shows.
     await send(c, { id: 'fresh', samples: [{ device: INV, ts: Date.now(), metrics: { p_ac: 0 } }] });
-    const raised = { id: 'ev-1', device: INV, ts: Date.now(), code: 'F023', level: 'fault', state: 'raised', message: 'Grid relay fault' };
+    const raised = {
+      id: 'ev-1',
+      device: INV,
+      ts: Date.now(),
+      code: 'F023',
+      level: 'fault',
+      state: 'raised',
+      message: 'Grid relay fault',
+    };
     expect((await sendEvent(c, raised)).status).toBe('committed');
     expect((await sendEvent(c, raised)).status).toBe('committed');
     const token = await t.tokenFor(ACCOUNTS.owner);
-    const open = await t.call<{ total: number; rows: { code: string; level: string; meaning: string; solution: string; clearedAt: number | null }[] }>(
-      'GET',
-      `/api/v1/plant/${plantId}/events`,
-      { token, query: { open: 'true', lan: 'zh' } },
-    );
+    const open = await t.call<{
+      total: number;
+      rows: { code: string; level: string; meaning: string; solution: string; clearedAt: number | null }[];
+    }>('GET', `/api/v1/plant/${plantId}/events`, { token, query: { open: 'true', lan: 'zh' } });
     expect(open.data.total).toBe(1);
     expect(open.data.rows[0]).toMatchObject({ code: 'F023', level: 'fault', clearedAt: null });
     expect(open.data.rows[0]?.meaning).toMatch(/[\u4e00-\u9fff]/);
     expect(open.data.rows[0]?.solution).toMatch(/[\u4e00-\u9fff]/);
-    const devices = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    const devices = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, {
+      token,
+    });
     expect(devices.data.find((d) => d.sn === INV)?.status).toBe('fault');
     const counts = await t.call<{ fault: number }>('GET', '/api/v1/overview/eventCount', { token });
     expect(counts.data.fault).toBe(1);
 
     expect((await sendEvent(c, { ...raised, id: 'ev-2', ts: Date.now(), state: 'cleared' })).status).toBe('committed');
-    const after = await t.call<{ total: number }>('GET', `/api/v1/plant/${plantId}/events`, { token, query: { open: 'true' } });
+    const after = await t.call<{ total: number }>('GET', `/api/v1/plant/${plantId}/events`, {
+      token,
+      query: { open: 'true' },
+    });
     expect(after.data.total).toBe(0);
-    const devicesAfter = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, { token });
+    const devicesAfter = await t.call<{ sn: string; status: string }[]>('GET', `/api/v1/plant/${plantId}/devices`, {
+      token,
+    });
     expect(devicesAfter.data.find((d) => d.sn === INV)?.status).toBe('normal');
   });
 });
@@ -311,9 +418,20 @@ describe('another company’s account', () => {
   it('gets "does not exist" (700) for every plant call', async () => {
     const db = t.database.db;
     const [other] = await db.insert(company).values({ name: 'Rival Solar' }).returning();
-    const roleRow = ((await db.execute(sql`select id from role where key = 'company_admin' and company_id is null`)) as unknown as { rows: { id: string }[] }).rows[0];
+    const roleRow = (
+      (await db.execute(sql`select id from role where key = 'company_admin' and company_id is null`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0];
     const { hashPassword } = await import('../auth/passwords.js');
-    await db.insert(appUser).values({ account: 'boss@rival.example', email: 'boss@rival.example', nickname: 'Rival', companyId: other?.id, roleId: roleRow?.id ?? '', passwordHash: await hashPassword('Rival2026pass') });
+    await db.insert(appUser).values({
+      account: 'boss@rival.example',
+      email: 'boss@rival.example',
+      nickname: 'Rival',
+      companyId: other?.id,
+      roleId: roleRow?.id ?? '',
+      passwordHash: await hashPassword('Rival2026pass'),
+    });
     const token = await t.tokenFor('boss@rival.example', 'Rival2026pass');
     for (const path of [
       `/api/v1/plant/${plantId}`,

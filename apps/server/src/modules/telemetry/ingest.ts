@@ -138,7 +138,12 @@ export class Ingest {
       samples.push({ device: dev, plant: info.plant, ts: s.ts, metrics });
     }
     if (unknown.length > 0) {
-      await this.deadLetter(sn, topic, 'devices not of this gateway', JSON.stringify({ id: batch.data.id, samples: unknown }));
+      await this.deadLetter(
+        sn,
+        topic,
+        'devices not of this gateway',
+        JSON.stringify({ id: batch.data.id, samples: unknown }),
+      );
     }
     this.enqueue({ kind: 'telemetry', gw: info, batch: batch.data, samples });
   }
@@ -202,7 +207,12 @@ export class Ingest {
       if (item) {
         const id = item.kind === 'telemetry' ? item.batch.id : item.event.id;
         this.deps.log.error({ err, sn: item.gw.sn, id }, 'could not write; kept as dead letter');
-        await this.deadLetter(item.gw.sn, item.kind, `write failed: ${(err as Error).message}`, JSON.stringify(item.kind === 'telemetry' ? item.batch : item.event)).catch(() => undefined);
+        await this.deadLetter(
+          item.gw.sn,
+          item.kind,
+          `write failed: ${(err as Error).message}`,
+          JSON.stringify(item.kind === 'telemetry' ? item.batch : item.event),
+        ).catch(() => undefined);
         await this.ack(item.gw.sn, { id, status: 'rejected', reason: 'could not be stored' });
       }
       return;
@@ -211,13 +221,16 @@ export class Ingest {
     await Promise.all([
       ...telemetry.map((t) => this.ack(t.gw.sn, { id: t.batch.id, status: 'committed' })),
       ...events.map((e) => this.ack(e.gw.sn, { id: e.event.id, status: 'committed' })),
-      ...[...plants].map((p) => this.deps.bus.publish(`${LIVE_TOPIC_PREFIX}${p}`, JSON.stringify({ plantId: p, ts: Date.now() }))),
+      ...[...plants].map((p) =>
+        this.deps.bus.publish(`${LIVE_TOPIC_PREFIX}${p}`, JSON.stringify({ plantId: p, ts: Date.now() })),
+      ),
     ]);
   }
 
   /** Raised events are stored once (by the gateway's event id); a clear closes the open event of that code. */
   private async writeEvent(gw: GatewayInfo, ev: GatewayEvent): Promise<string | null> {
-    const dev = gw.devices.get(ev.device) ?? (await this.deps.registry.get(gw.sn, { fresh: true }))?.devices.get(ev.device);
+    const dev =
+      gw.devices.get(ev.device) ?? (await this.deps.registry.get(gw.sn, { fresh: true }))?.devices.get(ev.device);
     if (!dev) {
       await this.deadLetter(gw.sn, 'up/event', 'device not of this gateway', JSON.stringify(ev));
       return null;
@@ -226,13 +239,29 @@ export class Ingest {
     if (ev.state === 'raised') {
       await this.deps.db
         .insert(deviceEvent)
-        .values({ gatewayId: gw.id, gatewayEventId: ev.id, deviceId: dev.id, plantId: dev.plantId, code: ev.code, level: ev.level, message: ev.message, raisedAt: at })
+        .values({
+          gatewayId: gw.id,
+          gatewayEventId: ev.id,
+          deviceId: dev.id,
+          plantId: dev.plantId,
+          code: ev.code,
+          level: ev.level,
+          message: ev.message,
+          raisedAt: at,
+        })
         .onConflictDoNothing();
     } else {
       await this.deps.db
         .update(deviceEvent)
         .set({ clearedAt: at })
-        .where(and(eq(deviceEvent.deviceId, dev.id), eq(deviceEvent.code, ev.code), isNull(deviceEvent.clearedAt), lte(deviceEvent.raisedAt, at)));
+        .where(
+          and(
+            eq(deviceEvent.deviceId, dev.id),
+            eq(deviceEvent.code, ev.code),
+            isNull(deviceEvent.clearedAt),
+            lte(deviceEvent.raisedAt, at),
+          ),
+        );
     }
     return dev.plantId;
   }
@@ -268,7 +297,13 @@ export class Ingest {
     );
   }
 
-  private async reject(sn: string, topic: string, id: string | undefined, reason: string, json: unknown): Promise<void> {
+  private async reject(
+    sn: string,
+    topic: string,
+    id: string | undefined,
+    reason: string,
+    json: unknown,
+  ): Promise<void> {
     await this.deadLetter(sn, topic, reason, JSON.stringify(json));
     if (id) await this.ack(sn, { id, status: 'rejected', reason: 'invalid payload' });
   }

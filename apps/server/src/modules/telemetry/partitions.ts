@@ -18,14 +18,16 @@ export class SamplePartitions {
       const d = new Date(ts);
       months.add(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
     }
-    await Promise.all([...months].map((month) => {
-      let made = this.known.get(month);
-      if (!made) {
-        made = this.create(month);
-        this.known.set(month, made);
-      }
-      return made;
-    }));
+    await Promise.all(
+      [...months].map((month) => {
+        let made = this.known.get(month);
+        if (!made) {
+          made = this.create(month);
+          this.known.set(month, made);
+        }
+        return made;
+      }),
+    );
   }
 
   private async create(month: string): Promise<void> {
@@ -34,7 +36,11 @@ export class SamplePartitions {
     const next = new Date(Date.UTC(y ?? 1970, m ?? 1, 1)).toISOString();
     const name = `device_sample_${month.replace('-', '_')}`;
     try {
-      await this.db.execute(sql.raw(`create table if not exists ${name} partition of device_sample for values from ('${from}') to ('${next}')`));
+      await this.db.execute(
+        sql.raw(
+          `create table if not exists ${name} partition of device_sample for values from ('${from}') to ('${next}')`,
+        ),
+      );
     } catch {
       // Rows of this month already sit in the default partition (see above), or another instance made it.
     }

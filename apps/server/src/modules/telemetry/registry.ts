@@ -67,7 +67,12 @@ export class GatewayRegistry {
       const [p] = await this.db.select().from(plant).where(eq(plant.id, gw.plantId));
       if (p) {
         const [counted] = await this.db.select({ n: count() }).from(device).where(eq(device.plantId, p.id));
-        plantInfo = { id: p.id, timezone: p.timezone, valuation: p.valuation as Valuation, deviceCount: counted?.n ?? 0 };
+        plantInfo = {
+          id: p.id,
+          timezone: p.timezone,
+          valuation: p.valuation as Valuation,
+          deviceCount: counted?.n ?? 0,
+        };
         // A plant's meter moves at most its PV plus a household-sized import; twice the capacity is ample.
         capacityW = Math.max(2 * p.capacityKw * 1000, 50_000);
       }

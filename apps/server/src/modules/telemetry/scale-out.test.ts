@@ -48,7 +48,13 @@ describe.skipIf(!pgUrl || !mqttUrl)('two instances on PostgreSQL and an external
 
   it('ingests each batch exactly once, spread over both instances', async () => {
     // The external broker authenticates gateways itself (in production through /api/v1/mqtt/auth).
-    const gw = await mqtt.connectAsync(mqttUrl ?? '', { clientId: sn, username: sn, password: 'ScaleOut2026', clean: true, reconnectPeriod: 0 });
+    const gw = await mqtt.connectAsync(mqttUrl ?? '', {
+      clientId: sn,
+      username: sn,
+      password: 'ScaleOut2026',
+      clean: true,
+      reconnectPeriod: 0,
+    });
     const topics = gatewayTopics(sn);
     const acks = new Map<string, number>();
     gw.on('message', (_t, payload) => {

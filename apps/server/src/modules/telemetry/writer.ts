@@ -80,9 +80,13 @@ export class TelemetryWriter {
       // One writer per device at a time, across instances too: a transaction-scoped advisory lock per device,
       // taken in a fixed order so two instances never deadlock. (Locking device_latest rows would miss a
       // device's very first readings, when it has no row yet.)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(d)) from unnest(${pgArray(ids)}::text[]) as d order by d`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext(d)) from unnest(${pgArray(ids)}::text[]) as d order by d`,
+      );
       const latestRows = rowsOf<{ device_id: string; ts: unknown; metrics: Metrics }>(
-        await tx.execute(sql`select device_id, ts, metrics from device_latest where device_id = any(${pgArray(ids)}::uuid[])`),
+        await tx.execute(
+          sql`select device_id, ts, metrics from device_latest where device_id = any(${pgArray(ids)}::uuid[])`,
+        ),
       );
       const latest = new Map(latestRows.map((r) => [r.device_id, { ts: toMs(r.ts), metrics: r.metrics }]));
 
@@ -111,7 +115,9 @@ export class TelemetryWriter {
         } else {
           // A replay or a late batch lands among stored readings: merge it in and recount from the reading before it.
           const before = rowsOf<{ ts: unknown; metrics: Metrics }>(
-            await tx.execute(sql`select ts, metrics from device_sample where device_id = ${deviceId} and ts < ${new Date(first[0]).toISOString()}::timestamptz order by ts desc limit 1`),
+            await tx.execute(
+              sql`select ts, metrics from device_sample where device_id = ${deviceId} and ts < ${new Date(first[0]).toISOString()}::timestamptz order by ts desc limit 1`,
+            ),
           )[0];
           start = before ? { ts: toMs(before.ts), metrics: before.metrics } : undefined;
           const stored = rowsOf<{ ts: unknown; metrics: Metrics } & Record<string, number | null>>(
@@ -153,7 +159,11 @@ export class TelemetryWriter {
           else updates.push({ deviceId, row });
           if (appending) {
             const key = `${deviceId}|${day}`;
-            const acc = dayIncrements.get(key) ?? { deviceId, day, e: { pv: 0, purchase: 0, feedIn: 0, charge: 0, discharge: 0, load: 0 } };
+            const acc = dayIncrements.get(key) ?? {
+              deviceId,
+              day,
+              e: { pv: 0, purchase: 0, feedIn: 0, charge: 0, discharge: 0, load: 0 },
+            };
             for (const f of FIGURES) acc.e[f] += row.energy[f] ?? 0;
             dayIncrements.set(key, acc);
           } else {
@@ -220,7 +230,9 @@ function sameEnergy(a: number | null, b: number | null): boolean {
 /** A JS array as a Postgres array literal parameter (works the same on node-postgres and PGlite). */
 function pgArray(values: readonly (string | number | null)[]): string {
   return `{${values
-    .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`))
+    .map((v) =>
+      v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
+    )
     .join(',')}}`;
 }
 
@@ -258,7 +270,10 @@ async function updateSampleEnergy(tx: Exec, deviceId: string, row: Row): Promise
     where device_id = ${deviceId} and ts = ${iso(row.ts)}::timestamptz`);
 }
 
-async function incrementDeviceDays(tx: Exec, rows: { deviceId: string; day: string; e: EnergyFigures }[]): Promise<void> {
+async function incrementDeviceDays(
+  tx: Exec,
+  rows: { deviceId: string; day: string; e: EnergyFigures }[],
+): Promise<void> {
   const col = (f: EnergyFigure) => pgArray(rows.map((r) => r.e[f]));
   await tx.execute(sql`
     insert into device_day (device_id, day, pv, purchase, feed_in, charge, discharge, load)
@@ -296,7 +311,9 @@ async function upsertLatest(tx: Exec, rows: { deviceId: string; ts: number; metr
  * it and derived from the balance otherwise; income follows the plant's valuation method.
  */
 async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string }[]): Promise<void> {
-  const sums = rowsOf<{ plant_id: string; day: unknown } & Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge' | 'load', number>>(
+  const sums = rowsOf<
+    { plant_id: string; day: unknown } & Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge' | 'load', number>
+  >(
     await tx.execute(sql`
       select t.plant_id, t.day, coalesce(sum(dd.pv), 0) as pv, coalesce(sum(dd.purchase), 0) as purchase,
         coalesce(sum(dd.feed_in), 0) as feed_in, coalesce(sum(dd.charge), 0) as charge,
@@ -312,7 +329,13 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
     const day = typeof r.day === 'string' ? r.day.slice(0, 10) : new Date(toMs(r.day)).toISOString().slice(0, 10);
     const plant = plants.get(`${r.plant_id}|${day}`);
     if (!plant) continue;
-    const base = { pv: Number(r.pv), purchase: Number(r.purchase), feedIn: Number(r.feed_in), charge: Number(r.charge), discharge: Number(r.discharge) };
+    const base = {
+      pv: Number(r.pv),
+      purchase: Number(r.purchase),
+      feedIn: Number(r.feed_in),
+      charge: Number(r.charge),
+      discharge: Number(r.discharge),
+    };
     const measured = Number(r.load);
     const e: EnergyFigures = { ...base, load: measured > 0 ? measured : derivedLoad(base) };
     const intervals = plant.valuation.method === 'tou' ? await pricedIntervals(tx, plant, day) : [];
@@ -333,7 +356,16 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
 /** The plant's energy per reading time of one day, for time-of-use pricing. */
 async function pricedIntervals(tx: Exec, plant: PlantInfo, day: string): Promise<PricedInterval[]> {
   const [from, to] = dayRange(day, plant.timezone);
-  const rows = rowsOf<{ ts: unknown; pv: number; purchase: number; feed_in: number; charge: number; discharge: number; load: number; has_load: boolean }>(
+  const rows = rowsOf<{
+    ts: unknown;
+    pv: number;
+    purchase: number;
+    feed_in: number;
+    charge: number;
+    discharge: number;
+    load: number;
+    has_load: boolean;
+  }>(
     await tx.execute(sql`
       select ts, coalesce(sum(e_pv), 0) as pv, coalesce(sum(e_purchase), 0) as purchase, coalesce(sum(e_feed_in), 0) as feed_in,
         coalesce(sum(e_charge), 0) as charge, coalesce(sum(e_discharge), 0) as discharge, coalesce(sum(e_load), 0) as load,
@@ -342,7 +374,13 @@ async function pricedIntervals(tx: Exec, plant: PlantInfo, day: string): Promise
       group by ts order by ts`),
   );
   return rows.map((r) => {
-    const base = { pv: Number(r.pv), purchase: Number(r.purchase), feedIn: Number(r.feed_in), charge: Number(r.charge), discharge: Number(r.discharge) };
+    const base = {
+      pv: Number(r.pv),
+      purchase: Number(r.purchase),
+      feedIn: Number(r.feed_in),
+      charge: Number(r.charge),
+      discharge: Number(r.discharge),
+    };
     const load = r.has_load ? Number(r.load) : derivedLoad(base);
     return {
       minuteOfDay: localTime(toMs(r.ts), plant.timezone).minuteOfDay,
@@ -420,14 +458,29 @@ function powerFromFlush(
         socN++;
       }
     }
-    complete.push({ ...b, pv, load: load ?? (pv ?? 0) + (grid ?? 0) + (battery ?? 0), grid, battery, soc: socN ? socSum / socN : null });
+    complete.push({
+      ...b,
+      pv,
+      load: load ?? (pv ?? 0) + (grid ?? 0) + (battery ?? 0),
+      grid,
+      battery,
+      soc: socN ? socSum / socN : null,
+    });
   }
   return { complete, rest };
 }
 
 async function upsertPlantPower(tx: Exec, rows: PowerRow[]): Promise<void> {
   const doc = JSON.stringify(
-    rows.map((r) => ({ plant_id: r.plantId, ts: iso(r.bucket), pv: r.pv, load: r.load, grid: r.grid, battery: r.battery, soc: r.soc })),
+    rows.map((r) => ({
+      plant_id: r.plantId,
+      ts: iso(r.bucket),
+      pv: r.pv,
+      load: r.load,
+      grid: r.grid,
+      battery: r.battery,
+      soc: r.soc,
+    })),
   );
   await tx.execute(sql`
     insert into plant_power (plant_id, ts, pv, load, grid, battery, soc)

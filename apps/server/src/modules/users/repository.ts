@@ -34,7 +34,10 @@ const permissionCache = new Map<string, { at: number; keys: ReadonlySet<Permissi
 async function rolePermissions(db: Db, roleId: string): Promise<ReadonlySet<PermissionKey>> {
   const hit = permissionCache.get(roleId);
   if (hit && Date.now() - hit.at < PERMISSION_CACHE_MS) return hit.keys;
-  const rows = await db.select({ p: rolePermission.permission }).from(rolePermission).where(eq(rolePermission.roleId, roleId));
+  const rows = await db
+    .select({ p: rolePermission.permission })
+    .from(rolePermission)
+    .where(eq(rolePermission.roleId, roleId));
   const keys = new Set(rows.map((r) => r.p).filter(isPermissionKey));
   permissionCache.set(roleId, { at: Date.now(), keys });
   return keys;

@@ -75,7 +75,10 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
         ownId(auth.userId, req.params.userId);
         const { nickname, phone, sex } = req.body;
         if (phone && !isValidPhone(phone)) throw new ValidationError([{ field: 'phone', rule: 'phone' }]);
-        await deps.db.update(appUser).set({ nickname, phone, sex, updatedAt: new Date() }).where(eq(appUser.id, auth.userId));
+        await deps.db
+          .update(appUser)
+          .set({ nickname, phone, sex, updatedAt: new Date() })
+          .where(eq(appUser.id, auth.userId));
         return ok(req, await current(auth.userId));
       },
     );
@@ -111,7 +114,10 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
         schema: {
           tags: ['user'],
           summary: 'Personal preferences: temperature unit and language',
-          body: z.object({ temperatureUnit: z.enum(TEMPERATURE_UNITS).optional(), language: z.enum(LANGUAGES).optional() }),
+          body: z.object({
+            temperatureUnit: z.enum(TEMPERATURE_UNITS).optional(),
+            language: z.enum(LANGUAGES).optional(),
+          }),
           response: { 200: envelope(userInfoSchema) },
         },
       },

@@ -52,7 +52,9 @@ describe('another company’s account', () => {
   });
 
   it('sees only its own user and company in GET /user', async () => {
-    const me = await t.call<{ account: string; company: { name: string } }>('GET', '/api/v1/user', { token: otherToken });
+    const me = await t.call<{ account: string; company: { name: string } }>('GET', '/api/v1/user', {
+      token: otherToken,
+    });
     expect(me.data.account).toBe('admin@other.example');
     expect(me.data.company.name).toBe('Other Solar Ltd');
   });
@@ -67,7 +69,10 @@ describe('the signed-in user’s own account', () => {
   it('updates basic information and refuses a bad phone number with code 4', async () => {
     const token = await t.tokenFor(ACCOUNTS.owner);
     const me = await t.call<{ id: string }>('GET', '/api/v1/user', { token });
-    const bad = await t.call('POST', `/api/v1/user/${me.data.id}`, { token, body: { nickname: 'Sofia', phone: 'call me', sex: 'female' } });
+    const bad = await t.call('POST', `/api/v1/user/${me.data.id}`, {
+      token,
+      body: { nickname: 'Sofia', phone: 'call me', sex: 'female' },
+    });
     expect(bad.code).toBe(4);
     expect(bad.data).toMatchObject({ fields: [{ field: 'phone' }] });
     const good = await t.call<{ nickname: string; phone: string; sex: string }>('POST', `/api/v1/user/${me.data.id}`, {
@@ -89,7 +94,9 @@ describe('the signed-in user’s own account', () => {
   });
 
   it('marks a visitor read-only', async () => {
-    const me = await t.call<{ readOnly: boolean }>('GET', '/api/v1/user', { token: await t.tokenFor(ACCOUNTS.visitor) });
+    const me = await t.call<{ readOnly: boolean }>('GET', '/api/v1/user', {
+      token: await t.tokenFor(ACCOUNTS.visitor),
+    });
     expect(me.data.readOnly).toBe(true);
   });
 });
