@@ -30,7 +30,7 @@ export async function freshDatabase(
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  const database = await openDatabase({ url: u.toString(), poolSize: Number(process.env.INGEST_LANES || 8) + 8 });
   return {
     database,
     drop: async () => {
@@ -45,7 +45,14 @@ export async function freshDatabase(
 export async function benchApp(database: Database, env: Record<string, string> = {}): Promise<HeliographApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-bench-app-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', LOG_LEVEL: 'warn', ...env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      MQTT_PORT: '0',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+      INGEST_LANES: process.env.INGEST_LANES ?? '8',
+      ...env,
+    }),
     webDist: path.join(dataDir, 'none'),
   };
   const built = await buildApp({ config, database, logger: process.env.BENCH_LOG === '1' });

@@ -81,6 +81,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     (await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
+      poolSize: config.ingestLanes + 8,
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
     }));
   const { db } = database;

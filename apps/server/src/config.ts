@@ -72,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fleetSize: int(env.FLEET_SIZE, 24),
     backfillDays: int(env.BACKFILL_DAYS, 90),
     simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
-    ingestLanes: Math.max(1, int(env.INGEST_LANES, 4)),
+    ingestLanes: Math.max(1, int(env.INGEST_LANES, 8)),
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

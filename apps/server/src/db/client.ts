@@ -33,11 +33,14 @@ const MIGRATION_LOCK = 724_311;
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** Connections to PostgreSQL at most (default 10). */
+  poolSize?: number;
   /** Told when the server ends an idle pooled connection (PostgreSQL only). */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Each ingest lane holds a connection for its transaction; requests need their own beside them.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle connection the server ends (a PostgreSQL restart, a failover, an administrator) makes the pool
     // emit 'error'; unhandled, that would bring the whole process down. pg has already dropped the broken
     // client, and the next query opens a new one, so this only needs to be told.
