@@ -19,18 +19,16 @@ const clients: MqttClient[] = [];
 for (let i = 0; i < job.sns.length; i += 20) {
   clients.push(
     ...(await Promise.all(
-      job.sns
-        .slice(i, i + 20)
-        .map((sn) =>
-          mqtt.connectAsync(job.url, {
-            clientId: sn,
-            username: sn,
-            password: job.password,
-            reconnectPeriod: 0,
-            connectTimeout: 120_000,
-            clean: true,
-          }),
-        ),
+      job.sns.slice(i, i + 20).map((sn) =>
+        mqtt.connectAsync(job.url, {
+          clientId: sn,
+          username: sn,
+          password: job.password,
+          reconnectPeriod: 0,
+          connectTimeout: 120_000,
+          clean: true,
+        }),
+      ),
     )),
   );
 }
