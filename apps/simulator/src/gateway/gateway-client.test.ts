@@ -182,7 +182,8 @@ describe('gateway client against a real MQTT broker', () => {
     // A restart drops the connection and comes back online.
     const onlineBefore = statuses(sn).filter((s) => s.state === 'online').length;
     await broker.command(sn, { cmdId: 'c7', type: 'restart', expiresAt: later });
-    await broker.until(() => statuses(sn).filter((s) => s.state === 'online').length > onlineBefore, 5000);
+    // Generous: a loaded CI machine can take seconds to reconnect; the assertion is that it does.
+    await broker.until(() => statuses(sn).filter((s) => s.state === 'online').length > onlineBefore, 20_000);
     expect(results().at(-1)).toEqual({ cmdId: 'c7', status: 'succeeded', result: {} });
   });
 

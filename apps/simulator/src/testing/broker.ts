@@ -99,7 +99,7 @@ export async function startTestBroker(credentials: Record<string, string> = {}):
     rejectIds: state.rejectIds,
     committed,
     command: (sn, command) => publish(`hg/v1/${sn}/down/cmd`, JSON.stringify(command)),
-    until: async (predicate, timeoutMs = 10_000) => {
+    until: async (predicate, timeoutMs = 20_000) => {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
         if (Date.now() > deadline) throw new Error('timed out waiting for the broker');
