@@ -3,8 +3,11 @@ import type { Db } from './client.js';
 
 /** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
 export async function query<T>(db: Pick<Db, 'execute'>, q: SQL): Promise<T[]> {
-  const result = (await db.execute(q)) as unknown as { rows?: T[] };
-  return result.rows ?? [];
+  return rowsOf<T>(await db.execute(q));
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 export const toMs = (v: unknown): number => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());

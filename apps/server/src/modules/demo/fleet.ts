@@ -6,6 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Valuation } from '@heliograph/shared';
 import { defineFleet, type PlantDef } from '@heliograph/simulator';
 import type { Db } from '../../db/client.js';
+import { query, toMs } from '../../db/rows.js';
 import { appUser, company, plant } from '../../db/schema.js';
 import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
@@ -137,25 +138,22 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
  * where they stopped instead of jumping (which ingest would rightly refuse to count).
  */
 export async function lastReadings(db: Db): Promise<Record<string, { ts: number; metrics: Record<string, number> }>> {
-  const result = (await db.execute(
+  const rows = await query<{ sn: string; ts: unknown; metrics: Record<string, number | null> }>(
+    db,
     sql`select d.sn, dl.ts, dl.metrics from device_latest dl join device d on d.id = dl.device_id`,
-  )) as unknown as { rows: { sn: string; ts: unknown; metrics: Record<string, number | null> }[] };
+  );
   const out: Record<string, { ts: number; metrics: Record<string, number> }> = {};
-  for (const r of result.rows) {
+  for (const r of rows) {
     const metrics: Record<string, number> = {};
     for (const [k, v] of Object.entries(r.metrics)) if (typeof v === 'number') metrics[k] = v;
-    out[r.sn] = { ts: r.ts instanceof Date ? r.ts.getTime() : new Date(String(r.ts)).getTime(), metrics };
+    out[r.sn] = { ts: toMs(r.ts), metrics };
   }
   return out;
 }
 
 /** Days since the newest stored reading: what a restarted fleet must backfill to leave no gap. */
 export async function daysSinceLastReading(db: Db): Promise<number | undefined> {
-  const result = (await db.execute(sql`select max(ts) as ts from plant_power`)) as unknown as {
-    rows: { ts: unknown }[];
-  };
-  const ts = result.rows[0]?.ts;
-  if (!ts) return undefined;
-  const ms = ts instanceof Date ? ts.getTime() : new Date(String(ts)).getTime();
-  return Math.max(0, (Date.now() - ms) / 86_400_000);
+  const [row] = await query<{ ts: unknown }>(db, sql`select max(ts) as ts from plant_power`);
+  if (!row?.ts) return undefined;
+  return Math.max(0, (Date.now() - toMs(row.ts)) / 86_400_000);
 }

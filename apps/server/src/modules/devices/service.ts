@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dayRange, localDay, type DeviceKind, type DeviceStatus, type ErrorKey } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { num, query, toDay, toMs } from '../../db/rows.js';
+import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { plantScope } from '../plants/scope.js';
@@ -152,5 +152,3 @@ export function indexed(
   }
   return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([index, values]) => ({ index, values }));
 }
-
-export { toDay };

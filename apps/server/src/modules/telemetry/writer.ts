@@ -13,6 +13,7 @@ import {
   type PricedInterval,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
+import { rowsOf, toDay, toMs } from '../../db/rows.js';
 import type { Metrics } from './decode.js';
 import type { DeviceInfo, PlantInfo } from './registry.js';
 import { SamplePartitions } from './partitions.js';
@@ -39,13 +40,6 @@ const noEnergy = (): Energy => ({ pv: null, purchase: null, feedIn: null, charge
 
 // Any Db or transaction handle: both run `execute`.
 type Exec = Pick<Db, 'execute'>;
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres returns { rows }, PGlite returns { rows } too; drizzle passes them through.
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-const toMs = (v: unknown): number => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
 
 /**
  * Commits readings: raw samples, per-interval energy from the counters, the latest snapshot, daily rollups
@@ -326,7 +320,7 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
   const plants = new Map(items.map((i) => [`${i.plant.id}|${i.day}`, i.plant]));
   const out: { plantId: string; day: string; e: EnergyFigures; income: number }[] = [];
   for (const r of sums) {
-    const day = typeof r.day === 'string' ? r.day.slice(0, 10) : new Date(toMs(r.day)).toISOString().slice(0, 10);
+    const day = toDay(r.day);
     const plant = plants.get(`${r.plant_id}|${day}`);
     if (!plant) continue;
     const base = {
