@@ -22,6 +22,31 @@ describe('plant-local days', () => {
     const [s3, e3] = dayRange('2026-10-25', 'Europe/Berlin');
     expect(e3 - s3).toBe(25 * 3600_000);
   });
+  it('agrees with the zone database minute by minute across DST changes, half-hour and 45-minute zones', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    const reference = (ms: number, tz: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(ms));
+      const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+      return { day: `${get('year')}-${get('month')}-${get('day')}`, minuteOfDay: +get('hour') * 60 + +get('minute') };
+    };
+    // Two days around each 2026 change in Europe, North America and Australia, every 7 minutes.
+    const windows = [Date.UTC(2026, 2, 28), Date.UTC(2026, 2, 7), Date.UTC(2026, 3, 4), Date.UTC(2026, 9, 3)];
+    for (const tz of zones) {
+      for (const start of windows) {
+        for (let ms = start; ms < start + 2 * 86_400_000; ms += 7 * 60_000 + 13_000) {
+          expect(localTime(ms, tz), `${tz} ${new Date(ms).toISOString()}`).toEqual(reference(ms, tz));
+        }
+      }
+    }
+  });
   it('adds days across months', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');

@@ -27,12 +27,37 @@ export interface LocalTime {
   minuteOfDay: number;
 }
 
-export function localTime(ms: number, tz: string): LocalTime {
+function formatLocal(ms: number, tz: string): LocalTime {
   const parts = formatter(tz).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     day: `${get('year')}-${get('month')}-${get('day')}`,
     minuteOfDay: Number(get('hour')) * 60 + Number(get('minute')),
+  };
+}
+
+const QUARTER_MS = 900_000;
+// Offset from UTC (minutes) per zone and quarter hour. Intl is by far the slowest step of ingest; a zone's
+// offset only changes at a DST change, and those fall on quarter hours in UTC because every offset in use
+// today is a whole number of quarters. Offsets that are not (historic local mean time) are never cached.
+const offsets = new Map<string, number>();
+
+export function localTime(ms: number, tz: string): LocalTime {
+  const key = `${tz}|${Math.floor(ms / QUARTER_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const slot = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+    const at = formatLocal(slot, tz);
+    const [y, m, d] = at.day.split('-').map(Number);
+    offset = (Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) + at.minuteOfDay * 60_000 - slot) / 60_000;
+    if (offset % 15 !== 0) return formatLocal(ms, tz);
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  const local = new Date(Math.floor(ms / 60_000) * 60_000 + offset * 60_000);
+  return {
+    day: local.toISOString().slice(0, 10),
+    minuteOfDay: local.getUTCHours() * 60 + local.getUTCMinutes(),
   };
 }
 
