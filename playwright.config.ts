@@ -30,13 +30,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .e2e-data && npm run start -w @heliograph/server',
+    command: `rm -rf .e2e-data-${PORT} && npm run start -w @heliograph/server`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: `.e2e-data-${PORT}`,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       // Mosquitto holds 1883 on CI machines; the embedded broker takes another port.
@@ -47,6 +47,8 @@ export default defineConfig({
       SIMULATE_INTERVAL: '10',
       // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
       ACCESS_TOKEN_TTL: '8',
+      // Parallel runs (one per feature being built) each build the web app into a folder of their own.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

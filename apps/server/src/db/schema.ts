@@ -212,7 +212,18 @@ export const plant = pgTable(
     address: text('address').notNull().default(''),
     valuation: jsonb('valuation').notNull(),
     picture: text('picture'),
+    // Issue 4: the rest of spec §3 Plant.
+    alias: text('alias'),
+    totalInvestment: doublePrecision('total_investment'),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    /** Added to the counted total generation (a plant that had a life before it was monitored). */
+    generationOffsetKwh: doublePrecision('generation_offset_kwh').notNull().default(0),
+    /** Storage settings: charge/discharge target SOC, export price, auto charge/discharge, auto export. */
+    settings: jsonb('settings').notNull().default({}),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: created(),
   },
   (t) => [index('plant_company').on(t.companyId), index('plant_owner').on(t.ownerId)],
@@ -249,9 +260,22 @@ export const gateway = pgTable(
     rssi: integer('rssi'),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // Issue 4: the rest of spec §3 Gateway.
+    alias: text('alias'),
+    /** The customer account the gateway is assigned to (binding it elsewhere asks for confirmation). */
+    customerId: uuid('customer_id').references(() => appUser.id),
+    hardwareVersion: text('hardware_version'),
+    commType: text('comm_type').notNull().default('4G'),
+    iccid: text('iccid'),
+    serverAddress: text('server_address'),
+    serverPort: integer('server_port'),
+    meshCheck: boolean('mesh_check').notNull().default(false),
+    batteryType: text('battery_type'),
+    protocol: text('protocol'),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('gateway_plant').on(t.plantId)],
+  (t) => [index('gateway_plant').on(t.plantId), index('gateway_company').on(t.companyId)],
 );
 
 export const device = pgTable(
@@ -271,6 +295,14 @@ export const device = pgTable(
     /** How raw registers are decoded: 'metrics' (the gateway decodes) or a register map such as 'sunspec'. */
     protocol: text('protocol').notNull().default('metrics'),
     meta: jsonb('meta').notNull().default({}),
+    // Issue 4.
+    brand: text('brand').notNull().default(''),
+    firmware: text('firmware'),
+    /** Battery slave → its master; lora child node → its master node. */
+    parentId: uuid('parent_id'),
+    /** Kind-specific settings kept by the console (meter prices and ratios, switch limits and timers, …). */
+    settings: jsonb('settings').notNull().default({}),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [index('device_plant').on(t.plantId), index('device_gateway').on(t.gatewayId)],
@@ -400,3 +432,82 @@ export const ingestDeadLetter = pgTable('ingest_dead_letter', {
   payload: text('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 4: commands, the operation log, configuration templates and panel layouts.
+
+/** A command sent to a gateway or a device behind it over down/cmd, and what came back on up/ack. */
+export const deviceCommand = pgTable(
+  'device_command',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    plantId: uuid('plant_id'),
+    gatewayId: uuid('gateway_id').notNull(),
+    deviceId: uuid('device_id'),
+    type: text('type').notNull(),
+    params: jsonb('params').notNull().default({}),
+    /** sent → accepted/progress → succeeded | failed | timed_out */
+    status: text('status').notNull().default('sent'),
+    progress: integer('progress'),
+    result: jsonb('result'),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdAt: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('device_command_gateway').on(t.gatewayId, t.createdAt)],
+);
+
+/** Who changed what (spec §3 Operation log): every command and every change to a device's settings. */
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    plantId: uuid('plant_id'),
+    userId: uuid('user_id'),
+    /** The serial number (or plant id) the operation concerned. */
+    target: text('target').notNull(),
+    operation: text('operation').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    result: text('result').notNull(),
+    ip: text('ip'),
+    commandId: uuid('command_id'),
+    createdAt: created(),
+  },
+  (t) => [index('operation_log_target').on(t.target, t.createdAt), index('operation_log_company').on(t.companyId)],
+);
+
+/** Inverter parameter configuration templates (device/setting/recommend). */
+export const configTemplate = pgTable(
+  'config_template',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    name: text('name').notNull(),
+    model: text('model').notNull().default(''),
+    values: jsonb('values').notNull().default({}),
+    createdBy: uuid('created_by'),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('config_template_company').on(t.companyId)],
+);
+
+/** A plant's panel layouts (spec §2.3): kind 'logical' (the tree) or 'physical' (panels on a roof grid). */
+export const plantLayout = pgTable(
+  'plant_layout',
+  {
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.kind] })],
+);

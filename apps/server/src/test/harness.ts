@@ -8,7 +8,10 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { and, eq, isNull } from 'drizzle-orm';
+import { appUser, company, role } from '../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
+import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
 import type { MessageBus } from '../modules/mqtt/bus.js';
 import type { Ingest } from '../modules/telemetry/ingest.js';
@@ -141,6 +144,32 @@ export class TestApp {
     const answer = await this.login(account, password);
     if (answer.code !== 0) throw new Error(`sign-in of ${account} failed: ${answer.code} ${answer.msg}`);
     return answer.data.access_token;
+  }
+
+  /**
+   * A company administrator of another company ("Rival Solar", made on first use): every route must answer
+   * it "does not exist" for Sunrise's plants and devices.
+   */
+  async otherCompanyToken(): Promise<string> {
+    const db = this.database.db;
+    const account = 'boss@rival.example';
+    const existing = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.account, account));
+    if (existing.length === 0) {
+      const [other] = await db.insert(company).values({ name: 'Rival Solar' }).returning();
+      const [adminRole] = await db
+        .select({ id: role.id })
+        .from(role)
+        .where(and(eq(role.key, 'company_admin'), isNull(role.companyId)));
+      await db.insert(appUser).values({
+        account,
+        email: account,
+        nickname: 'Rival',
+        companyId: other?.id ?? null,
+        roleId: adminRole?.id ?? '',
+        passwordHash: await hashPassword('Rival2026pass'),
+      });
+    }
+    return this.tokenFor(account, 'Rival2026pass');
   }
 
   /** The code in the newest mail to an address. */

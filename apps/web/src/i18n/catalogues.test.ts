@@ -1,23 +1,11 @@
 /// <reference types="node" />
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, SEXES } from '@heliograph/shared';
 import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../shell/routeTable';
-
-type Tree = { [key: string]: string | Tree };
+import { flatten, loadTree } from './testCatalogue';
 
 function load(lang: string): Map<string, string> {
-  const tree = JSON.parse(readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
-  const out = new Map<string, string>();
-  const walk = (node: Tree, prefix: string): void => {
-    for (const [key, value] of Object.entries(node)) {
-      const path = prefix ? `${prefix}.${key}` : key;
-      if (typeof value === 'string') out.set(path, value);
-      else walk(value, path);
-    }
-  };
-  walk(tree, '');
-  return out;
+  return flatten(loadTree(lang));
 }
 
 /** Interpolations ({{name}}) and Trans tags (<link>) a translation must keep. */

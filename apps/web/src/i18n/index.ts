@@ -5,13 +5,22 @@ import type { Locale } from 'antd/es/locale';
 import { session } from '../api/session';
 
 /**
- * i18next over the eight JSON catalogues in ./locales (spec §1). Only the current language's catalogue and
- * antd locale are fetched, each as its own chunk, so the other seven cost nothing at start-up.
+ * i18next over JSON catalogues (spec §1): the shell's in ./locales and each feature's own in
+ * features/<feature>/locales, one top-level namespace per file so features never edit each other's files.
+ * Only the current language's files and antd locale are fetched, so the other seven cost nothing at start-up.
  */
 
 type Catalogue = Record<string, unknown>;
 
-const catalogues = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
+const catalogues = import.meta.glob<Catalogue>(['./locales/*.json', '../features/*/locales/*.json'], {
+  import: 'default',
+});
+
+async function loadCatalogue(lang: Lang): Promise<Catalogue> {
+  const wanted = Object.keys(catalogues).filter((path) => path.endsWith(`/locales/${lang}.json`));
+  const parts = await Promise.all(wanted.map((path) => catalogues[path]!()));
+  return Object.assign({}, ...parts) as Catalogue;
+}
 
 const antdLocales: Record<Lang, () => Promise<{ default: Locale }>> = {
   cn: () => import('antd/es/locale/zh_CN'),
@@ -48,8 +57,7 @@ export interface I18nSetup {
 
 export async function initI18n(): Promise<I18nSetup> {
   const lang = session.getLanguage();
-  const loadCatalogue = catalogues[`./locales/${lang}.json`] ?? catalogues['./locales/en.json'];
-  const [catalogue, antdLocale] = await Promise.all([loadCatalogue!(), antdLocales[lang]()]);
+  const [catalogue, antdLocale] = await Promise.all([loadCatalogue(lang), antdLocales[lang]()]);
   await i18next.use(initReactI18next).init({
     lng: lang,
     resources: { [lang]: { translation: catalogue } },

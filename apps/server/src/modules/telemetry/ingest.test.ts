@@ -416,23 +416,7 @@ describe('events', () => {
 
 describe('another company’s account', () => {
   it('gets "does not exist" (700) for every plant call', async () => {
-    const db = t.database.db;
-    const [other] = await db.insert(company).values({ name: 'Rival Solar' }).returning();
-    const roleRow = (
-      (await db.execute(sql`select id from role where key = 'company_admin' and company_id is null`)) as unknown as {
-        rows: { id: string }[];
-      }
-    ).rows[0];
-    const { hashPassword } = await import('../auth/passwords.js');
-    await db.insert(appUser).values({
-      account: 'boss@rival.example',
-      email: 'boss@rival.example',
-      nickname: 'Rival',
-      companyId: other?.id,
-      roleId: roleRow?.id ?? '',
-      passwordHash: await hashPassword('Rival2026pass'),
-    });
-    const token = await t.tokenFor('boss@rival.example', 'Rival2026pass');
+    const token = await t.otherCompanyToken();
     for (const path of [
       `/api/v1/plant/${plantId}`,
       `/api/v1/plant/${plantId}/realtime`,

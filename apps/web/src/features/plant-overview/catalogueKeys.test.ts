@@ -1,13 +1,12 @@
 /// <reference types="node" />
-import { readFileSync } from 'node:fs';
 import { DATE_SHORTCUTS, DEVICE_STATUSES, FLOW_STATES, PLANT_TYPES } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KIND_ORDER } from '../../api/plants';
 import { BAR_FIGURES } from './energyBars';
 import { POWER_SERIES } from './daySeries';
+import { loadTree, type Tree } from '../../i18n/testCatalogue';
 
-type Tree = { [key: string]: string | Tree };
-const en = JSON.parse(readFileSync(new URL('../../i18n/locales/en.json', import.meta.url), 'utf8')) as Tree;
+const en = loadTree('en');
 const has = (path: string) =>
   typeof path.split('.').reduce<Tree | string | undefined>((n, k) => (typeof n === 'object' ? n[k] : undefined), en) ===
   'string';
