@@ -32,6 +32,8 @@ import { TelemetryWriter } from './modules/telemetry/writer.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { commandRoutes } from './modules/commands/routes.js';
+import { CommandService } from './modules/commands/service.js';
 import { plantRoutes } from './modules/plants/routes.js';
 import { PlantService } from './modules/plants/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -57,6 +59,7 @@ export interface HeliographApp {
   database: Database;
   bus: MessageBus;
   ingest: Ingest;
+  commands: CommandService;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -106,7 +109,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
     : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
   const registry = new GatewayRegistry(db);
+  const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   const ingest = new Ingest({
+    commands,
     db,
     bus,
     registry,
@@ -152,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
         }),
       );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
+      await api.register(commandRoutes({ db, commands }));
     },
     { prefix: '/api/v1' },
   );
@@ -191,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     database,
     bus,
     ingest,
+    commands,
     drain: () => {
       draining = true;
     },

@@ -36,6 +36,8 @@ export interface Config {
   backfillDays: number;
   /** Ingest transactions that may run at once on PostgreSQL (PGlite always uses one). */
   ingestLanes: number;
+  /** How long a command waits for the gateway's answer before it counts as timed out. */
+  commandTimeoutMs: number;
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
 }
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backfillDays: int(env.BACKFILL_DAYS, 90),
     simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
     ingestLanes: Math.max(1, int(env.INGEST_LANES, 8)),
+    commandTimeoutMs: Math.max(1, int(env.COMMAND_TIMEOUT_S, 15)) * 1000,
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

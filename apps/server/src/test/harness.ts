@@ -15,6 +15,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
 import type { MessageBus } from '../modules/mqtt/bus.js';
 import type { Ingest } from '../modules/telemetry/ingest.js';
+import type { CommandService } from '../modules/commands/service.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -38,6 +39,7 @@ export class TestApp {
   database!: Database;
   bus!: MessageBus;
   ingest!: Ingest;
+  commands!: CommandService;
   /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
   env: Record<string, string> = {};
   private dropDatabase: (() => Promise<void>) | undefined;
@@ -88,6 +90,7 @@ export class TestApp {
     this.app = built.app;
     this.bus = built.bus;
     this.ingest = built.ingest;
+    this.commands = built.commands;
     await this.app.ready();
     this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
   }

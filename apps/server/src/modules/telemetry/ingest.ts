@@ -51,6 +51,8 @@ export class Ingest {
        * overlap Node's work with the database's (per-device locks keep them correct).
        */
       lanes?: number;
+      /** Where command answers (up/ack) go. */
+      commands?: { handleResult(sn: string, json: unknown): Promise<void> };
     },
   ) {
     this.lanes = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({ queue: [], running: undefined }));
@@ -98,7 +100,8 @@ export class Ingest {
     }
     if (channel === 'status') return this.status(sn, json);
     if (channel === 'up/ack') {
-      this.deps.log.info({ sn, result: json }, 'command result');
+      if (this.deps.commands) await this.deps.commands.handleResult(sn, json);
+      else this.deps.log.info({ sn, result: json }, 'command result');
       return;
     }
     if (channel !== 'up/telemetry' && channel !== 'up/event') {

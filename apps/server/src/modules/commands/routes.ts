@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { query, toMs } from '../../db/rows.js';
+import { requireAuth } from '../../http/context.js';
+import { envelope, ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { gatewayScope } from '../devices/scope.js';
+import { plantScope } from '../plants/scope.js';
+import { paging } from '../plants/schemas.js';
+import type { CommandService } from './service.js';
+
+export const commandOutcome = z.object({
+  id: z.string(),
+  status: z.enum(['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out']),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+});
+
+const operationRow = z.object({
+  id: z.string(),
+  at: z.number(),
+  operator: z.string().nullable(),
+  target: z.string(),
+  operation: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  result: z.string(),
+  ip: z.string().nullable(),
+});
+
+/** A command's state (for a page that lost its wait) and the operation log of a device, gateway or plant. */
+export function commandRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/command/:id',
+      {
+        config: { access: 'signedIn', scope: 'company' },
+        schema: {
+          tags: ['commands'],
+          summary: 'A command sent to a gateway or device: sent, succeeded, failed or timed out',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: envelope(commandOutcome) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const [visible] = await query<{ id: string }>(
+          deps.db,
+          sql`select c.id from device_command c join gateway g on g.id = c.gateway_id
+            where c.id = ${req.params.id} and ${gatewayScope(auth)}`,
+        );
+        if (!visible) throw new AppError('notFound');
+        return ok(req, await deps.commands.get(req.params.id));
+      },
+    );
+
+    app.get(
+      '/operation/log',
+      {
+        config: { access: 'signedIn', scope: 'company' },
+        schema: {
+          tags: ['commands'],
+          summary: 'Who did what to a gateway, device (by serial number) or plant (by id), newest first',
+          querystring: z.object({ target: z.string().min(1).max(64), ...paging }),
+          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(operationRow) })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { target, page, size } = req.query;
+        // The log of something the caller cannot see does not exist.
+        const [seen] = await query<{ n: number }>(
+          deps.db,
+          sql`select 1 as n where exists (select 1 from gateway g where g.sn = ${target} and ${gatewayScope(auth)})
+            or exists (select 1 from device d join gateway g on g.id = d.gateway_id where d.sn = ${target} and ${gatewayScope(auth)})
+            or exists (select 1 from plant p where p.id::text = ${target} and ${plantScope(auth)})`,
+        );
+        if (!seen) throw new AppError('notFound');
+        const rows = await query<{
+          id: string;
+          created_at: unknown;
+          operator: string | null;
+          target: string;
+          operation: string;
+          old_value: string | null;
+          new_value: string | null;
+          result: string;
+          ip: string | null;
+          total: unknown;
+        }>(
+          deps.db,
+          sql`select o.*, u.account as operator, count(*) over () as total
+            from operation_log o left join app_user u on u.id = o.user_id
+            where o.target = ${target} order by o.created_at desc limit ${size} offset ${(page - 1) * size}`,
+        );
+        return ok(req, {
+          total: Number(rows[0]?.total ?? 0),
+          rows: rows.map((r) => ({
+            id: r.id,
+            at: toMs(r.created_at),
+            operator: r.operator,
+            target: r.target,
+            operation: r.operation,
+            oldValue: r.old_value,
+            newValue: r.new_value,
+            result: r.result,
+            ip: r.ip,
+          })),
+        });
+      },
+    );
+  };
+}
