@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CommandStatusTag, parseResult } from './CommandStatusTag';
+import { fetchOperationLog, operationLogKey, type OperationRow } from './commandApi';
+
+interface Props {
+  /** Serial number of the gateway or device (or a plant id). */
+  target: string;
+  /** Turns an operation key ('inverter.boot') into the person's language; the key itself by default. */
+  describe?: (operation: string) => string;
+}
+
+const PAGE_SIZE = 10;
+
+/** Who did what to a device, when, from where, with the old and new value and how it ended (spec §3). */
+export function OperationLogTable({ target, describe = (op) => op }: Props) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const log = useQuery({
+    queryKey: [...operationLogKey(target), page],
+    queryFn: () => fetchOperationLog(target, page, PAGE_SIZE),
+  });
+  const columns: ColumnsType<OperationRow> = [
+    {
+      title: t('deviceCommon.log.time'),
+      dataIndex: 'at',
+      render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      width: 170,
+    },
+    { title: t('deviceCommon.log.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '--' },
+    { title: t('deviceCommon.log.operation'), dataIndex: 'operation', render: (op: string) => describe(op) },
+    {
+      title: t('deviceCommon.log.change'),
+      key: 'change',
+      render: (_: unknown, r) =>
+        r.oldValue === null && r.newValue === null ? (
+          '--'
+        ) : (
+          <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>
+            {`${r.oldValue ?? '--'} ${t('deviceCommon.log.arrow')} ${r.newValue ?? '--'}`}
+          </Typography.Text>
+        ),
+    },
+    {
+      title: t('deviceCommon.log.result'),
+      dataIndex: 'result',
+      render: (result: string) => {
+        const { status, reason } = parseResult(result);
+        return (
+          <>
+            {status ? <CommandStatusTag status={status} /> : <Tag>{result}</Tag>}
+            {reason ? <Typography.Text type="secondary">{reason}</Typography.Text> : null}
+          </>
+        );
+      },
+    },
+    { title: t('deviceCommon.log.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '--', responsive: ['md'] },
+  ];
+  return (
+    <Table<OperationRow>
+      data-testid="operation-log"
+      size="small"
+      rowKey="id"
+      loading={log.isLoading}
+      columns={columns}
+      dataSource={log.data?.rows ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: log.isError ? t('deviceCommon.log.error') : t('deviceCommon.log.empty') }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: log.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
+    />
+  );
+}
