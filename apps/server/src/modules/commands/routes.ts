@@ -88,15 +88,18 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
           new_value: string | null;
           result: string;
           ip: string | null;
-          total: unknown;
         }>(
           deps.db,
-          sql`select o.*, u.account as operator, count(*) over () as total
+          sql`select o.*, u.account as operator
             from operation_log o left join app_user u on u.id = o.user_id
             where o.target = ${target} order by o.created_at desc limit ${size} offset ${(page - 1) * size}`,
         );
+        const [count] = await query<{ n: unknown }>(
+          deps.db,
+          sql`select count(*) as n from operation_log where target = ${target}`,
+        );
         return ok(req, {
-          total: Number(rows[0]?.total ?? 0),
+          total: Number(count?.n ?? 0),
           rows: rows.map((r) => ({
             id: r.id,
             at: toMs(r.created_at),
