@@ -14,3 +14,4 @@ export * from './energy.js';
 export * from './format.js';
 export * from './time.js';
 export * from './events.js';
+export * from './plant-input.js';
