@@ -1,12 +1,13 @@
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, LIMITS, fieldMessage, type UserInfo } from '@heliograph/shared';
+import { ERROR_CODES, type UserInfo } from '@heliograph/shared';
 import { api, ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
 import { encryptPasswords } from '../auth/encryptPassword';
 import { accountRules } from '../auth/formRules';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 
 interface PasswordValues {
   oldPassword: string;
@@ -59,14 +60,13 @@ export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnl
       <Form.Item name="oldPassword" label={t('account.oldPassword')} rules={rules.required}>
         <Input.Password autoComplete="current-password" maxLength={64} data-testid="old-password" />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
         label={t('auth.newPassword')}
-        extra={fieldMessage('passwordRule', lang)}
+        testIds={['new-password', 'confirm-password']}
         dependencies={['oldPassword']}
-        hasFeedback
-        rules={[
-          ...rules.password,
+        icons={false}
+        extraRules={[
           ({ getFieldValue }) => ({
             validator: (_r, v: string | undefined) =>
               !v || v !== getFieldValue('oldPassword')
@@ -74,18 +74,7 @@ export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnl
                 : Promise.reject(new Error(t('account.samePassword'))),
           }),
         ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} data-testid="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('auth.confirmPassword')}
-        dependencies={['newPassword']}
-        rules={rules.confirm('newPassword')}
-        hasFeedback
-      >
-        <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMax} data-testid="confirm-password" />
-      </Form.Item>
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="password-save">
         {t('account.changePassword')}
       </Button>

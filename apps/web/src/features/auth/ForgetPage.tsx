@@ -1,9 +1,9 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ERROR_CODES, LIMITS, fieldMessage } from '@heliograph/shared';
+import { ERROR_CODES, LIMITS } from '@heliograph/shared';
 import { api, ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { session } from '../../api/session';
@@ -12,6 +12,7 @@ import { AuthLayout } from './AuthLayout';
 import { EmailCodeField } from './EmailCodeField';
 import { encryptPasswords } from './encryptPassword';
 import { accountRules } from './formRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface ForgetValues {
   account: string;
@@ -75,34 +76,11 @@ export default function ForgetPage(): React.JSX.Element {
           />
         </Form.Item>
         <EmailCodeField form={form} type="reset" rules={rules.code} />
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('auth.newPassword')}
-          rules={rules.password}
-          extra={fieldMessage('passwordRule', lang)}
-          hasFeedback
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="forget-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirm('password')}
-          hasFeedback
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="forget-confirm"
-          />
-        </Form.Item>
+          testIds={['forget-password', 'forget-confirm']}
+        />
         <Button type="primary" htmlType="submit" block loading={submitting} data-testid="forget-submit">
           {t('auth.resetPassword')}
         </Button>

@@ -1,9 +1,9 @@
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ERROR_CODES, LIMITS, fieldMessage } from '@heliograph/shared';
+import { ERROR_CODES, LIMITS } from '@heliograph/shared';
 import { api, ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
@@ -11,6 +11,7 @@ import { AuthLayout } from './AuthLayout';
 import { EmailCodeField } from './EmailCodeField';
 import { encryptPasswords } from './encryptPassword';
 import { accountRules } from './formRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface RegisterValues {
   account: string;
@@ -100,34 +101,11 @@ export default function RegisterPage(): React.JSX.Element {
             data-testid="register-nickname"
           />
         </Form.Item>
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('auth.password')}
-          rules={rules.password}
-          extra={fieldMessage('passwordRule', lang)}
-          hasFeedback
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="register-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={rules.confirm('password')}
-          hasFeedback
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="register-confirm"
-          />
-        </Form.Item>
+          testIds={['register-password', 'register-confirm']}
+        />
         <EmailCodeField form={form} type="register" rules={rules.code} />
         <Form.Item
           name="agree"
