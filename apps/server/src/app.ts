@@ -34,6 +34,7 @@ import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { CommandService } from './modules/commands/service.js';
+import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
 import { PlantService } from './modules/plants/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
+      await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       await api.register(
         mqttAuthRoutes({

@@ -40,6 +40,16 @@ export interface Config {
   commandTimeoutMs: number;
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
+  /**
+   * Tile map of the plant map: a Leaflet URL template ({z}/{x}/{y}, optional {s}); unset, the console draws
+   * its built-in offline world map. The China URL serves consoles whose in-China check says 1 (spec §4).
+   */
+  mapTileUrl: string | undefined;
+  mapTileUrlCn: string | undefined;
+  /** Credit the tile provider requires (e.g. "© OpenStreetMap contributors"), shown on the map. */
+  mapTileAttribution: string;
+  /** The in-China check of spec §4 (GET anonymous/inChina): set by whoever deploys the server. */
+  inChina: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -76,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
     ingestLanes: Math.max(1, int(env.INGEST_LANES, 8)),
     commandTimeoutMs: Math.max(1, int(env.COMMAND_TIMEOUT_S, 15)) * 1000,
+    mapTileUrl: env.MAP_TILE_URL || undefined,
+    mapTileUrlCn: env.MAP_TILE_URL_CN || undefined,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
+    inChina: env.IN_CHINA === 'true' || env.IN_CHINA === '1',
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

@@ -15,3 +15,4 @@ export * from './format.js';
 export * from './time.js';
 export * from './events.js';
 export * from './plant-input.js';
+export * from './plant-list.js';

@@ -1,4 +1,4 @@
-import { DEVICE_STATUSES, localDay, PLANT_TYPES } from '@heliograph/shared';
+import { localDay } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
@@ -9,8 +9,11 @@ import {
   energyPeriod,
   eventRow,
   monthString,
+  checkCapacityRange,
   paging,
   plantId,
+  plantListAnswer,
+  plantListQuery,
   plantSummary,
   powerPoint,
   realtime,
@@ -21,7 +24,7 @@ import type { PlantService } from './service.js';
 const page = <T extends z.ZodType>(row: T) => envelope(z.object({ total: z.number().int(), rows: z.array(row) }));
 const series = envelope(z.array(energyPeriod.extend({ key: z.string() })));
 
-/** Plants of spec §7 for the overview (issue 3); the plant list, wizard and editing arrive with issue 4. */
+/** Plants of spec §7: the My Plants list and the overview's reads (creating and editing live in plant-admin). */
 export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
   return async (app) => {
     const view = { access: 'station.view', scope: 'company' } as const;
@@ -32,17 +35,12 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         config: view,
         schema: {
           tags: ['plants'],
-          summary: 'The caller’s plants with status and today’s figures',
-          querystring: z.object({
-            ...paging,
-            keyword: z.string().max(64).optional(),
-            status: z.enum(DEVICE_STATUSES).optional(),
-            type: z.enum(PLANT_TYPES).optional(),
-          }),
-          response: { 200: page(plantSummary) },
+          summary: 'My Plants: search, filters, groups, sort and a page, with status statistics',
+          querystring: plantListQuery,
+          response: { 200: envelope(plantListAnswer) },
         },
       },
-      async (req) => ok(req, await plants.list(requireAuth(req.auth), req.query)),
+      async (req) => ok(req, await plants.list(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
     app.get(
@@ -327,7 +325,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           response: { 200: envelope(z.record(z.string(), z.number())) },
         },
       },
-      async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth))),
+      async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth), {})),
     );
     app.get(
       '/overview/eventCount',

@@ -1,4 +1,13 @@
-import { DEVICE_STATUSES, FLOW_STATES, PLANT_TYPES } from '@heliograph/shared';
+import {
+  DEVICE_STATUSES,
+  FLOW_STATES,
+  PLANT_CAPACITY_MAX_KW,
+  PLANT_GROUPS,
+  PLANT_LIST_MAX_SIZE,
+  PLANT_SORTS,
+  PLANT_TYPES,
+} from '@heliograph/shared';
+import { ValidationError } from '../../http/errors.js';
 import { z } from 'zod';
 
 export const plantId = z.object({ id: z.string().max(64) });
@@ -94,4 +103,63 @@ export const eventRow = z.object({
   /** What the code means and what to do, in the caller's language; null for a code the console does not know. */
   meaning: z.string().nullable(),
   solution: z.string().nullable(),
+});
+
+const optionalNumber = z.coerce.number().min(0).max(PLANT_CAPACITY_MAX_KW).optional();
+
+/** GET /plants: search, filters, group, sort and page (the console keeps the same words in its URL). */
+export const plantFilterQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  status: z.enum(DEVICE_STATUSES).optional(),
+  type: z.enum(PLANT_TYPES).optional(),
+  capacityMin: optionalNumber,
+  capacityMax: optionalNumber,
+  group: z.enum(PLANT_GROUPS).default('all'),
+});
+
+export const plantListQuery = plantFilterQuery.extend({
+  page: paging.page,
+  size: z.coerce.number().int().min(1).max(PLANT_LIST_MAX_SIZE).default(20),
+  sort: z.enum(PLANT_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+/** A capacity range whose minimum is above its maximum matches nothing: say so instead of an empty list. */
+export function checkCapacityRange<T extends { capacityMin?: number | undefined; capacityMax?: number | undefined }>(
+  q: T,
+): T {
+  if (q.capacityMin !== undefined && q.capacityMax !== undefined && q.capacityMin > q.capacityMax)
+    throw new ValidationError([{ field: 'capacityMin', rule: 'invalid' }]);
+  return q;
+}
+
+const count = z.number().int();
+export const statusCounts = z.object({
+  all: count,
+  normal: count,
+  warning: count,
+  fault: count,
+  offline: count,
+  upgrading: count,
+  protect: count,
+});
+
+export const plantListAnswer = z.object({
+  total: z.number().int(),
+  rows: z.array(plantSummary),
+  stats: statusCounts,
+  groups: z.object({ all: count, mine: count, installed: count, shared: count }) satisfies z.ZodType<
+    Record<(typeof PLANT_GROUPS)[number], number>
+  >,
+});
+
+export const mapPlant = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(PLANT_TYPES),
+  lat: z.number(),
+  lon: z.number(),
+  status: z.enum(DEVICE_STATUSES),
+  capacityKw: z.number(),
+  todayKwh: z.number(),
 });

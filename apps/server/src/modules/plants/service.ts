@@ -20,6 +20,14 @@ import { num, query, toDay, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { plantScope } from './scope.js';
+import {
+  countByStatus,
+  listPlants,
+  type PlantFilter,
+  type PlantListAnswer,
+  type PlantListQuery,
+  type StatusCounts,
+} from './list.js';
 import { deviceStatusSql, plantStatusSql } from './status.js';
 
 export interface PlantSummary {
@@ -72,6 +80,7 @@ interface PlantRow {
   commissioned_on: unknown;
   picture: string | null;
   valuation: Valuation;
+  generation_offset_kwh: unknown;
   status: DeviceStatus;
 }
 
@@ -100,7 +109,7 @@ function toPeriod(r: EnergyRow | undefined): EnergyPeriod {
 
 /** Plants as the caller may see them: every read goes through `plantScope`, a plant outside it is 700. */
 export class PlantService {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The plant with its derived status (the summary and realtime views need it). */
   async get(auth: AuthContext, id: string): Promise<PlantRow> {
@@ -127,29 +136,9 @@ export class PlantService {
     return row;
   }
 
-  async list(
-    auth: AuthContext,
-    opts: {
-      page: number;
-      size: number;
-      keyword?: string | undefined;
-      status?: DeviceStatus | undefined;
-      type?: PlantType | undefined;
-    },
-  ): Promise<{ total: number; rows: PlantSummary[] }> {
-    const kw = opts.keyword ? `%${opts.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
-    const where = sql`${plantScope(auth)}
-      ${kw ? sql`and (p.name ilike ${kw} or p.address ilike ${kw} or exists (select 1 from gateway g where g.plant_id = p.id and g.sn ilike ${kw}))` : sql``}
-      ${opts.type ? sql`and p.type = ${opts.type}` : sql``}`;
-    const rows = await query<PlantRow & { total: unknown }>(
-      this.db,
-      sql`select * from (select p.*, ${plantStatusSql} as status, count(*) over () as total from plant p where ${where}) x
-        ${opts.status ? sql`where x.status = ${opts.status}` : sql``}
-        order by x.name limit ${opts.size} offset ${(opts.page - 1) * opts.size}`,
-    );
-    const total = rows[0] ? Number(rows[0].total) : 0;
-    const summaries = await Promise.all(rows.map((r) => this.summarise(r)));
-    return { total, rows: summaries };
+  /** My Plants (spec §2.2): see list.ts. */
+  list(auth: AuthContext, q: PlantListQuery): Promise<PlantListAnswer> {
+    return listPlants(this.db, auth, q);
   }
 
   async summarise(p: PlantRow): Promise<PlantSummary> {
@@ -182,7 +171,7 @@ export class PlantService {
       picture: p.picture,
       powerW: p.status === 'offline' ? null : power.pv,
       todayKwh: Number(figures?.today_kwh ?? 0),
-      totalKwh: Number(figures?.total_kwh ?? 0),
+      totalKwh: Number(figures?.total_kwh ?? 0) + Number(p.generation_offset_kwh ?? 0),
       todayIncome: Number(figures?.today_income ?? 0),
       totalIncome: Number(figures?.total_income ?? 0),
     };
@@ -395,17 +384,8 @@ export class PlantService {
   }
 
   /** Counts of the caller's plants by status (spec: status statistics all, normal, warning, fault, offline). */
-  async countByStatus(auth: AuthContext): Promise<Record<'all' | DeviceStatus, number>> {
-    const rows = await query<{ status: DeviceStatus; n: unknown }>(
-      this.db,
-      sql`select status, count(*) as n from (select ${plantStatusSql} as status from plant p where ${plantScope(auth)}) x group by status`,
-    );
-    const out = { all: 0, normal: 0, offline: 0, warning: 0, fault: 0, upgrading: 0, protect: 0 };
-    for (const r of rows) {
-      out[r.status] = Number(r.n);
-      out.all += Number(r.n);
-    }
-    return out;
+  countByStatus(auth: AuthContext, f: PlantFilter): Promise<StatusCounts> {
+    return countByStatus(this.db, auth, f);
   }
 
   async countOpenEvents(auth: AuthContext): Promise<{ total: number; fault: number; warning: number; info: number }> {
