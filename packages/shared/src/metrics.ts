@@ -29,6 +29,11 @@ export const METRICS = {
     e_charge_total: 'kWh',
     e_discharge_total: 'kWh',
     cycles: '',
+    cap_full_ah: 'Ah',
+    cap_residual_ah: 'Ah',
+    /** Charge and discharge contactors: 1 closed, 0 open. */
+    relay_charge: '',
+    relay_discharge: '',
     // Per cell n: cell1_v, cell1_t …
   },
   meter: {

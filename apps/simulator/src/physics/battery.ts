@@ -74,6 +74,7 @@ export class Battery {
     const load = terminalW / this.spec.powerW;
     const cellV = ocv - 0.05 * load;
     const packV = cellV * this.seriesCells;
+    const fullAh = (this.spec.capacityKwh * 1000 * this.spec.soh) / (3.2 * this.seriesCells);
     // Batteries sit indoors or in a cabinet: they follow the air only part of the way.
     const temp = overTemperature ? OVER_TEMPERATURE : 20 + 0.4 * (tAmbient - 20) + 4 * load * load;
     const metrics: Record<string, number> = {
@@ -82,6 +83,12 @@ export class Battery {
       temp: round(temp, 1),
       soc: round(this.soc * 100, 1),
       soh: round(this.spec.soh * 100, 1),
+      // Capacity in Ah at the nominal 3.2 V per cell: full is what SOH leaves, residual what SOC leaves of it.
+      cap_full_ah: round(fullAh, 1),
+      cap_residual_ah: round(fullAh * this.soc, 1),
+      // The BMS opens both contactors on over-temperature (1 closed, 0 open).
+      relay_charge: overTemperature ? 0 : 1,
+      relay_discharge: overTemperature ? 0 : 1,
     };
     for (let cell = 1; cell <= REPORTED_CELLS; cell++) {
       metrics[`cell${cell}_v`] = round(cellV + 0.016 * (unit(this.spec.seed, 'cell-v', cell) - 0.5), 3);

@@ -152,6 +152,11 @@ describe('battery', () => {
     expect(bms.v_bat).toBeLessThan(56);
     expect(bms.i_bat).toBeCloseTo(2500 / (bms.v_bat ?? 1), 1);
     expect(Object.keys(bms).filter((k) => /^cell\d+_v$/.test(k))).toHaveLength(16);
-    expect(battery.bms(0, 25, true).temp).toBe(61);
+    expect(bms.cap_full_ah).toBeCloseTo((10240 * 0.97) / 51.2, 1);
+    expect(bms.cap_residual_ah).toBeCloseTo((bms.cap_full_ah ?? 0) * 0.6, 0);
+    expect([bms.relay_charge, bms.relay_discharge]).toEqual([1, 1]);
+    const hot = battery.bms(0, 25, true);
+    expect(hot.temp).toBe(61);
+    expect([hot.relay_charge, hot.relay_discharge]).toEqual([0, 0]);
   });
 });
