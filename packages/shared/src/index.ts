@@ -16,3 +16,4 @@ export * from './time.js';
 export * from './events.js';
 export * from './plant-input.js';
 export * from './plant-list.js';
+export * from './meter-settings.js';
