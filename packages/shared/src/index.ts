@@ -17,3 +17,5 @@ export * from './events.js';
 export * from './plant-input.js';
 export * from './plant-list.js';
 export * from './meter-settings.js';
+export * from './inverter-control.js';
+export * from './layout.js';
