@@ -36,6 +36,7 @@ import { commandRoutes } from './modules/commands/routes.js';
 import { CommandService } from './modules/commands/service.js';
 import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
+import { plantAdminRoutes } from './modules/plant-admin/routes.js';
 import { PlantService } from './modules/plants/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
+      await api.register(plantAdminRoutes({ db, keys }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       await api.register(

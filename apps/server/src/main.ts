@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
+import { spareLabels } from './modules/demo/spares.js';
 
 const config = loadConfig();
 const { app, database, drain, bus } = await buildApp({ config });
@@ -25,6 +26,7 @@ await app.listen({ port: config.port, host: config.host });
 process.stdout.write(`Heliograph console: http://localhost:${config.port}  (API docs: /api/docs)\n`);
 
 let fleet: FleetHandle | undefined;
+let spareFleet: FleetHandle | undefined;
 if (config.simulate) {
   const demo = await ensureDemoFleet(database.db, { dataDir: config.dataDir, size: config.fleetSize });
   if (demo) {
@@ -48,6 +50,31 @@ if (config.simulate) {
     process.stdout.write(
       `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
     );
+    if (demo.spares?.length) {
+      // Spare gateways report live only; until a plant binds them the broker refuses them (said once each).
+      const refused = new Set<string>();
+      spareFleet = startFleet({
+        plants: demo.spares,
+        credentials: demo.credentials,
+        mqttUrl,
+        intervalSec: config.simulateIntervalSec,
+        backfillDays: 0,
+        log: (level, message) => {
+          const sn = message.split(':')[0] ?? '';
+          if (/not authori[sz]ed/i.test(message)) {
+            if (refused.has(sn)) return;
+            refused.add(sn);
+            app.log.info(`simulator: ${sn} is not bound to a plant yet; retrying until it is`);
+            return;
+          }
+          if (level === 'error') app.log.error(`simulator: ${message}`);
+          else if (level === 'warn') app.log.warn(`simulator: ${message}`);
+          else app.log.info(`simulator: ${message}`);
+        },
+      });
+      const labels = spareLabels().map((g) => `  ${g.sn}  key ${g.registrationKey}  (${g.devices.join(', ')})`);
+      process.stdout.write(`Spare demo gateways to bind in the plant wizard:\n${labels.join('\n')}\n`);
+    }
     void fleet.backfillDone.then(() =>
       process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'),
     );
@@ -63,6 +90,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   drain();
   await fleet?.stop().catch(() => undefined);
+  await spareFleet?.stop().catch(() => undefined);
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {

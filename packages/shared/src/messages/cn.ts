@@ -111,6 +111,8 @@ export const cn: Messages = {
     noSpecialCharacters: '只能使用字母和数字，不能包含特殊字符或空格。',
     aliasBytes: '该值最长为 32 字节。',
     gatewayRepeat: '该网关重复填写。',
+    pictureType: '图片必须为 JPG 或 PNG 格式。',
+    pictureSize: '图片大小不能超过 3 MB。',
   },
   roles: {
     platform_admin: '平台管理员',

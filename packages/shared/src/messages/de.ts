@@ -114,6 +114,8 @@ export const de: Messages = {
     noSpecialCharacters: 'Nur Buchstaben und Ziffern, ohne Sonderzeichen und Leerzeichen.',
     aliasBytes: 'Dieser Wert darf höchstens 32 Byte lang sein.',
     gatewayRepeat: 'Dieses Gateway ist doppelt angegeben.',
+    pictureType: 'Das Bild muss ein JPG- oder PNG-Bild sein.',
+    pictureSize: 'Das Bild darf höchstens 3 MB groß sein.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',

@@ -114,6 +114,8 @@ export const en = {
     noSpecialCharacters: 'Use letters and digits only, without special characters or spaces.',
     aliasBytes: 'This value can be at most 32 bytes long.',
     gatewayRepeat: 'This gateway is listed twice.',
+    pictureType: 'The picture must be a JPG or PNG image.',
+    pictureSize: 'The picture can be at most 3 MB.',
   },
   roles: {
     platform_admin: 'Platform administrator',

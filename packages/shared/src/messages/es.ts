@@ -114,6 +114,8 @@ export const es: Messages = {
     noSpecialCharacters: 'Use solo letras y dígitos, sin caracteres especiales ni espacios.',
     aliasBytes: 'Este valor puede tener como máximo 32 bytes.',
     gatewayRepeat: 'Esta pasarela aparece dos veces.',
+    pictureType: 'La imagen debe ser JPG o PNG.',
+    pictureSize: 'La imagen puede ocupar como máximo 3 MB.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',

@@ -111,6 +111,8 @@ export const he: Messages = {
     noSpecialCharacters: 'השתמשו באותיות ובספרות בלבד, ללא תווים מיוחדים או רווחים.',
     aliasBytes: 'ערך זה יכול להיות באורך של עד 32 בתים.',
     gatewayRepeat: 'שער זה מופיע פעמיים.',
+    pictureType: 'התמונה חייבת להיות בפורמט JPG או PNG.',
+    pictureSize: 'גודל התמונה יכול להיות עד 3 MB.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',

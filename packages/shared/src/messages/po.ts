@@ -112,6 +112,8 @@ export const po: Messages = {
     noSpecialCharacters: 'Używaj tylko liter i cyfr, bez znaków specjalnych i spacji.',
     aliasBytes: 'Ta wartość może mieć najwyżej 32 bajty.',
     gatewayRepeat: 'Ta bramka jest podana dwa razy.',
+    pictureType: 'Zdjęcie musi być obrazem JPG lub PNG.',
+    pictureSize: 'Zdjęcie może mieć najwyżej 3 MB.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

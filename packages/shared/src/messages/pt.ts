@@ -112,6 +112,8 @@ export const pt: Messages = {
     noSpecialCharacters: 'Use apenas letras e dígitos, sem caracteres especiais ou espaços.',
     aliasBytes: 'Este valor pode ter no máximo 32 bytes.',
     gatewayRepeat: 'Este gateway está listado duas vezes.',
+    pictureType: 'A imagem deve ser JPG ou PNG.',
+    pictureSize: 'A imagem pode ter no máximo 3 MB.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',

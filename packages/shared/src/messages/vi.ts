@@ -111,6 +111,8 @@ export const vi: Messages = {
     noSpecialCharacters: 'Chỉ dùng chữ cái và chữ số, không có ký tự đặc biệt hoặc khoảng trắng.',
     aliasBytes: 'Giá trị này dài tối đa 32 byte.',
     gatewayRepeat: 'Gateway này được nhập hai lần.',
+    pictureType: 'Ảnh phải có định dạng JPG hoặc PNG.',
+    pictureSize: 'Ảnh có dung lượng tối đa 3 MB.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',

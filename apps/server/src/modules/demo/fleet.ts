@@ -10,10 +10,13 @@ import { query, toMs } from '../../db/rows.js';
 import { appUser, company, plant } from '../../db/schema.js';
 import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
+import { ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
 
 export interface FleetFile {
   plants: PlantDef[];
   credentials: Record<string, string>;
+  /** Spare gateways in the demo company's stock (spares.ts): simulated, refused until a plant binds them. */
+  spares?: PlantDef[];
 }
 
 // Typical household prices per kWh (purchase, feed-in) in each fleet currency, for believable income.
@@ -70,9 +73,16 @@ export function fleetFile(dataDir: string): string {
 export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: number }): Promise<FleetFile | undefined> {
   const file = fleetFile(opts.dataDir);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(plant);
-  if (existsSync(file) && n > 0) return JSON.parse(await readFile(file, 'utf8')) as FleetFile;
-  if (n > 0) return undefined; // a real installation: leave it alone
   const [demo] = await db.select().from(company).where(eq(company.name, DEMO_COMPANY));
+  if (existsSync(file) && n > 0) {
+    const existing = JSON.parse(await readFile(file, 'utf8')) as FleetFile;
+    // A fleet made before there were spare gateways gets them now.
+    if (existing.spares || !demo) return existing;
+    const withSpares = await addSpares(db, existing, demo.id, opts.dataDir);
+    await writeFile(file, JSON.stringify(withSpares, null, 2), { mode: 0o600 });
+    return withSpares;
+  }
+  if (n > 0) return undefined; // a real installation: leave it alone
   if (!demo) return undefined;
   const users = await db
     .select({ id: appUser.id, account: appUser.account })
@@ -127,10 +137,19 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
       sharedWith: visitor && (i === 0 || i === 4) ? [{ userId: visitor, level: 'guest' }] : [],
     });
   }
-  const data: FleetFile = { plants, credentials };
+  const data = await addSpares(db, { plants, credentials }, demo.id, opts.dataDir);
   await writeFile(file, JSON.stringify(data, null, 2), { mode: 0o600 });
   await chmod(file, 0o600);
   return data;
+}
+
+async function addSpares(db: Db, fleet: FleetFile, companyId: string, dataDir: string): Promise<FleetFile> {
+  const made = await ensureSpareGateways(db, companyId);
+  await recordSparesInDemoFile(dataDir);
+  const spares = spareGatewayDefs()
+    .filter((s) => made[s.sn] ?? fleet.credentials[s.sn])
+    .map((s) => s.def);
+  return { ...fleet, credentials: { ...fleet.credentials, ...made }, spares };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceKind, InverterKind, PlantType, Valuation } from '@heliograph/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { device, gateway, plant, plantShare } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -31,11 +32,23 @@ export interface ProvisionPlant {
   valuation: Valuation;
   gateways: { sn: string; password: string; registrationKey?: string; devices: ProvisionDevice[] }[];
   sharedWith?: { userId: string; level: 'guest' | 'maintainer' }[];
+  // The rest of spec §3 Plant, set by the creation wizard (issue 4); the demo fleet leaves them out.
+  createdBy?: string | null;
+  alias?: string | null;
+  totalInvestment?: number | null;
+  contactName?: string;
+  contactPhone?: string;
+  country?: string;
+  generationOffsetKwh?: number;
+  settings?: Record<string, unknown>;
+  /** Gateways that already exist (spare stock) to bind to the new plant, with their devices. */
+  bind?: { gatewayId: string; customerId: string | null }[];
 }
 
 /**
  * Creates a plant with its gateways (bound, with hashed connection passwords) and devices in one
- * transaction. The demo fleet and the tests use it; the plant wizard (issue 4) will too.
+ * transaction, and binds existing gateways given in `bind`. The demo fleet, the tests and the plant
+ * wizard (modules/plant-admin) use it.
  */
 export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plantId: string; gatewayIds: string[] }> {
   const hashes = await Promise.all(p.gateways.map((g) => hashPassword(g.password)));
@@ -57,9 +70,25 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
         longitude: p.longitude,
         address: p.address,
         valuation: p.valuation,
+        createdBy: p.createdBy ?? null,
+        alias: p.alias ?? null,
+        totalInvestment: p.totalInvestment ?? null,
+        contactName: p.contactName ?? '',
+        contactPhone: p.contactPhone ?? '',
+        country: p.country ?? '',
+        generationOffsetKwh: p.generationOffsetKwh ?? 0,
+        settings: p.settings ?? {},
       })
       .returning({ id: plant.id });
     if (!row) throw new Error('plant insert returned nothing');
+    for (const b of p.bind ?? []) {
+      await bindGateway(tx, {
+        gatewayId: b.gatewayId,
+        plantId: row.id,
+        companyId: p.companyId,
+        customerId: b.customerId,
+      });
+    }
     const gatewayIds: string[] = [];
     for (const [i, g] of p.gateways.entries()) {
       const [gw] = await tx
@@ -95,6 +124,27 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
     }
     return { plantId: row.id, gatewayIds };
   });
+}
+
+/**
+ * Binds an existing gateway and every device behind it to a plant (of the plant's company). The gateway's
+ * next connection is accepted (modules/mqtt/gateway-auth.ts) and its readings count for the plant.
+ */
+export async function bindGateway(
+  db: Db,
+  b: { gatewayId: string; plantId: string; companyId: string | null; customerId: string | null },
+): Promise<void> {
+  await db
+    .update(gateway)
+    .set({ plantId: b.plantId, companyId: b.companyId, customerId: b.customerId, boundAt: new Date() })
+    .where(eq(gateway.id, b.gatewayId));
+  await db.update(device).set({ plantId: b.plantId }).where(eq(device.gatewayId, b.gatewayId));
+}
+
+/** Frees a gateway and its devices from their plant: they stay in the company's stock, unbound. */
+export async function unbindGateway(db: Db, gatewayId: string): Promise<void> {
+  await db.update(gateway).set({ plantId: null, boundAt: null }).where(eq(gateway.id, gatewayId));
+  await db.update(device).set({ plantId: null }).where(eq(device.gatewayId, gatewayId));
 }
 
 export const DEFAULT_VALUATION: Valuation = {

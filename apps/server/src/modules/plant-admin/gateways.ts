@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { query } from '../../db/rows.js';
+import type { AuthContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+
+export interface GatewayCandidate {
+  id: string;
+  sn: string;
+  company_id: string | null;
+  plant_id: string | null;
+  registration_key: string;
+  customer_id: string | null;
+}
+
+export interface CheckedDevice {
+  sn: string;
+  kind: string;
+  model: string;
+}
+
+export interface CheckedGateway {
+  id: string;
+  sn: string;
+  customerId: string | null;
+  devices: CheckedDevice[];
+}
+
+/**
+ * Whether a gateway may be bound by this caller (POST /gateways/check, and before every bind), in the
+ * order that gives nothing away to someone without the key:
+ * - 305 when no such serial number exists, or it belongs to another company (its stock is not ours);
+ * - 300 when the registration key is wrong;
+ * - 301 when it is already bound to a plant (also one of ours: unbind it there first);
+ * - 1216 when it is assigned to a customer other than the plant's owner, unless `confirm` is set.
+ * Serial numbers and keys compare without case: labels are printed in capitals, people type either.
+ */
+export async function checkGateway(
+  db: Db,
+  auth: AuthContext,
+  input: { sn: string; key: string; confirm?: boolean | undefined; ownerId?: string | null; companyId?: string | null },
+): Promise<CheckedGateway> {
+  const [gw] = await query<GatewayCandidate>(
+    db,
+    sql`select id, sn, company_id, plant_id, registration_key, customer_id from gateway where upper(sn) = upper(${input.sn})`,
+  );
+  const company = input.companyId === undefined ? auth.companyId : input.companyId;
+  const ours = gw && (gw.company_id === null || auth.role === 'platform_admin' || gw.company_id === company);
+  if (!gw || !ours) throw new AppError('gatewayNotFound', { data: { sn: input.sn } });
+  if (gw.registration_key.toUpperCase() !== input.key.toUpperCase()) {
+    throw new AppError('gatewayKeyIncorrect', { data: { sn: input.sn } });
+  }
+  if (gw.plant_id !== null) throw new AppError('gatewayUsed', { data: { sn: gw.sn } });
+  const owner = input.ownerId ?? null;
+  if (gw.customer_id !== null && gw.customer_id !== owner && !input.confirm) {
+    throw new AppError('gatewayOtherCustomer', { data: { sn: gw.sn, confirm: true } });
+  }
+  const devices = await query<CheckedDevice>(
+    db,
+    sql`select sn, kind, model from device where gateway_id = ${gw.id} and deleted_at is null order by kind, sn`,
+  );
+  return { id: gw.id, sn: gw.sn, customerId: gw.customer_id, devices };
+}
