@@ -33,6 +33,7 @@ import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { layoutRoutes } from './modules/layouts/routes.js';
 import { CommandService } from './modules/commands/service.js';
 import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
       await api.register(commandRoutes({ db, commands }));
+      await api.register(layoutRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );
