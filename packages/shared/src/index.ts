@@ -19,3 +19,4 @@ export * from './plant-list.js';
 export * from './meter-settings.js';
 export * from './inverter-control.js';
 export * from './layout.js';
+export * from './device-rules.js';
