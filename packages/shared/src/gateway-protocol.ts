@@ -112,6 +112,7 @@ export const COMMAND_TYPES = [
   'switchOn',
   'switchOff',
   'timingTask',
+  'selfCheck',
   'upgrade',
   'cancelUpgrade',
 ] as const;

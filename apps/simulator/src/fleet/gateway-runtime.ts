@@ -43,6 +43,8 @@ export class GatewayRuntime {
   private sunspec: SunSpecLink | undefined;
   /** Devices switched off by command that the model has no switch for (meters, batteries): still reported. */
   private readonly switchedOff = new Set<string>();
+  /** Switches turned off by hand at the switch (simulated through settingsWrite { localOff }). */
+  private readonly locallyOff = new Set<string>();
 
   /** Connects at once; the Modbus TCP server for SunSpec devices starts with the first poll. */
   constructor(private readonly options: GatewayRuntimeOptions) {
@@ -65,7 +67,26 @@ export class GatewayRuntime {
 
   /** This gateway's devices' readings from `model` at its current time. */
   readings(model: PlantModel): DeviceReading[] {
-    return plantReadings(model).filter((r) => this.devices.has(r.sn));
+    return [...plantReadings(model).filter((r) => this.devices.has(r.sn)), ...this.ownReadings(model.time)];
+  }
+
+  /** Smart AC switches and lora nodes, which the plant model does not run: their state and radio. */
+  private ownReadings(ts: number): DeviceReading[] {
+    const out: DeviceReading[] = [];
+    for (const d of this.devices.values()) {
+      const wobble = Math.sin(ts / 600_000 + d.sn.length);
+      if (d.kind === 'switch') {
+        const on = !this.switchedOff.has(d.sn) && !this.locallyOff.has(d.sn);
+        out.push({
+          sn: d.sn,
+          kind: 'switch',
+          metrics: { on: on ? 1 : 0, p: on ? Math.round(900 + 300 * wobble) : 0, leakage_ma: on ? 3 : 0 },
+        });
+      } else if (d.kind === 'lora') {
+        out.push({ sn: d.sn, kind: 'lora', metrics: { rssi: Math.round(-75 + 8 * wobble) } });
+      }
+    }
+    return out;
   }
 
   /**
@@ -166,6 +187,12 @@ export class GatewayRuntime {
       },
       readSettings: (sn) => this.readSettings(sn),
       writeSettings: (sn, settings) => {
+        if (this.devices.get(sn)?.kind === 'switch' && typeof settings.localOff === 'boolean') {
+          // Stands in for a hand at the switch: off there, it stays off until turned on there.
+          if (settings.localOff) this.locallyOff.add(sn);
+          else this.locallyOff.delete(sn);
+          return { applied: { localOff: settings.localOff } };
+        }
         const inverter = live().inverter(sn);
         const applied: Record<string, unknown> = {};
         for (const [key, value] of Object.entries(settings)) {
@@ -179,6 +206,7 @@ export class GatewayRuntime {
         return { applied };
       },
       debugRead: (sn, params) => this.debugRead(sn, params),
+      isLocallyOff: (sn) => this.locallyOff.has(sn),
     };
   }
 
@@ -208,7 +236,7 @@ export class GatewayRuntime {
       case 'meter':
         return { ctRatio: 1, ptRatio: 1, phases: device.phases ?? 1, on: !this.switchedOff.has(sn) };
       default:
-        return { on: !this.switchedOff.has(sn) };
+        return { on: !this.switchedOff.has(sn) && !this.locallyOff.has(sn), localOff: this.locallyOff.has(sn) };
     }
   }
 

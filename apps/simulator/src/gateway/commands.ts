@@ -19,6 +19,8 @@ export interface CommandTarget {
     settings: Record<string, unknown>,
   ): { applied: Record<string, unknown> } | { error: string };
   debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown>;
+  /** A smart AC switch turned off at the switch itself: it refuses to be turned on remotely (spec §4). */
+  isLocallyOff?(sn: string): boolean;
 }
 
 /** The gateway side: what the MQTT client does for restart and upload interval. */
@@ -49,7 +51,8 @@ export function runCommand(
 
   if (cmd.expiresAt < now) return failed('expired');
   // A command names the gateway itself, one of its devices, or nothing (the gateway).
-  const device = cmd.device && cmd.device !== gateway.sn ? cmd.device : undefined;
+  // A device that connects on its own (a smart AC switch) is both the gateway and the device.
+  const device = cmd.device && (cmd.device !== gateway.sn || target.hasDevice(cmd.device)) ? cmd.device : undefined;
   if (device && !target.hasDevice(device)) return failed(`unknown device ${device}`);
 
   switch (cmd.type) {
@@ -71,6 +74,7 @@ export function runCommand(
     }
     case 'boot':
     case 'switchOn':
+      if (device && target.isLocallyOff?.(device)) return failed('locallyOff');
       target.setRunning(device, true);
       return succeeded({ on: true });
     case 'shutdown':
@@ -96,6 +100,18 @@ export function runCommand(
     case 'debugRead':
       if (!device) return failed('debugRead needs a device');
       return succeeded(target.debugRead(device, cmd.params));
+    case 'meshCheck':
+      if (typeof cmd.params.enabled !== 'boolean') return failed('enabled must be true or false');
+      return succeeded({ enabled: cmd.params.enabled });
+    case 'timingTask': {
+      const tasks = cmd.params.tasks;
+      if (!Array.isArray(tasks) || tasks.length > 10) return failed('tasks must be a list of at most 10');
+      return succeeded({ count: tasks.length });
+    }
+    case 'selfCheck':
+      // The leakage test trips the switch for 10 s (spec §9); the simulated one always passes.
+      if (!device) return failed('selfCheck needs a device');
+      return succeeded({ cutSeconds: 10, passed: true });
     default:
       return failed(`unsupported command ${cmd.type}`);
   }
