@@ -1,0 +1,273 @@
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, SETTINGS_PROTOCOLS, settingsProblems, type SettingsProtocol } from '@heliograph/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { configTemplate } from '../../db/schema.js';
+import { requireAuth, type AuthContext } from '../../http/context.js';
+import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { recordOperation } from '../commands/operation-log.js';
+import type { CommandService } from '../commands/service.js';
+import { settingField, settingValues, settingsError } from '../inverters/routes.js';
+import { InverterService } from '../inverters/service.js';
+import { settingFieldsFor } from '../inverters/settings-form.js';
+import { paging } from '../plants/schemas.js';
+
+const idParams = z.object({ id: z.uuid() });
+const templateBody = z.object({
+  name: z.string().trim().min(1).max(64),
+  protocol: z.enum(SETTINGS_PROTOCOLS),
+  /** The inverter model the template is meant for; empty for any model of the protocol. */
+  model: z.string().trim().max(64).default(''),
+  values: settingValues,
+});
+const templateRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  protocol: z.enum(SETTINGS_PROTOCOLS),
+  model: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  updatedAt: z.number(),
+});
+const applyResult = z.object({
+  sn: z.string(),
+  /** The command's end, or `refused` with the error code (600 unknown inverter, 601 other protocol, 1201 …). */
+  status: z.enum(['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out', 'refused']),
+  code: z.number().nullable(),
+  error: z.string().nullable(),
+  commandId: z.string().nullable(),
+});
+
+type StoredValues = { protocol?: SettingsProtocol; settings?: Record<string, unknown> };
+
+/** A template belongs to its company; a caller without one (platform administrator) sees the unassigned. */
+function ownedBy(auth: AuthContext): SQL {
+  return auth.companyId ? eq(configTemplate.companyId, auth.companyId) : sql`${configTemplate.companyId} is null`;
+}
+
+function toRow(r: typeof configTemplate.$inferSelect) {
+  const stored = r.values as StoredValues;
+  return {
+    id: r.id,
+    name: r.name,
+    protocol: stored.protocol ?? 'metrics',
+    model: r.model,
+    values: stored.settings ?? {},
+    updatedAt: r.updatedAt.getTime(),
+  };
+}
+
+function checkValues(protocol: SettingsProtocol, values: Record<string, unknown>): void {
+  const fields = settingFieldsFor(protocol) ?? [];
+  const problems = settingsProblems(fields, values);
+  if (problems.length > 0) throw settingsError(problems);
+}
+
+/**
+ * Inverter parameter configuration templates (device/setting/recommend; spec §7 inverter/config/*): named
+ * sets of setting values of one protocol, applied to one or many inverters as settingsWrite commands.
+ */
+export function configTemplateRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    const inverters = new InverterService(db);
+    const access = { access: 'config.template.list', scope: 'company' } as const;
+    const tags = ['config templates'];
+
+    const find = async (auth: AuthContext, id: string) => {
+      const [r] = await db
+        .select()
+        .from(configTemplate)
+        .where(and(eq(configTemplate.id, id), ownedBy(auth)));
+      if (!r) throw new AppError('notFound');
+      return r;
+    };
+
+    app.get(
+      '/inverter/config/fields',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'The settings form of a protocol (for the template editor)',
+          querystring: z.object({ protocol: z.enum(SETTINGS_PROTOCOLS) }),
+          response: { 200: envelope(z.array(settingField)) },
+        },
+      },
+      async (req) => ok(req, settingFieldsFor(req.query.protocol) ?? []),
+    );
+
+    app.get(
+      '/inverter/config/templates',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Templates of the caller’s company, searchable by name, newest first',
+          querystring: z.object({ q: z.string().max(64).optional(), ...paging }),
+          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(templateRow) })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { q, page, size } = req.query;
+        const where = and(
+          ownedBy(auth),
+          q?.trim() ? ilike(configTemplate.name, `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+        );
+        const rows = await db
+          .select()
+          .from(configTemplate)
+          .where(where)
+          .orderBy(desc(configTemplate.updatedAt))
+          .limit(size)
+          .offset((page - 1) * size);
+        const [count] = await db
+          .select({ n: sql<number>`count(*)` })
+          .from(configTemplate)
+          .where(where);
+        return ok(req, { total: Number(count?.n ?? 0), rows: rows.map(toRow) });
+      },
+    );
+
+    app.get(
+      '/inverter/config/template/:id',
+      {
+        config: access,
+        schema: { tags, summary: 'One template', params: idParams, response: { 200: envelope(templateRow) } },
+      },
+      async (req) => ok(req, toRow(await find(requireAuth(req.auth), req.params.id))),
+    );
+
+    app.post(
+      '/inverter/config/template',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Create a template (values checked against the protocol’s form)',
+          body: templateBody,
+          response: { 200: envelope(templateRow) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { name, protocol, model, values } = req.body;
+        checkValues(protocol, values);
+        const [row] = await db
+          .insert(configTemplate)
+          .values({
+            companyId: auth.companyId,
+            name,
+            model,
+            values: { protocol, settings: values },
+            createdBy: auth.userId,
+          })
+          .returning();
+        if (!row) throw new AppError('serverError');
+        return ok(req, toRow(row));
+      },
+    );
+
+    app.post(
+      '/inverter/config/template/:id',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Change a template',
+          params: idParams,
+          body: templateBody,
+          response: { 200: envelope(templateRow) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        await find(auth, req.params.id);
+        const { name, protocol, model, values } = req.body;
+        checkValues(protocol, values);
+        const [row] = await db
+          .update(configTemplate)
+          .set({ name, model, values: { protocol, settings: values }, updatedAt: new Date() })
+          .where(eq(configTemplate.id, req.params.id))
+          .returning();
+        if (!row) throw new AppError('notFound');
+        return ok(req, toRow(row));
+      },
+    );
+
+    app.post(
+      '/inverter/config/template/:id/delete',
+      {
+        config: access,
+        schema: { tags, summary: 'Delete a template', params: idParams, response: { 200: emptyEnvelope } },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        await find(auth, req.params.id);
+        await db.delete(configTemplate).where(eq(configTemplate.id, req.params.id));
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/inverter/config/template/:id/apply',
+      {
+        config: access,
+        schema: {
+          tags,
+          summary: 'Write the template to inverters (one settingsWrite each) and report each result',
+          params: idParams,
+          body: z.object({
+            sns: z
+              .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
+              .min(1)
+              .max(LIMITS.batchInverterUpgrade),
+          }),
+          response: { 200: envelope(z.array(applyResult)) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        if (!auth.permissions.has('inverter.setting')) throw new AppError('noPermission', { httpStatus: 403 });
+        const template = toRow(await find(auth, req.params.id));
+        const sns = [...new Set(req.body.sns)];
+        const results = await Promise.all(
+          sns.map(async (sn) => {
+            try {
+              const inv = await inverters.target(auth, sn, { write: true });
+              if (inv.protocol !== template.protocol) throw new AppError('inverterSettingUnsupported');
+              inverters.assertAllowed(inv, 'settings');
+              const outcome = await deps.commands.send({
+                auth,
+                ip: req.ip,
+                gatewayId: inv.gatewayId,
+                device: { id: inv.id, sn: inv.sn },
+                plantId: inv.plantId,
+                type: 'settingsWrite',
+                params: template.values,
+                operation: 'inverter.templateApply',
+                newValue: { template: template.name, values: template.values },
+              });
+              if (outcome.status === 'succeeded') await inverters.rememberSettings(inv, template.values);
+              return { sn, status: outcome.status, code: null, error: outcome.error, commandId: outcome.id };
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              return { sn, status: 'refused' as const, code: error.code, error: error.key, commandId: null };
+            }
+          }),
+        );
+        await recordOperation(db, {
+          auth,
+          ip: req.ip,
+          target: template.id,
+          operation: 'configTemplate.apply',
+          newValue: { template: template.name, inverters: sns },
+          result: results.every((r) => r.status === 'succeeded') ? 'succeeded' : 'failed',
+        });
+        return ok(req, results);
+      },
+    );
+  };
+}

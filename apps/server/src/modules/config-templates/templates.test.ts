@@ -1,0 +1,210 @@
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { gatewayTopics, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company, device, deviceLatest, gateway } from '../../db/schema.js';
+import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+
+const GW = 'GWTPL00001';
+const PASSWORD = 'GatewayPass2026';
+const INV_A = 'INVTPL0001';
+const INV_B = 'INVTPL0002';
+const INV_SUNSPEC = 'INVTPL0003';
+const INV_OFFLINE_GW = 'INVTPL0004';
+const INV_RIVAL = 'INVTPL0009';
+
+let t: TestApp;
+let admin: string;
+let other: string;
+let client: MqttClient;
+const received: GatewayCommand[] = [];
+
+const plantFields = {
+  type: 'grid' as const,
+  inverterKind: 'string' as const,
+  capacityKw: 10,
+  commissionedOn: '2025-01-01',
+  timezone: 'Europe/Berlin',
+  currency: 'EUR',
+  latitude: 52.5,
+  longitude: 13.4,
+  address: 'Berlin',
+  valuation: DEFAULT_VALUATION,
+};
+
+interface Template {
+  id: string;
+  name: string;
+  protocol: string;
+  model: string;
+  values: Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
+  const db = t.database.db;
+  const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+  other = await t.otherCompanyToken();
+  const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
+  await provisionPlant(db, {
+    ...plantFields,
+    companyId: sunrise?.id ?? null,
+    name: 'Template test plant',
+    gateways: [
+      {
+        sn: GW,
+        password: PASSWORD,
+        devices: [
+          { sn: INV_A, kind: 'inverter' },
+          { sn: INV_B, kind: 'inverter' },
+          { sn: INV_SUNSPEC, kind: 'inverter', protocol: 'sunspec' },
+        ],
+      },
+      { sn: 'GWTPL00002', password: PASSWORD, devices: [{ sn: INV_OFFLINE_GW, kind: 'inverter' }] },
+    ],
+  });
+  await provisionPlant(db, {
+    ...plantFields,
+    companyId: rival?.id ?? null,
+    name: 'Rival template plant',
+    gateways: [{ sn: 'GWTPL00009', password: PASSWORD, devices: [{ sn: INV_RIVAL, kind: 'inverter' }] }],
+  });
+  for (const d of await db.select().from(device)) {
+    await db
+      .insert(deviceLatest)
+      .values({ deviceId: d.id, ts: new Date(), metrics: { state: INVERTER_STATE.mppt } })
+      .onConflictDoNothing();
+  }
+  admin = await t.tokenFor(ACCOUNTS.admin);
+
+  client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
+    clientId: GW,
+    username: GW,
+    password: PASSWORD,
+    reconnectPeriod: 0,
+  });
+  const topics = gatewayTopics(GW);
+  client.on('message', (_topic, payload) => {
+    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
+    received.push(cmd);
+    // INV_B's firmware refuses the grid code; everything else is applied.
+    const reply =
+      cmd.device === INV_B
+        ? { status: 'failed', error: 'gridCode not supported' }
+        : { status: 'succeeded', result: cmd.params };
+    client
+      .publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 })
+      .catch(() => undefined);
+  });
+  await client.subscribeAsync(topics.command, { qos: 1 });
+  for (let i = 0; i < 50; i++) {
+    const [row] = await db.select().from(gateway).where(eq(gateway.sn, GW));
+    if (row?.online) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(async () => {
+  await client?.endAsync(true);
+  await t?.close();
+});
+
+describe('configuration templates', () => {
+  let id = '';
+
+  it('refuses a template whose values the protocol’s form does not allow', async () => {
+    for (const values of [{ activePowerLimit: 140 }, { WMaxLimPct: 50 }, {}]) {
+      const res = await t.call('POST', '/api/v1/inverter/config/template', {
+        token: admin,
+        body: { name: 'Bad', protocol: 'metrics', values },
+      });
+      expect(res.code, JSON.stringify(values)).toBe(4);
+    }
+    const list = await t.call<{ total: number }>('GET', '/api/v1/inverter/config/templates', { token: admin });
+    expect(list.data.total).toBe(0);
+  });
+
+  it('creates, lists, searches, edits and reads a template', async () => {
+    const created = await t.call<Template>('POST', '/api/v1/inverter/config/template', {
+      token: admin,
+      body: { name: 'Export limit 70 %', protocol: 'metrics', values: { activePowerLimit: 70, gridCode: 'G99' } },
+    });
+    expect(created.code).toBe(0);
+    id = created.data.id;
+    await t.call('POST', '/api/v1/inverter/config/template', {
+      token: admin,
+      body: { name: 'SunSpec curtail', protocol: 'sunspec', values: { WMaxLimPct: 50 } },
+    });
+    const found = await t.call<{ total: number; rows: Template[] }>('GET', '/api/v1/inverter/config/templates', {
+      token: admin,
+      query: { q: 'export' },
+    });
+    expect(found.data.rows.map((r) => r.name)).toEqual(['Export limit 70 %']);
+
+    const edited = await t.call<Template>('POST', `/api/v1/inverter/config/template/${id}`, {
+      token: admin,
+      body: { name: 'Export limit 60 %', protocol: 'metrics', values: { activePowerLimit: 60, gridCode: 'G99' } },
+    });
+    expect(edited.data).toMatchObject({ name: 'Export limit 60 %', values: { activePowerLimit: 60 } });
+    const one = await t.call<Template>('GET', `/api/v1/inverter/config/template/${id}`, { token: admin });
+    expect(one.data.values).toEqual({ activePowerLimit: 60, gridCode: 'G99' });
+  });
+
+  it('keeps templates within the company', async () => {
+    const list = await t.call<{ total: number }>('GET', '/api/v1/inverter/config/templates', { token: other });
+    expect(list.data.total).toBe(0);
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/inverter/config/template/${id}`, undefined],
+      ['POST', `/api/v1/inverter/config/template/${id}/delete`, undefined],
+      ['POST', `/api/v1/inverter/config/template/${id}/apply`, { sns: [INV_RIVAL] }],
+    ] as const) {
+      expect((await t.call(method, path, { token: other, body })).code).toBe(404);
+    }
+  });
+
+  it('applies to several inverters as settingsWrite commands and reports each result', async () => {
+    const res = await t.call<{ sn: string; status: string; code: number | null; error: string | null }[]>(
+      'POST',
+      `/api/v1/inverter/config/template/${id}/apply`,
+      { token: admin, body: { sns: [INV_A, INV_B, INV_SUNSPEC, INV_RIVAL, INV_OFFLINE_GW] } },
+    );
+    expect(res.code).toBe(0);
+    const by = Object.fromEntries(res.data.map((r) => [r.sn, r]));
+    expect(by[INV_A]).toMatchObject({ status: 'succeeded' });
+    expect(by[INV_B]).toMatchObject({ status: 'failed', error: 'gridCode not supported' });
+    expect(by[INV_SUNSPEC]).toMatchObject({ status: 'refused', code: 601 });
+    expect(by[INV_RIVAL]).toMatchObject({ status: 'refused', code: 600 });
+    expect(by[INV_OFFLINE_GW]).toMatchObject({ status: 'refused', code: 1201 });
+    const writes = received.filter((c) => c.type === 'settingsWrite');
+    expect(writes.map((c) => c.device).sort()).toEqual([INV_A, INV_B]);
+    expect(writes[0]?.params).toEqual({ activePowerLimit: 60, gridCode: 'G99' });
+  });
+
+  it('refuses more than 50 inverters at once', async () => {
+    const sns = Array.from({ length: 51 }, (_, i) => `INV${String(i).padStart(4, '0')}`);
+    const res = await t.call('POST', `/api/v1/inverter/config/template/${id}/apply`, { token: admin, body: { sns } });
+    expect(res.code).toBe(4);
+  });
+
+  it('deletes a template', async () => {
+    expect((await t.call('POST', `/api/v1/inverter/config/template/${id}/delete`, { token: admin })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/inverter/config/template/${id}`, { token: admin })).code).toBe(404);
+  });
+
+  it('gives the form of a protocol to the editor', async () => {
+    const res = await t.call<{ key: string }[]>('GET', '/api/v1/inverter/config/fields', {
+      token: admin,
+      query: { protocol: 'sunspec' },
+    });
+    expect(res.data.map((f) => f.key)).toEqual(expect.arrayContaining(['WMaxLimPct', 'OutPFSet', 'Conn']));
+  });
+
+  it('is closed to a visitor', async () => {
+    const visitor = await t.tokenFor(ACCOUNTS.visitor);
+    const res = await t.call('POST', '/api/v1/inverter/config/template', {
+      token: visitor,
+      body: { name: 'x', protocol: 'metrics', values: { activePowerLimit: 1 } },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,501 @@
+import {
+  DEBUG_READ_CODES,
+  INVERTER_CHARTS,
+  INVERTER_CHART_PERIODS,
+  LIMITS,
+  debugRequestSchema,
+  debugWriteRegisters,
+  settingsProblems,
+  utf8Length,
+  type FieldRule,
+} from '@heliograph/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireAuth } from '../../http/context.js';
+import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { AppError, ValidationError } from '../../http/errors.js';
+import { recordOperation } from '../commands/operation-log.js';
+import { commandOutcome } from '../commands/routes.js';
+import type { CommandService } from '../commands/service.js';
+import { paging } from '../plants/schemas.js';
+import { portChart } from './charts.js';
+import { inverterWorkbook } from './export.js';
+import { INVERTER_LIST_STATUSES, INVERTER_SORTS, InverterService } from './service.js';
+
+const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const filterQuery = z.object({
+  q: z.string().max(64).optional(),
+  status: z.enum(INVERTER_LIST_STATUSES).optional(),
+  plantId: z.string().max(64).optional(),
+  model: z.string().max(64).optional(),
+  brand: z.string().max(64).optional(),
+});
+const statusCounts = z.object({
+  all: z.number(),
+  normal: z.number(),
+  warning: z.number(),
+  fault: z.number(),
+  offline: z.number(),
+  upgrading: z.number(),
+});
+const inverterRow = z.object({
+  id: z.string(),
+  sn: z.string(),
+  alias: z.string().nullable(),
+  brand: z.string(),
+  model: z.string(),
+  ratedW: z.number().nullable(),
+  protocol: z.string(),
+  firmware: z.string().nullable(),
+  gatewaySn: z.string(),
+  plantId: z.string().nullable(),
+  plantName: z.string().nullable(),
+  status: z.string(),
+  powerW: z.number().nullable(),
+  todayKwh: z.number(),
+  totalKwh: z.number().nullable(),
+  lastSeen: z.number().nullable(),
+  writable: z.boolean(),
+});
+export const settingField = z.object({
+  key: z.string(),
+  label: z.string().optional(),
+  group: z.string(),
+  type: z.enum(['number', 'enum', 'boolean']),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  decimals: z.number().optional(),
+  unit: z.string().optional(),
+  options: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string().optional() })).optional(),
+});
+export const settingValues = z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean()]));
+const debugReply = z.object({
+  id: z.string(),
+  type: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  status: z.string(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  at: z.number(),
+});
+
+/** Problems of a settings write as code-4 fields (the console shows its own, more precise, message). */
+export function settingsError(problems: { field: string; problem: string }[]): ValidationError {
+  return new ValidationError(
+    problems.map((p) => ({ field: p.field, rule: (p.problem === 'required' ? 'required' : 'invalid') as FieldRule })),
+  );
+}
+
+/** Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, settings, port charts. */
+export function inverterRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const inverters = new InverterService(deps.db);
+    const { commands } = deps;
+    const view = { access: 'inverter.view', scope: 'company' } as const;
+    const tags = ['inverters'];
+
+    app.get(
+      '/inverters',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Inverters in scope with status statistics, search, filters and pagination',
+          querystring: filterQuery.extend({
+            ...paging,
+            sort: z.enum(INVERTER_SORTS).optional(),
+            order: z.enum(['asc', 'desc']).optional(),
+          }),
+          response: {
+            200: envelope(
+              z.object({
+                total: z.number(),
+                rows: z.array(inverterRow),
+                stats: statusCounts,
+                facets: z.object({
+                  models: z.array(z.string()),
+                  brands: z.array(z.string()),
+                  plants: z.array(z.object({ id: z.string(), name: z.string() })),
+                }),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const [list, facets] = await Promise.all([inverters.list(auth, req.query), inverters.facets(auth)]);
+        return ok(req, { ...list, facets });
+      },
+    );
+
+    app.get(
+      '/inverters/count',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Inverters by status',
+          querystring: filterQuery,
+          response: { 200: envelope(statusCounts) },
+        },
+      },
+      async (req) => ok(req, await inverters.stats(requireAuth(req.auth), req.query)),
+    );
+
+    app.get(
+      '/inverters/download',
+      {
+        config: view,
+        schema: { tags, summary: 'The inverter list as .xlsx (same filters as the list)', querystring: filterQuery },
+      },
+      async (req, reply) => {
+        const rows = await inverters.all(requireAuth(req.auth), req.query, 10_000);
+        let file: Buffer;
+        try {
+          file = await inverterWorkbook(rows, req.lang);
+        } catch {
+          throw new AppError('fileGenerationFailed');
+        }
+        const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="inverters-${day}.xlsx"`)
+          .send(file);
+      },
+    );
+
+    app.post(
+      '/inverter/:sn/alias',
+      {
+        config: { access: 'inverter.control', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Rename an inverter (alias at most 32 bytes; empty clears it)',
+          params: snParams,
+          body: z.object({ alias: z.string().max(64) }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const alias = req.body.alias.trim();
+        if (utf8Length(alias) > LIMITS.aliasBytes) throw new ValidationError([{ field: 'alias', rule: 'aliasBytes' }]);
+        await inverters.setAlias(inv.id, alias || null);
+        await recordOperation(deps.db, {
+          auth,
+          ip: req.ip,
+          target: inv.sn,
+          plantId: inv.plantId,
+          operation: 'inverter.alias',
+          oldValue: inv.alias,
+          newValue: alias || null,
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/inverter/:sn/delete',
+      {
+        config: { access: 'inverter.delete', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Remove an inverter from the lists (its readings are kept)',
+          params: snParams,
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        await inverters.markDeleted(inv.id);
+        await recordOperation(deps.db, {
+          auth,
+          ip: req.ip,
+          target: inv.sn,
+          plantId: inv.plantId,
+          operation: 'inverter.delete',
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+
+    for (const action of ['boot', 'shutdown'] as const) {
+      app.post(
+        `/inverter/:sn/${action}`,
+        {
+          config: { access: 'inverter.control', scope: 'company' },
+          schema: {
+            tags,
+            summary:
+              action === 'boot'
+                ? 'Start the inverter (refused while running or upgrading)'
+                : 'Stop the inverter (refused while stopped or upgrading)',
+            params: snParams,
+            response: { 200: envelope(commandOutcome) },
+          },
+        },
+        async (req) => {
+          const auth = requireAuth(req.auth);
+          const inv = await inverters.target(auth, req.params.sn, { write: true });
+          inverters.assertAllowed(inv, action);
+          const outcome = await commands.send({
+            auth,
+            ip: req.ip,
+            gatewayId: inv.gatewayId,
+            device: { id: inv.id, sn: inv.sn },
+            plantId: inv.plantId,
+            type: action,
+            operation: `inverter.${action}`,
+            oldValue: inv.state,
+          });
+          return ok(req, outcome);
+        },
+      );
+    }
+
+    app.post(
+      '/inverter/:sn/debug',
+      {
+        config: { access: 'inverter.debug', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Read (03/04) or write (06/10) registers through the gateway; answers with the device’s reply',
+          params: snParams,
+          body: debugRequestSchema,
+          response: { 200: envelope(commandOutcome) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        inverters.assertAllowed(inv, 'debug');
+        const b = req.body;
+        const address = parseInt(b.address, 16);
+        const read = (DEBUG_READ_CODES as readonly string[]).includes(b.code);
+        const params = read
+          ? { fc: parseInt(b.code, 16), address, count: b.count }
+          : { fc: parseInt(b.code, 16), address, values: debugWriteRegisters(b) };
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: inv.gatewayId,
+          device: { id: inv.id, sn: inv.sn },
+          plantId: inv.plantId,
+          type: read ? 'debugRead' : 'debugWrite',
+          params,
+          operation: read ? 'inverter.debugRead' : 'inverter.debugWrite',
+          newValue: { code: b.code, address: b.address, ...(read ? { count: b.count } : { value: b.value }) },
+        });
+        return ok(req, outcome);
+      },
+    );
+
+    app.get(
+      '/inverter/:sn/debug/reply',
+      {
+        config: { access: 'inverter.debug', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'The replies of the last debug commands (or of one, by id), newest first',
+          params: snParams,
+          querystring: z.object({ id: z.uuid().optional() }),
+          response: { 200: envelope(z.array(debugReply)) },
+        },
+      },
+      async (req) => {
+        const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
+        return ok(req, await inverters.debugReplies(inv, req.query.id, 20));
+      },
+    );
+
+    app.get(
+      '/inverter/:sn/setting/form',
+      {
+        config: { access: 'inverter.setting', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'The settings form of the inverter’s protocol (601 when it has none), with the last known values',
+          params: snParams,
+          response: {
+            200: envelope(
+              z.object({
+                protocol: z.string(),
+                fields: z.array(settingField),
+                values: z.record(z.string(), z.unknown()),
+                writable: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn);
+        const fields = inverters.fields(inv);
+        const writable = await inverters.target(auth, req.params.sn, { write: true }).then(
+          () => true,
+          () => false,
+        );
+        const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
+        return ok(req, { protocol: inv.protocol, fields, values: known, writable });
+      },
+    );
+
+    app.post(
+      '/inverter/:sn/setting-read',
+      {
+        config: { access: 'inverter.setting', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Read the settings from the device (command settingsRead)',
+          params: snParams,
+          response: { 200: envelope(commandOutcome.extend({ values: z.record(z.string(), z.unknown()) })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const fields = inverters.fields(inv);
+        inverters.assertAllowed(inv, 'settings');
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: inv.gatewayId,
+          device: { id: inv.id, sn: inv.sn },
+          plantId: inv.plantId,
+          type: 'settingsRead',
+          params: { keys: fields.map((f) => f.key) },
+          operation: 'inverter.settingsRead',
+        });
+        const keys = new Set(fields.map((f) => f.key));
+        const values =
+          outcome.status === 'succeeded' && outcome.result
+            ? Object.fromEntries(Object.entries(outcome.result).filter(([k]) => keys.has(k)))
+            : {};
+        if (Object.keys(values).length > 0) await inverters.rememberSettings(inv, values);
+        return ok(req, { ...outcome, values });
+      },
+    );
+
+    app.post(
+      '/inverter/:sn/setting-write',
+      {
+        config: { access: 'inverter.setting', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Write settings to the device (command settingsWrite); each value checked against the form',
+          params: snParams,
+          body: z.object({ values: settingValues }),
+          response: { 200: envelope(commandOutcome) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const fields = inverters.fields(inv);
+        const problems = settingsProblems(fields, req.body.values);
+        if (problems.length > 0) throw settingsError(problems);
+        inverters.assertAllowed(inv, 'settings');
+        const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: inv.gatewayId,
+          device: { id: inv.id, sn: inv.sn },
+          plantId: inv.plantId,
+          type: 'settingsWrite',
+          params: req.body.values,
+          operation: 'inverter.settingsWrite',
+          oldValue: Object.fromEntries(Object.keys(req.body.values).map((k) => [k, known[k] ?? null])),
+          newValue: req.body.values,
+        });
+        if (outcome.status === 'succeeded') await inverters.rememberSettings(inv, req.body.values);
+        return ok(req, outcome);
+      },
+    );
+
+    app.get(
+      '/inverter/:sn/chart/:chart/:period',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Grid, EPS, load, battery or meter chart of a day (W), month or year (kWh)',
+          params: snParams.extend({ chart: z.enum(INVERTER_CHARTS), period: z.enum(INVERTER_CHART_PERIODS) }),
+          querystring: z.object({
+            date: z
+              .string()
+              .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
+              .optional(),
+          }),
+          response: {
+            200: envelope(
+              z.object({
+                chart: z.string(),
+                period: z.string(),
+                unit: z.string(),
+                keys: z.array(z.string()),
+                rows: z.array(
+                  z.object({
+                    ts: z.number().optional(),
+                    key: z.string().optional(),
+                    values: z.record(z.string(), z.number().nullable()),
+                  }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
+        const { chart, period } = req.params;
+        const today = inverters.localToday(inv);
+        const len = period === 'day' ? 10 : period === 'month' ? 7 : 4;
+        const key = req.query.date ?? today.slice(0, len);
+        if (key.length !== len) throw new ValidationError([{ field: 'date', rule: 'date' }]);
+        return ok(req, await portChart(deps.db, inv, chart, period, key));
+      },
+    );
+
+    app.get(
+      '/inverter/:sn/events',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'The inverter’s events, newest first',
+          params: snParams,
+          querystring: z.object(paging),
+          response: {
+            200: envelope(
+              z.object({
+                total: z.number(),
+                rows: z.array(
+                  z.object({
+                    id: z.string(),
+                    code: z.string(),
+                    level: z.string(),
+                    message: z.string().nullable(),
+                    raisedAt: z.number(),
+                    clearedAt: z.number().nullable(),
+                  }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
+        return ok(req, await inverters.events(inv, req.query.page, req.query.size));
+      },
+    );
+  };
+}

@@ -1,0 +1,368 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  inverterActionBlock,
+  localDay,
+  type DeviceStatus,
+  type InverterAction,
+  type SettingField,
+} from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { num, query, toMs } from '../../db/rows.js';
+import type { AuthContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { gatewayScope } from '../devices/scope.js';
+import { deviceStatusSql } from '../plants/status.js';
+import { settingFieldsFor } from './settings-form.js';
+
+/**
+ * Device status with "upgrading" added: an upgrade command still open for the device (spec §4 lists it
+ * among the device states; the readings alone cannot tell). Aliases `d`, `g`, `dl`.
+ */
+export const inverterStatusSql = sql`case
+  when exists (select 1 from device_command c where c.device_id = d.id and c.type = 'upgrade'
+    and c.status in ('sent', 'accepted', 'progress') and c.expires_at > now()) then 'upgrading'
+  else ${deviceStatusSql} end`;
+
+export const INVERTER_LIST_STATUSES = ['normal', 'warning', 'fault', 'offline', 'upgrading'] as const;
+export type InverterListStatus = (typeof INVERTER_LIST_STATUSES)[number];
+
+export interface InverterFilter {
+  q?: string | undefined;
+  status?: InverterListStatus | undefined;
+  plantId?: string | undefined;
+  model?: string | undefined;
+  brand?: string | undefined;
+}
+
+export const INVERTER_SORTS = ['sn', 'plant', 'power', 'today', 'lastSeen'] as const;
+export type InverterSort = (typeof INVERTER_SORTS)[number];
+
+export interface InverterRow {
+  id: string;
+  sn: string;
+  alias: string | null;
+  brand: string;
+  model: string;
+  ratedW: number | null;
+  protocol: string;
+  firmware: string | null;
+  gatewaySn: string;
+  plantId: string | null;
+  plantName: string | null;
+  status: DeviceStatus;
+  powerW: number | null;
+  todayKwh: number;
+  totalKwh: number | null;
+  lastSeen: number | null;
+  writable: boolean;
+}
+
+/** The inverter a route acts on, with what the action rule needs. */
+export interface InverterTarget {
+  id: string;
+  sn: string;
+  alias: string | null;
+  model: string;
+  protocol: string;
+  meta: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  gatewayId: string;
+  gatewaySn: string;
+  plantId: string | null;
+  timezone: string;
+  status: string;
+  state: number | null;
+}
+
+const ORDER: Record<InverterSort, SQL> = {
+  sn: sql`sn`,
+  plant: sql`plant_name`,
+  power: sql`power_w`,
+  today: sql`today_kwh`,
+  lastSeen: sql`ts`,
+};
+
+type RawRow = {
+  id: string;
+  sn: string;
+  alias: string | null;
+  brand: string;
+  model: string;
+  rated_w: unknown;
+  protocol: string;
+  firmware: string | null;
+  gateway_sn: string;
+  plant_id: string | null;
+  plant_name: string | null;
+  status: DeviceStatus;
+  power_w: unknown;
+  today_kwh: unknown;
+  total_kwh: unknown;
+  ts: unknown;
+  writable: boolean;
+};
+
+/** Inverters in the caller's scope (device → gateway → plant), never deleted ones. */
+export class InverterService {
+  constructor(private readonly db: Db) {}
+
+  /** One row per visible inverter with its status, the base of the list, the counts and the export. */
+  private base(auth: AuthContext, f: InverterFilter): SQL {
+    const q = f.q?.trim();
+    const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    return sql`select d.id, d.sn, d.alias, d.brand, d.model, d.rated_w, d.protocol, d.firmware, g.sn as gateway_sn,
+        d.plant_id, p.name as plant_name, ${inverterStatusSql} as status, dl.ts,
+        (dl.metrics->>'p_ac')::float8 as power_w,
+        coalesce((dl.metrics->>'e_ac_total')::float8, (dl.metrics->>'e_pv_total')::float8) as total_kwh,
+        coalesce((select dd.pv from device_day dd where dd.device_id = d.id
+          and dd.day = (now() at time zone coalesce(p.timezone, 'UTC'))::date), 0) as today_kwh,
+        ${gatewayScope(auth, { write: true })} as writable
+      from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
+      left join device_latest dl on dl.device_id = d.id
+      where d.kind = 'inverter' and d.deleted_at is null and ${gatewayScope(auth)}
+        ${like ? sql`and (d.sn ilike ${like} or d.alias ilike ${like} or p.name ilike ${like} or g.sn ilike ${like})` : sql``}
+        ${f.plantId ? sql`and d.plant_id::text = ${f.plantId}` : sql``}
+        ${f.model ? sql`and d.model = ${f.model}` : sql``}
+        ${f.brand ? sql`and d.brand = ${f.brand}` : sql``}`;
+  }
+
+  async list(
+    auth: AuthContext,
+    f: InverterFilter & { page: number; size: number; sort?: InverterSort | undefined; order?: 'asc' | 'desc' },
+  ): Promise<{ total: number; rows: InverterRow[]; stats: Record<'all' | InverterListStatus, number> }> {
+    const order = f.order === 'asc' ? sql`asc` : sql`desc`;
+    const by = f.sort ? sql`${ORDER[f.sort]} ${order} nulls last, sn` : sql`plant_name, sn`;
+    const rows = await query<RawRow & { total: unknown }>(
+      this.db,
+      sql`select *, count(*) over () as total from (${this.base(auth, f)}) i
+        ${f.status ? sql`where status = ${f.status}` : sql``}
+        order by ${by} limit ${f.size} offset ${(f.page - 1) * f.size}`,
+    );
+    const stats = await this.stats(auth, f);
+    return {
+      total: rows[0] ? Number(rows[0].total) : f.status ? stats[f.status] : 0,
+      rows: rows.map(toRow),
+      stats,
+    };
+  }
+
+  /** Every row for the export (same filters as the list, capped). */
+  async all(auth: AuthContext, f: InverterFilter, cap: number): Promise<InverterRow[]> {
+    const rows = await query<RawRow>(
+      this.db,
+      sql`select * from (${this.base(auth, f)}) i ${f.status ? sql`where status = ${f.status}` : sql``}
+        order by plant_name, sn limit ${cap}`,
+    );
+    return rows.map(toRow);
+  }
+
+  /** Inverters by status under every filter except the status one (the statistics bar). */
+  async stats(auth: AuthContext, f: InverterFilter): Promise<Record<'all' | InverterListStatus, number>> {
+    const rows = await query<{ status: string; n: unknown }>(
+      this.db,
+      sql`select status, count(*) as n from (${this.base(auth, { ...f, status: undefined })}) i group by status`,
+    );
+    const out = { all: 0, normal: 0, warning: 0, fault: 0, offline: 0, upgrading: 0 };
+    for (const r of rows) {
+      const n = Number(r.n);
+      out.all += n;
+      if (r.status in out) out[r.status as InverterListStatus] += n;
+    }
+    return out;
+  }
+
+  /** Models, brands and plants of the visible inverters: the choices of the list's filters. */
+  async facets(auth: AuthContext): Promise<{
+    models: string[];
+    brands: string[];
+    plants: { id: string; name: string }[];
+  }> {
+    const rows = await query<{ model: string; brand: string; plant_id: string | null; plant_name: string | null }>(
+      this.db,
+      sql`select distinct d.model, d.brand, d.plant_id, p.name as plant_name
+        from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
+        where d.kind = 'inverter' and d.deleted_at is null and ${gatewayScope(auth)} limit 2000`,
+    );
+    const plants = new Map<string, string>();
+    for (const r of rows) if (r.plant_id) plants.set(r.plant_id, r.plant_name ?? '');
+    const sorted = (xs: Iterable<string>) => [...new Set(xs)].filter(Boolean).sort((a, b) => a.localeCompare(b));
+    return {
+      models: sorted(rows.map((r) => r.model)),
+      brands: sorted(rows.map((r) => r.brand)),
+      plants: [...plants.entries()]
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 500),
+    };
+  }
+
+  /**
+   * The inverter `sn` as the caller may see it (`write`: may change or command it); 600 otherwise, the same
+   * answer for another company's inverter as for one that does not exist.
+   */
+  async target(auth: AuthContext, sn: string, opts: { write?: boolean } = {}): Promise<InverterTarget> {
+    const [r] = await query<{
+      id: string;
+      sn: string;
+      alias: string | null;
+      model: string;
+      protocol: string;
+      meta: Record<string, unknown> | null;
+      settings: Record<string, unknown> | null;
+      gateway_id: string;
+      gateway_sn: string;
+      plant_id: string | null;
+      timezone: string | null;
+      status: string;
+      state: unknown;
+    }>(
+      this.db,
+      sql`select d.id, d.sn, d.alias, d.model, d.protocol, d.meta, d.settings, d.gateway_id, g.sn as gateway_sn,
+          d.plant_id, p.timezone, ${inverterStatusSql} as status, (dl.metrics->>'state')::float8 as state
+        from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
+        left join device_latest dl on dl.device_id = d.id
+        where d.sn = ${sn} and d.kind = 'inverter' and d.deleted_at is null
+          and ${gatewayScope(auth, { write: opts.write ?? false })}`,
+    );
+    if (!r) throw new AppError('inverterNotFound');
+    return {
+      id: r.id,
+      sn: r.sn,
+      alias: r.alias,
+      model: r.model,
+      protocol: r.protocol,
+      meta: r.meta ?? {},
+      settings: r.settings ?? {},
+      gatewayId: r.gateway_id,
+      gatewaySn: r.gateway_sn,
+      plantId: r.plant_id,
+      timezone: r.timezone ?? 'UTC',
+      status: r.status,
+      state: num(r.state),
+    };
+  }
+
+  /** Refuses an action the inverter's state forbids: 1201 offline, 1210 any other state. */
+  assertAllowed(inv: InverterTarget, action: InverterAction): void {
+    const block = inverterActionBlock(action, { status: inv.status, state: inv.state });
+    if (block === 'offline') throw new AppError('deviceOffline');
+    if (block) throw new AppError('stateForbidsCommand', { data: { reason: block } });
+  }
+
+  /** The settings form of the inverter's protocol; 601 when it has none. */
+  fields(inv: InverterTarget): SettingField[] {
+    const fields = settingFieldsFor(inv.protocol, inv.meta);
+    if (!fields) throw new AppError('inverterSettingUnsupported');
+    return fields;
+  }
+
+  async setAlias(id: string, alias: string | null): Promise<void> {
+    await this.db.execute(sql`update device set alias = ${alias} where id = ${id}`);
+  }
+
+  async markDeleted(id: string): Promise<void> {
+    await this.db.execute(sql`update device set deleted_at = now() where id = ${id} and deleted_at is null`);
+  }
+
+  /** Settings the console last read from or wrote to the device (the "old value" of the next write). */
+  async rememberSettings(inv: InverterTarget, values: Record<string, unknown>): Promise<void> {
+    const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
+    const next = { ...inv.settings, inverter: { ...known, ...values } };
+    await this.db.execute(sql`update device set settings = ${JSON.stringify(next)}::jsonb where id = ${inv.id}`);
+  }
+
+  /** The inverter's events, newest first. */
+  async events(
+    inv: InverterTarget,
+    page: number,
+    size: number,
+  ): Promise<{
+    total: number;
+    rows: {
+      id: string;
+      code: string;
+      level: string;
+      message: string | null;
+      raisedAt: number;
+      clearedAt: number | null;
+    }[];
+  }> {
+    const rows = await query<{
+      id: string;
+      code: string;
+      level: string;
+      message: string | null;
+      raised_at: unknown;
+      cleared_at: unknown;
+      total: unknown;
+    }>(
+      this.db,
+      sql`select id, code, level, message, raised_at, cleared_at, count(*) over () as total from device_event
+        where device_id = ${inv.id} order by raised_at desc limit ${size} offset ${(page - 1) * size}`,
+    );
+    return {
+      total: rows[0] ? Number(rows[0].total) : 0,
+      rows: rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        level: r.level,
+        message: r.message,
+        raisedAt: toMs(r.raised_at),
+        clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+      })),
+    };
+  }
+
+  /** The last debug commands sent to the inverter, newest first (the debug panel's replies). */
+  async debugReplies(inv: InverterTarget, id: string | undefined, limit: number) {
+    const rows = await query<{
+      id: string;
+      type: string;
+      params: Record<string, unknown>;
+      status: string;
+      result: Record<string, unknown> | null;
+      error: string | null;
+      created_at: unknown;
+    }>(
+      this.db,
+      sql`select id, type, params, status, result, error, created_at from device_command
+        where device_id = ${inv.id} and type in ('debugRead', 'debugWrite') ${id ? sql`and id::text = ${id}` : sql``}
+        order by created_at desc limit ${limit}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      params: r.params,
+      status: r.status,
+      result: r.result,
+      error: r.error,
+      at: toMs(r.created_at),
+    }));
+  }
+
+  localToday(inv: InverterTarget): string {
+    return localDay(Date.now(), inv.timezone);
+  }
+}
+
+function toRow(r: RawRow): InverterRow {
+  return {
+    id: r.id,
+    sn: r.sn,
+    alias: r.alias,
+    brand: r.brand,
+    model: r.model,
+    ratedW: num(r.rated_w),
+    protocol: r.protocol,
+    firmware: r.firmware,
+    gatewaySn: r.gateway_sn,
+    plantId: r.plant_id,
+    plantName: r.plant_name,
+    status: r.status,
+    powerW: num(r.power_w),
+    todayKwh: Number(r.today_kwh ?? 0),
+    totalKwh: num(r.total_kwh),
+    lastSeen: r.ts ? toMs(r.ts) : null,
+    writable: Boolean(r.writable),
+  };
+}
