@@ -44,6 +44,10 @@ import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { batteryRoutes } from './modules/batteries/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { meterRoutes } from './modules/meters/routes.js';
+import { weatherRoutes } from './modules/weather/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -163,6 +167,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
       await api.register(commandRoutes({ db, commands }));
+      await api.register(batteryRoutes({ db }));
+      await api.register(meterRoutes({ db }));
+      await api.register(weatherRoutes({ db }));
+      await api.register(eventRoutes({ db }));
       await api.register(layoutRoutes({ db }));
     },
     { prefix: '/api/v1' },

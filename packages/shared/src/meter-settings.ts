@@ -55,9 +55,7 @@ export function meterSettingsOf(stored: unknown): MeterSettings {
 }
 
 export function ratioProblem(value: number): FieldRule | null {
-  return Number.isInteger(value) && value >= METER_LIMITS.ratioMin && value <= METER_LIMITS.ratioMax
-    ? null
-    : 'invalid';
+  return Number.isInteger(value) && value >= METER_LIMITS.ratioMin && value <= METER_LIMITS.ratioMax ? null : 'invalid';
 }
 
 export function offsetProblem(value: number): FieldRule | null {
@@ -66,8 +64,7 @@ export function offsetProblem(value: number): FieldRule | null {
 }
 
 export function discountProblem(value: number): FieldRule | null {
-  if (!Number.isFinite(value) || value < METER_LIMITS.discountMin || value > METER_LIMITS.discountMax)
-    return 'invalid';
+  if (!Number.isFinite(value) || value < METER_LIMITS.discountMin || value > METER_LIMITS.discountMax) return 'invalid';
   return hasAtMostDecimals(value, 2) ? null : 'priceDecimals2';
 }
 

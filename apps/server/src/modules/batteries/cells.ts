@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * A BMS's per-cell readings (cellN_v, cellN_t) as a list with the extremes and spread the cell view shows:
+ * a pack is as good as its weakest cell, and a spread that grows is the first sign of imbalance.
+ */
+export const cellStats = z.object({
+  min: z.number(),
+  max: z.number(),
+  spread: z.number(),
+  average: z.number(),
+  minCell: z.number().int(),
+  maxCell: z.number().int(),
+});
+export const cellsShape = z.object({
+  cells: z.array(
+    z.object({ index: z.number().int(), voltage: z.number().nullable(), temperature: z.number().nullable() }),
+  ),
+  voltage: cellStats.nullable(),
+  temperature: cellStats.nullable(),
+});
+export type Cells = z.infer<typeof cellsShape>;
+
+function stats(values: { index: number; value: number | null }[], decimals: number): z.infer<typeof cellStats> | null {
+  const known = values.filter((v): v is { index: number; value: number } => v.value !== null);
+  if (known.length === 0) return null;
+  let lo = known[0] as { index: number; value: number };
+  let hi = lo;
+  let sum = 0;
+  for (const v of known) {
+    if (v.value < lo.value) lo = v;
+    if (v.value > hi.value) hi = v;
+    sum += v.value;
+  }
+  const round = (n: number) => Number(n.toFixed(decimals));
+  return {
+    min: lo.value,
+    max: hi.value,
+    spread: round(hi.value - lo.value),
+    average: round(sum / known.length),
+    minCell: lo.index,
+    maxCell: hi.index,
+  };
+}
+
+export function cellsOf(metrics: Record<string, number | null>): Cells {
+  const byIndex = new Map<number, { voltage: number | null; temperature: number | null }>();
+  for (const [key, value] of Object.entries(metrics)) {
+    const m = /^cell(\d+)_([vt])$/.exec(key);
+    if (!m) continue;
+    const index = Number(m[1]);
+    const cell = byIndex.get(index) ?? { voltage: null, temperature: null };
+    if (m[2] === 'v') cell.voltage = value;
+    else cell.temperature = value;
+    byIndex.set(index, cell);
+  }
+  const cells = [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([index, c]) => ({ index, ...c }));
+  return {
+    cells,
+    voltage: stats(
+      cells.map((c) => ({ index: c.index, value: c.voltage })),
+      3,
+    ),
+    temperature: stats(
+      cells.map((c) => ({ index: c.index, value: c.temperature })),
+      1,
+    ),
+  };
+}

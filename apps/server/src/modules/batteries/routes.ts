@@ -1,0 +1,258 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { device } from '../../db/schema.js';
+import { requireAuth } from '../../http/context.js';
+import { envelope, ok } from '../../http/envelope.js';
+import { recordOperation } from '../commands/operation-log.js';
+import { cellsOf, cellsShape } from './cells.js';
+import {
+  allDevices,
+  countByStatus,
+  dayEnergy,
+  dayQuery,
+  daySeries,
+  daySeriesShape,
+  deviceListQuery,
+  deviceRowShape,
+  devicesWhere,
+  findDevice,
+  listDevices,
+  publicRow,
+  statusCountsShape,
+  type KindDevice,
+} from './device-query.js';
+import { plantClock, sendXlsx, word } from './xlsx.js';
+
+const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const linked = z.object({
+  sn: z.string(),
+  alias: z.string().nullable(),
+  status: z.string(),
+  soc: z.number().nullable(),
+});
+const info = deviceRowShape.extend({
+  bmsSn: z.string().nullable(),
+  role: z.enum(['master', 'slave']),
+  master: linked.nullable(),
+  slaves: z.array(linked),
+  soc: z.number().nullable(),
+  soh: z.number().nullable(),
+  cycles: z.number().nullable(),
+  fullAh: z.number().nullable(),
+  residualAh: z.number().nullable(),
+  relays: z.object({ charge: z.boolean().nullable(), discharge: z.boolean().nullable() }),
+});
+const listAnswer = z.object({ total: z.number(), rows: z.array(deviceRowShape), counts: statusCountsShape });
+/** What the work-data chart draws: power, SOC, pack voltage and current, temperature. */
+const WORK_PARAMS = ['p_bat', 'soc', 'v_bat', 'i_bat', 'temp'] as const;
+
+const relay = (v: number | null | undefined): boolean | null => (v === null || v === undefined ? null : v >= 1);
+const metric = (d: KindDevice, key: string): number | null => d.metrics[key] ?? null;
+const linkOf = (d: KindDevice) => ({ sn: d.sn, alias: d.alias, status: d.status, soc: metric(d, 'soc') });
+
+/** Batteries of spec §7: list, counts, export, BMS info, cells, work data and delete. */
+export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    const view = { access: 'battery.list.view', scope: 'company' } as const;
+
+    app.get(
+      '/batteries',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary:
+            'Batteries: search (serial, alias, plant, gateway), status and plant filters, a page, status statistics',
+          querystring: deviceListQuery,
+          response: { 200: envelope(listAnswer) },
+        },
+      },
+      async (req) => {
+        const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), 'battery', req.query);
+        return ok(req, { total, rows: rows.map(publicRow), counts });
+      },
+    );
+
+    app.get(
+      '/batteries/count',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary: 'How many batteries, by status',
+          response: { 200: envelope(statusCountsShape) },
+        },
+      },
+      async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'battery')),
+    );
+
+    app.get(
+      '/batteries/download',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary: 'The battery list (same filters) as an .xlsx file',
+          querystring: deviceListQuery.omit({ page: true, size: true }),
+        },
+      },
+      async (req, reply) => {
+        const rows = await allDevices(db, requireAuth(req.auth), 'battery', req.query);
+        const lang = req.lang;
+        return sendXlsx(reply, {
+          name: 'batteries',
+          lang,
+          headings: [
+            'sn',
+            'alias',
+            'plant',
+            'gateway',
+            'model',
+            'role',
+            'status',
+            'capacity',
+            'power',
+            'soc',
+            'soh',
+            'voltage',
+            'current',
+            'temperature',
+            'cycles',
+            'updated',
+          ],
+          rows: rows.map((d) => [
+            d.sn,
+            d.alias,
+            d.plantName,
+            d.gatewaySn,
+            d.model,
+            word(d.parentId ? 'slave' : 'master', lang),
+            word(d.status, lang),
+            d.capacityKwh,
+            metric(d, 'p_bat'),
+            metric(d, 'soc'),
+            metric(d, 'soh'),
+            metric(d, 'v_bat'),
+            metric(d, 'i_bat'),
+            metric(d, 'temp'),
+            metric(d, 'cycles'),
+            plantClock(d.lastSeen, d.timezone),
+          ]),
+        });
+      },
+    );
+
+    app.get(
+      '/battery/:sn/info',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary: 'A battery’s BMS: serial, master or slave, capacities, cycles, SOH, relays, its master and slaves',
+          params: snParams,
+          response: { 200: envelope(info) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const d = await findDevice(db, auth, 'battery', { sn: req.params.sn });
+        const [master] = d.parentId ? await devicesWhere(db, auth, 'battery', sql`d.id = ${d.parentId}`) : [];
+        const slaves = await devicesWhere(db, auth, 'battery', sql`d.parent_id = ${d.id}`);
+        const meta = (d.meta ?? {}) as { bmsSn?: unknown };
+        return ok(req, {
+          ...publicRow(d),
+          bmsSn: typeof meta.bmsSn === 'string' ? meta.bmsSn : null,
+          role: d.parentId ? ('slave' as const) : ('master' as const),
+          master: master ? linkOf(master) : null,
+          slaves: slaves.map(linkOf),
+          soc: metric(d, 'soc'),
+          soh: metric(d, 'soh'),
+          cycles: metric(d, 'cycles'),
+          fullAh: metric(d, 'cap_full_ah'),
+          residualAh: metric(d, 'cap_residual_ah'),
+          relays: { charge: relay(d.metrics.relay_charge), discharge: relay(d.metrics.relay_discharge) },
+        });
+      },
+    );
+
+    app.get(
+      '/battery/:sn/cells',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary: 'Cell voltages and temperatures now, with the lowest, highest and spread',
+          params: snParams,
+          response: { 200: envelope(cellsShape) },
+        },
+      },
+      async (req) => {
+        const d = await findDevice(db, requireAuth(req.auth), 'battery', { sn: req.params.sn });
+        return ok(req, cellsOf(d.metrics));
+      },
+    );
+
+    app.get(
+      '/battery/:sn/batteryWorkData',
+      {
+        config: view,
+        schema: {
+          tags: ['batteries'],
+          summary: 'A plant-local day of work: power, SOC, voltage, current and temperature, with the day’s energy',
+          params: snParams,
+          querystring: dayQuery,
+          response: {
+            200: envelope(
+              z.object({
+                date: z.string(),
+                chargeKwh: z.number(),
+                dischargeKwh: z.number(),
+                series: daySeriesShape,
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const d = await findDevice(db, requireAuth(req.auth), 'battery', { sn: req.params.sn });
+        const [series, energy] = await Promise.all([
+          daySeries(db, d, req.query.date, WORK_PARAMS),
+          dayEnergy(db, d, req.query.date),
+        ]);
+        return ok(req, { date: energy.date, chargeKwh: energy.charge, dischargeKwh: energy.discharge, series });
+      },
+    );
+
+    app.post(
+      '/battery/:id/delete',
+      {
+        config: { access: 'battery.control', scope: 'company' },
+        schema: {
+          tags: ['batteries'],
+          summary: 'Remove a battery from the console (logical delete, kept in the operation log)',
+          params: z.object({ id: z.string().max(64) }),
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const d = await findDevice(db, auth, 'battery', { id: req.params.id }, { write: true });
+        await db.transaction(async (tx) => {
+          await tx.update(device).set({ deletedAt: new Date() }).where(eq(device.id, d.id));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: d.sn,
+            operation: 'battery.delete',
+            plantId: d.plantId,
+            result: 'succeeded',
+          });
+        });
+        return ok(req, null);
+      },
+    );
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { requireAuth } from '../../http/context.js';
+import { envelope, ok } from '../../http/envelope.js';
+import { ValidationError } from '../../http/errors.js';
+import { EXPORT_MAX_ROWS } from '../batteries/device-query.js';
+import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import {
+  EVENT_RANGE_MAX_MS,
+  EventService,
+  eventFilters,
+  eventListRow,
+  levelCounts,
+  type EventFilters,
+} from './service.js';
+
+/** A time range must run forwards and span at most a year; anything else changes nothing and says why. */
+function checkRange(f: EventFilters): EventFilters {
+  if (f.from !== undefined && f.to !== undefined) {
+    if (f.to <= f.from) throw new ValidationError([{ field: 'to', rule: 'invalid' }]);
+    if (f.to - f.from > EVENT_RANGE_MAX_MS) throw new ValidationError([{ field: 'from', rule: 'invalid' }]);
+  }
+  return f;
+}
+
+/** The event list of device/event/list (spec §7 events, eventCount): filters, a page, counts, export. */
+export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const events = new EventService(deps.db);
+    const view = { access: 'event.view', scope: 'company' } as const;
+
+    app.get(
+      '/events',
+      {
+        config: view,
+        schema: {
+          tags: ['events'],
+          summary:
+            'Events of the caller’s devices, newest first: plant, device, kind, type, state, time and code filters',
+          querystring: eventFilters.extend({
+            page: z.coerce.number().int().min(1).default(1),
+            size: z.coerce.number().int().min(1).max(100).default(20),
+          }),
+          response: {
+            200: envelope(z.object({ total: z.number(), rows: z.array(eventListRow), counts: levelCounts })),
+          },
+        },
+      },
+      async (req) => {
+        checkRange(req.query);
+        return ok(req, await events.list(requireAuth(req.auth), req.query, req.lang));
+      },
+    );
+
+    app.get(
+      '/events/count',
+      {
+        config: view,
+        schema: {
+          tags: ['events'],
+          summary: 'Open events of the caller’s devices by type (the shell’s badge)',
+          response: { 200: envelope(levelCounts) },
+        },
+      },
+      async (req) => ok(req, await events.counts(requireAuth(req.auth), { state: 'open' })),
+    );
+
+    app.get(
+      '/events/download',
+      {
+        config: view,
+        schema: {
+          tags: ['events'],
+          summary: 'The event list (same filters) as an .xlsx file',
+          querystring: eventFilters,
+        },
+      },
+      async (req, reply) => {
+        const lang = req.lang;
+        const rows = await events.all(requireAuth(req.auth), checkRange(req.query), lang, EXPORT_MAX_ROWS);
+        return sendXlsx(reply, {
+          name: 'events',
+          lang,
+          headings: ['raised', 'cleared', 'level', 'code', 'plant', 'device', 'meaning', 'solution'],
+          rows: rows.map((e) => [
+            plantClock(e.raisedAt, e.timezone),
+            e.clearedAt === null ? word('open', lang) : plantClock(e.clearedAt, e.timezone),
+            word(e.level, lang),
+            e.code,
+            e.plantName,
+            e.deviceAlias ? `${e.deviceAlias} (${e.deviceSn})` : e.deviceSn,
+            e.meaning ?? e.message,
+            e.solution,
+          ]),
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,348 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  LIMITS,
+  deviceAliasProblem,
+  mergeMeterSettings,
+  meterSettingsInput,
+  meterSettingsOf,
+  meterSettingsProblems,
+  selectableParams,
+  type MeterSettings,
+} from '@heliograph/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { device } from '../../db/schema.js';
+import { requireAuth } from '../../http/context.js';
+import { envelope, ok } from '../../http/envelope.js';
+import { ValidationError } from '../../http/errors.js';
+import {
+  allDevices,
+  countByStatus,
+  dayQuery,
+  daySeries,
+  daySeriesShape,
+  deviceListQuery,
+  deviceRowShape,
+  findDevice,
+  listDevices,
+  metricsShape,
+  publicRow,
+  statusCountsShape,
+} from '../batteries/device-query.js';
+import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { recordOperation } from '../commands/operation-log.js';
+import { indexed } from '../devices/service.js';
+
+const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const settingsShape = z.object({
+  ctRatio: z.number(),
+  ptRatio: z.number(),
+  buyOffsetKwh: z.number(),
+  sellOffsetKwh: z.number(),
+  prices: z.object({ tip: z.number(), peak: z.number(), flat: z.number(), valley: z.number() }),
+  discount: z.number(),
+  master: z.boolean(),
+});
+const row = deviceRowShape.extend({ master: z.boolean() });
+const detail = row.extend({
+  phases: z.array(z.object({ index: z.number(), values: metricsShape })),
+  settings: settingsShape,
+});
+const listAnswer = z.object({ total: z.number(), rows: z.array(row), counts: statusCountsShape });
+
+/** Which top-level settings changed, old and new, for the operation log. */
+function changes(
+  before: MeterSettings,
+  after: MeterSettings,
+): { old: Record<string, unknown>; new: Record<string, unknown> } {
+  const out = { old: {} as Record<string, unknown>, new: {} as Record<string, unknown> };
+  for (const key of Object.keys(after) as (keyof MeterSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      out.old[key] = before[key];
+      out.new[key] = after[key];
+    }
+  }
+  return out;
+}
+
+/** Energy meters of spec §7: list, counts, export, detail, the console-kept parameters, alias and delete. */
+export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    const view = { access: 'smart.meter', scope: 'company' } as const;
+    const control = { access: 'meter.control', scope: 'company' } as const;
+
+    app.get(
+      '/meters',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'Meters: search, status and plant filters, a page, status statistics',
+          querystring: deviceListQuery,
+          response: { 200: envelope(listAnswer) },
+        },
+      },
+      async (req) => {
+        const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), 'meter', req.query);
+        return ok(req, {
+          total,
+          rows: rows.map((d) => ({ ...publicRow(d), master: meterSettingsOf(d.settings).master })),
+          counts,
+        });
+      },
+    );
+
+    app.get(
+      '/meter/status/count',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'How many meters, by status',
+          response: { 200: envelope(statusCountsShape) },
+        },
+      },
+      async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'meter')),
+    );
+
+    app.get(
+      '/meters/download',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'The meter list (same filters) as an .xlsx file',
+          querystring: deviceListQuery.omit({ page: true, size: true }),
+        },
+      },
+      async (req, reply) => {
+        const lang = req.lang;
+        const rows = await allDevices(db, requireAuth(req.auth), 'meter', req.query);
+        return sendXlsx(reply, {
+          name: 'meters',
+          lang,
+          headings: [
+            'sn',
+            'alias',
+            'plant',
+            'gateway',
+            'model',
+            'status',
+            'master',
+            'gridPower',
+            'imported',
+            'exported',
+            'updated',
+          ],
+          rows: rows.map((d) => [
+            d.sn,
+            d.alias,
+            d.plantName,
+            d.gatewaySn,
+            d.model,
+            word(d.status, lang),
+            word(meterSettingsOf(d.settings).master ? 'yes' : 'no', lang),
+            d.metrics.p_grid ?? null,
+            d.metrics.e_import_total ?? null,
+            d.metrics.e_export_total ?? null,
+            plantClock(d.lastSeen, d.timezone),
+          ]),
+        });
+      },
+    );
+
+    app.get(
+      '/meter/params',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'The parameters the console keeps for a meter',
+          querystring: snParams,
+          response: { 200: envelope(settingsShape) },
+        },
+      },
+      async (req) => {
+        const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
+        return ok(req, meterSettingsOf(d.settings));
+      },
+    );
+
+    app.post(
+      '/meter/params',
+      {
+        config: control,
+        schema: {
+          tags: ['meters'],
+          summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
+          body: meterSettingsInput.extend({ sn: snParams.shape.sn }),
+          response: { 200: envelope(settingsShape) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { sn, ...change } = req.body;
+        const d = await findDevice(db, auth, 'meter', { sn }, { write: true });
+        const before = meterSettingsOf(d.settings);
+        const after = mergeMeterSettings(before, change);
+        const problems = meterSettingsProblems(after);
+        if (problems.length > 0) throw new ValidationError(problems);
+        const diff = changes(before, after);
+        if (Object.keys(diff.new).length === 0) return ok(req, after);
+        await db.transaction(async (tx) => {
+          if (after.master && !before.master && d.plantId) {
+            // One master meter per plant: the one that was master stops being it, and the log says so.
+            // The plant row is the lock: two meters made master at once cannot both stay master.
+            await tx.execute(sql`select id from plant where id = ${d.plantId} for update`);
+            const others = await tx
+              .select({ id: device.id, sn: device.sn, settings: device.settings })
+              .from(device)
+              .where(
+                and(
+                  eq(device.plantId, d.plantId),
+                  eq(device.kind, 'meter'),
+                  ne(device.id, d.id),
+                  isNull(device.deletedAt),
+                  sql`(${device.settings} ->> 'master') = 'true'`,
+                ),
+              );
+            for (const o of others) {
+              const was = meterSettingsOf(o.settings);
+              await tx
+                .update(device)
+                .set({ settings: { ...was, master: false } })
+                .where(eq(device.id, o.id));
+              await recordOperation(tx, {
+                auth,
+                ip: req.ip,
+                target: o.sn,
+                operation: 'meter.params',
+                plantId: d.plantId,
+                oldValue: { master: true },
+                newValue: { master: false },
+                result: 'succeeded',
+              });
+            }
+          }
+          await tx.update(device).set({ settings: after }).where(eq(device.id, d.id));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: d.sn,
+            operation: 'meter.params',
+            plantId: d.plantId,
+            oldValue: diff.old,
+            newValue: diff.new,
+            result: 'succeeded',
+          });
+        });
+        return ok(req, after);
+      },
+    );
+
+    app.get(
+      '/meter/params/day',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)',
+          querystring: dayQuery.extend({ sn: snParams.shape.sn, params: z.string().max(400).optional() }),
+          response: { 200: envelope(daySeriesShape) },
+        },
+      },
+      async (req) => {
+        const allowed = new Set(selectableParams('meter').map((p) => p.key));
+        const params = (req.query.params ?? 'p_grid,p_load').split(',').filter(Boolean);
+        if (params.length > LIMITS.chartCustomParams || params.some((p) => !allowed.has(p)))
+          throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
+        const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
+        return ok(req, await daySeries(db, d, req.query.date, params));
+      },
+    );
+
+    app.get(
+      '/meter/:sn',
+      {
+        config: view,
+        schema: {
+          tags: ['meters'],
+          summary: 'A meter: readings now, per phase, and its parameters',
+          params: snParams,
+          response: { 200: envelope(detail) },
+        },
+      },
+      async (req) => {
+        const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.params.sn });
+        const settings = meterSettingsOf(d.settings);
+        return ok(req, { ...publicRow(d), master: settings.master, phases: indexed(d.metrics, 'ph'), settings });
+      },
+    );
+
+    app.post(
+      '/meter/:sn/alias',
+      {
+        config: control,
+        schema: {
+          tags: ['meters'],
+          summary: 'Name a meter (at most 32 bytes; empty clears it)',
+          params: snParams,
+          body: z.object({ alias: z.string().max(64) }),
+          response: { 200: envelope(z.object({ alias: z.string().nullable() })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const problem = deviceAliasProblem(req.body.alias);
+        if (problem) throw new ValidationError([{ field: 'alias', rule: problem }]);
+        const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });
+        const alias = req.body.alias.trim() || null;
+        await db.transaction(async (tx) => {
+          await tx.update(device).set({ alias }).where(eq(device.id, d.id));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: d.sn,
+            operation: 'meter.alias',
+            plantId: d.plantId,
+            oldValue: d.alias,
+            newValue: alias,
+            result: 'succeeded',
+          });
+        });
+        return ok(req, { alias });
+      },
+    );
+
+    app.post(
+      '/meter/:sn/delete',
+      {
+        config: control,
+        schema: {
+          tags: ['meters'],
+          summary: 'Remove a meter from the console (logical delete)',
+          params: snParams,
+          response: { 200: envelope(z.null()) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });
+        await db.transaction(async (tx) => {
+          await tx.update(device).set({ deletedAt: new Date() }).where(eq(device.id, d.id));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: d.sn,
+            operation: 'meter.delete',
+            plantId: d.plantId,
+            result: 'succeeded',
+          });
+        });
+        return ok(req, null);
+      },
+    );
+  };
+}
