@@ -35,6 +35,8 @@ import { liveRoutes } from './modules/live/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { layoutRoutes } from './modules/layouts/routes.js';
 import { CommandService } from './modules/commands/service.js';
+import { configTemplateRoutes } from './modules/config-templates/routes.js';
+import { inverterRoutes } from './modules/inverters/routes.js';
 import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
 import { plantAdminRoutes } from './modules/plant-admin/routes.js';
@@ -167,6 +169,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
       await api.register(commandRoutes({ db, commands }));
+      await api.register(inverterRoutes({ db, commands }));
+      await api.register(configTemplateRoutes({ db, commands }));
       await api.register(batteryRoutes({ db }));
       await api.register(meterRoutes({ db }));
       await api.register(weatherRoutes({ db }));
