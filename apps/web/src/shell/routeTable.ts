@@ -6,7 +6,7 @@ import type { PermissionKey } from '@heliograph/shared';
  * `redirect` lists targets in order of preference, the first one the user may open wins.
  */
 /** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
-export type ShellPage = 'personal' | 'plants' | 'plantOverview';
+export type ShellPage = 'personal' | 'plants' | 'plantOverview' | 'plantAdd' | 'plantEdit';
 
 export interface ShellRoute {
   path: string;
@@ -24,14 +24,26 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/', titleKey: 'page.home', redirect: ['/plants'] },
   // Plants
   { path: '/plants', titleKey: 'page.plants', permission: 'station.view', menu: true, page: 'plants' },
-  { path: '/plant-add', titleKey: 'page.plantAdd', permission: 'station.create', highlight: 'station.view' },
+  {
+    path: '/plant-add',
+    titleKey: 'page.plantAdd',
+    permission: 'station.create',
+    highlight: 'station.view',
+    page: 'plantAdd',
+  },
   {
     path: '/plants/overview/:id/:type',
     titleKey: 'page.plantOverview',
     permission: 'station.view',
     page: 'plantOverview',
   },
-  { path: '/plants/edit/:id', titleKey: 'page.plantEdit', permission: 'station.edit', highlight: 'station.view' },
+  {
+    path: '/plants/edit/:id',
+    titleKey: 'page.plantEdit',
+    permission: 'station.edit',
+    highlight: 'station.view',
+    page: 'plantEdit',
+  },
   { path: '/plants/setting', titleKey: 'page.plantSetting', permission: 'station.setting', highlight: 'station.view' },
   {
     path: '/plants/batt-setting',

@@ -22,6 +22,8 @@ const pages = {
   personal: page(() => import('../features/account/PersonalSettingsPage')),
   plants: page(() => import('../features/plants/PlantsPage')),
   plantOverview: page(() => import('../features/plant-overview/PlantOverviewPage')),
+  plantAdd: page(() => import('../features/plant-form/PlantAddPage')),
+  plantEdit: page(() => import('../features/plant-form/PlantEditPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -37,6 +39,8 @@ function shellChild(route: ShellRoute): RouteObject {
     personal: pages.personal,
     plants: pages.plants,
     plantOverview: pages.plantOverview,
+    plantAdd: pages.plantAdd,
+    plantEdit: pages.plantEdit,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

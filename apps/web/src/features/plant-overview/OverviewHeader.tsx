@@ -3,6 +3,7 @@ import { Breadcrumb, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlantSummary } from '../../api/plants';
+import { PlantAdminActions } from '../plant-form/PlantAdminActions';
 import { formatCapacity } from '../plants/figures';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { LiveBadge } from './LiveBadge';
@@ -41,6 +42,7 @@ export function OverviewHeader({
           </Tag>
           <LiveBadge status={live} />
         </div>
+        <PlantAdminActions plantId={plant.id} />
       </div>
       <div className="hg-ov-meta">
         <span className="hg-ov-meta-item">
