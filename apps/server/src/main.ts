@@ -27,6 +27,20 @@ process.stdout.write(`Heliograph console: http://localhost:${config.port}  (API 
 
 let fleet: FleetHandle | undefined;
 let spareFleet: FleetHandle | undefined;
+// A refused gateway (unbound, or its plant deleted) asks again every two seconds: say so once, not each time.
+const refused = new Set<string>();
+function simulatorLog(level: 'info' | 'warn' | 'error', message: string): void {
+  const sn = message.split(':')[0] ?? '';
+  if (/not authori[sz]ed/i.test(message)) {
+    if (!refused.has(sn)) app.log.info(`simulator: ${sn} is not bound to a plant; retrying until it is`);
+    refused.add(sn);
+    return;
+  }
+  if (message.endsWith(': connected')) refused.delete(sn);
+  if (level === 'error') app.log.error(`simulator: ${message}`);
+  else if (level === 'warn') app.log.warn(`simulator: ${message}`);
+  else app.log.info(`simulator: ${message}`);
+}
 if (config.simulate) {
   const demo = await ensureDemoFleet(database.db, { dataDir: config.dataDir, size: config.fleetSize });
   if (demo) {
@@ -41,36 +55,20 @@ if (config.simulate) {
       intervalSec: config.simulateIntervalSec,
       backfillDays,
       resume: gap === undefined ? undefined : await lastReadings(database.db),
-      log: (level, message) => {
-        if (level === 'error') app.log.error(`simulator: ${message}`);
-        else if (level === 'warn') app.log.warn(`simulator: ${message}`);
-        else app.log.info(`simulator: ${message}`);
-      },
+      log: simulatorLog,
     });
     process.stdout.write(
       `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
     );
     if (demo.spares?.length) {
-      // Spare gateways report live only; until a plant binds them the broker refuses them (said once each).
-      const refused = new Set<string>();
+      // Spare gateways report live only; until a plant binds them the broker refuses them.
       spareFleet = startFleet({
         plants: demo.spares,
         credentials: demo.credentials,
         mqttUrl,
         intervalSec: config.simulateIntervalSec,
         backfillDays: 0,
-        log: (level, message) => {
-          const sn = message.split(':')[0] ?? '';
-          if (/not authori[sz]ed/i.test(message)) {
-            if (refused.has(sn)) return;
-            refused.add(sn);
-            app.log.info(`simulator: ${sn} is not bound to a plant yet; retrying until it is`);
-            return;
-          }
-          if (level === 'error') app.log.error(`simulator: ${message}`);
-          else if (level === 'warn') app.log.warn(`simulator: ${message}`);
-          else app.log.info(`simulator: ${message}`);
-        },
+        log: simulatorLog,
       });
       const labels = spareLabels().map((g) => `  ${g.sn}  key ${g.registrationKey}  (${g.devices.join(', ')})`);
       process.stdout.write(`Spare demo gateways to bind in the plant wizard:\n${labels.join('\n')}\n`);

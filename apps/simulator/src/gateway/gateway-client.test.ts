@@ -40,12 +40,12 @@ describe('gateway client against a real MQTT broker', () => {
   const received = (sn: string, channel: string) => broker.received.filter((r) => r.sn === sn && r.channel === channel);
   const statuses = (sn: string) => received(sn, 'status').map((r) => statusSchema.parse(JSON.parse(r.payload)));
 
+  const credentials: Record<string, string> = Object.fromEntries(
+    ['GW00000001', 'GW00000002', 'GW00000003', 'GW00000004', 'GW00000005'].map((sn) => [sn, PASSWORD]),
+  );
+
   beforeAll(async () => {
-    broker = await startTestBroker(
-      Object.fromEntries(
-        ['GW00000001', 'GW00000002', 'GW00000003', 'GW00000004', 'GW00000005'].map((sn) => [sn, PASSWORD]),
-      ),
-    );
+    broker = await startTestBroker(credentials);
   });
   afterEach(async () => {
     broker.dropAcks = false;
@@ -192,6 +192,15 @@ describe('gateway client against a real MQTT broker', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(client.isConnected).toBe(false);
     expect(logs.some((l) => l.message.startsWith('GW00000005'))).toBe(true);
+  });
+
+  it('keeps asking after a refusal and gets in once it is let in (an unbound gateway being bound)', async () => {
+    credentials.GW00000006 = 'NotYet0pen';
+    const client = gateway('GW00000006');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(client.isConnected).toBe(false);
+    credentials.GW00000006 = PASSWORD;
+    await broker.until(() => client.isConnected, 10_000);
   });
 });
 

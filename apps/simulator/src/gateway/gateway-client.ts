@@ -219,6 +219,8 @@ export class GatewayClient {
       protocolVersion: 4,
       keepalive: 60,
       reconnectPeriod: this.options.reconnectMs ?? 2000,
+      // A refused gateway keeps asking, as a real one does: an unbound gateway gets in once a plant binds it.
+      reconnectOnConnackError: true,
       connectTimeout: 10_000,
       will: { topic: this.topics.status, payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: true },
     });
@@ -238,7 +240,6 @@ export class GatewayClient {
       if (this.client === client) this.connected = false;
     });
     client.on('error', (error) => {
-      // Refused credentials will not get better by retrying every two seconds; mqtt.js keeps trying anyway.
       this.log('warn', `${this.sn}: ${error.message}`);
     });
     client.on('message', (topic, payload) => {
