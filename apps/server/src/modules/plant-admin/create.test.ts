@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, device, gateway, operationLog, plant } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
-import { makeUser, validPlant, withSpares } from './fixtures.js';
+import { GatewayAuth } from '../mqtt/gateway-auth.js';
+import { makeUser, spareCredentials, validPlant, withSpares } from './fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -21,6 +22,30 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('POST /plant', () => {
+  it('the broker refuses a spare gateway until the plant that binds it exists, then lets it in', async () => {
+    const broker = new GatewayAuth(t.database.db);
+    const password = spareCredentials.GW99000002 ?? '';
+    expect(password).not.toBe('');
+    expect(await broker.authenticate('GW99000002', password)).toBe(false);
+    const made = await t.call<{ id: string }>('POST', '/api/v1/plant', {
+      token: admin,
+      body: validPlant({ name: 'Broker check roof', gateways: [{ sn: 'GW99000002', key: 'HG4T8N2W' }] }),
+    });
+    expect(made.code).toBe(0);
+    expect(await broker.authenticate('GW99000002', password)).toBe(true);
+    expect(await broker.authenticate('GW99000002', 'Wrong2026pass')).toBe(false);
+    // Freed again for the tests below, which bind it.
+    expect(
+      (
+        await t.call('POST', `/api/v1/plant/${made.data.id}/gateway`, {
+          token: admin,
+          body: { action: 'unbind', sn: 'GW99000002' },
+        })
+      ).code,
+    ).toBe(0);
+    expect(await broker.authenticate('GW99000002', password)).toBe(false);
+  });
+
   it('creates the plant with creator, owner and company, binds the gateway and its devices, and logs it', async () => {
     const res = await t.call<{ id: string; gateways: { sn: string; devices: { kind: string }[] }[] }>(
       'POST',

@@ -24,12 +24,15 @@ export const validPlant = (over: Partial<PlantCreateInput> = {}): PlantCreateInp
   ...over,
 });
 
+/** Connection passwords of the spare gateways the last `withSpares` made. */
+export const spareCredentials: Record<string, string> = {};
+
 /** The demo company's id, with its spare gateways in stock. */
 export async function withSpares(t: TestApp): Promise<string> {
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, DEMO_COMPANY));
   if (!sunrise) throw new Error('no demo company');
-  await ensureSpareGateways(db, sunrise.id);
+  Object.assign(spareCredentials, await ensureSpareGateways(db, sunrise.id));
   return sunrise.id;
 }
 
