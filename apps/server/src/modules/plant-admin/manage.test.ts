@@ -331,6 +331,14 @@ describe('transfer', () => {
     expect(failed.map((l) => l.result)).toEqual(['failed']);
   });
 
+  it('after 5 wrong passwords in 15 minutes, even the right one waits (1108)', async () => {
+    const installer = await t.tokenFor(ACCOUNTS.installer);
+    for (let i = 0; i < 5; i++)
+      expect((await transfer(installer, 'buyer@sunrise.example', `Wrong${i}Pass`)).code).toBe(108);
+    expect((await transfer(installer, 'buyer@sunrise.example', 'Demo2026pass')).code).toBe(1108);
+    expect((await rowOf(plantId))?.ownerId).toBe(await userId(ACCOUNTS.owner));
+  });
+
   it('refuses an unknown recipient (105) and a company user (106)', async () => {
     expect((await transfer(owner, 'nobody@sunrise.example', 'Demo2026pass')).code).toBe(105);
     expect((await transfer(owner, ACCOUNTS.staff, 'Demo2026pass')).code).toBe(106);

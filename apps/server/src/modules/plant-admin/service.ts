@@ -49,6 +49,9 @@ interface UserRow {
  */
 const PRIVATE_ROLES: ReadonlySet<BuiltinRole> = new Set<BuiltinRole>(['plant_owner', 'visitor', 'maintainer']);
 
+/** Wrong transfer passwords a caller may give in 15 minutes before being told to wait. */
+export const TRANSFER_FAILURES_ALLOWED = 5;
+
 export interface PlantDetail {
   id: string;
   name: string;
@@ -420,6 +423,13 @@ export class PlantAdminService {
    */
   async transfer(a: Actor, id: string, input: { account: string; keyId: string; password: string }): Promise<void> {
     const p = await plantFor(this.db, a.auth, id, 'transfer');
+    // The password is an owner's: guessing it here must be as slow as at sign-in.
+    const [recent] = await query<{ n: unknown }>(
+      this.db,
+      sql`select count(*) as n from operation_log where user_id = ${a.auth.userId} and operation = 'plant.transfer'
+          and result = 'failed' and created_at > now() - interval '15 minutes'`,
+    );
+    if (Number(recent?.n ?? 0) >= TRANSFER_FAILURES_ALLOWED) throw new AppError('tooManyRequests');
     const password = await this.keys.decrypt(input.keyId, input.password);
     if (password === undefined) throw new ValidationError([{ field: 'password', rule: 'decrypt' }]);
     const [holder] = await this.db
