@@ -1,4 +1,11 @@
-import { ERROR_CODES, type DeviceStatus, type FlowState, type PlantType } from '@heliograph/shared';
+import {
+  ERROR_CODES,
+  type DeviceStatus,
+  type FlowState,
+  type PlantGroup,
+  type PlantSort,
+  type PlantType,
+} from '@heliograph/shared';
 import { api } from './client';
 
 /**
@@ -32,12 +39,54 @@ export interface Page<T> {
   rows: T[];
 }
 
-export interface PlantListQuery {
-  page: number;
-  size: number;
+/** The filters the list and the map share (the server's plantFilterQuery). */
+export interface PlantFilterQuery {
   keyword?: string;
   status?: DeviceStatus;
   type?: PlantType;
+  capacityMin?: number;
+  capacityMax?: number;
+  group?: PlantGroup;
+}
+
+export interface PlantListQuery extends PlantFilterQuery {
+  page: number;
+  size: number;
+  sort?: PlantSort;
+  order?: 'asc' | 'desc';
+}
+
+export type StatusCounts = Record<'all' | DeviceStatus, number>;
+
+export interface PlantListRow extends PlantSummary {
+  /** False for a guest share or the visitor role: no edit or delete (spec §6). */
+  writable: boolean;
+}
+
+export interface PlantListAnswer {
+  total: number;
+  rows: PlantListRow[];
+  /** By status under every filter but the status one. */
+  stats: StatusCounts;
+  groups: Record<PlantGroup, number>;
+}
+
+export interface MapPlant {
+  id: string;
+  name: string;
+  type: PlantType;
+  lat: number;
+  lon: number;
+  status: DeviceStatus;
+  capacityKw: number;
+  todayKwh: number;
+}
+
+export interface MapConfig {
+  /** Leaflet URL templates; null: the built-in offline world map. */
+  tileUrl: string | null;
+  tileUrlCn: string | null;
+  attribution: string;
 }
 
 export interface EnergyPeriod {
@@ -123,7 +172,13 @@ const V1 = '/api/v1';
 const plant = (id: string) => `${V1}/plant/${encodeURIComponent(id)}`;
 
 export const plantApi = {
-  list: (q: PlantListQuery) => api.get<Page<PlantSummary>>(`${V1}/plants`, { ...q }),
+  list: (q: PlantListQuery) => api.get<PlantListAnswer>(`${V1}/plants`, { ...q }),
+  map: (q: PlantFilterQuery) => api.get<MapPlant[]>(`${V1}/plants/map`, { ...q }),
+  near: (id: string) => api.get<(PlantSummary & { distanceKm: number })[]>(`${V1}/plants/queryStationByPoint`, { id }),
+  mapConfig: () => api.get<MapConfig>(`${V1}/plants/mapConfig`),
+  inChina: () => api.get<{ inChina: 0 | 1 }>(`${V1}/anonymous/inChina`, undefined, { silent: true }),
+  /** Logical delete (spec §5); 700 when it is already gone, which the caller reports itself. */
+  remove: (id: string) => api.post<null>(`${plant(id)}/delete`, {}, { tolerate: [ERROR_CODES.plantNotFound] }),
   summary: (id: string) => api.get<PlantSummary>(plant(id)),
   // The summary, asked at the same time, already says when the plant does not exist: one toast is enough.
   realtime: (id: string) =>
@@ -141,7 +196,12 @@ export const plantApi = {
 
 /** TanStack query keys: everything about one plant sits under ['plant', id], so a live update refreshes it all. */
 export const plantKeys = {
-  list: (q: PlantListQuery) => ['plants', q] as const,
+  /** Everything about the list and the map: a delete refreshes it all. */
+  lists: ['plants'] as const,
+  list: (q: PlantListQuery) => ['plants', 'list', q] as const,
+  map: (q: PlantFilterQuery) => ['plants', 'map', q] as const,
+  mapConfig: ['plants', 'mapConfig'] as const,
+  inChina: ['anonymous', 'inChina'] as const,
   all: (id: string) => ['plant', id] as const,
   summary: (id: string) => ['plant', id, 'summary'] as const,
   realtime: (id: string) => ['plant', id, 'realtime'] as const,

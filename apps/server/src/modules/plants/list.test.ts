@@ -18,6 +18,7 @@ interface Row {
   todayKwh: number;
   totalKwh: number;
   capacityKw: number;
+  writable: boolean;
 }
 interface ListAnswer {
   total: number;
@@ -283,6 +284,9 @@ describe('GET /plants', () => {
     expect(a.data.stats.all).toBe(1);
     expect(a.data.groups).toMatchObject({ all: 1, shared: 1, mine: 0 });
     expect(names(await list({ group: 'shared' }, visitor))).toEqual(['Beta Ridge Storage']);
+    // Read-only for the visitor, while the company's administrator may change it.
+    expect(a.data.rows[0]?.writable).toBe(false);
+    expect((await list({ keyword: 'Beta' })).data.rows[0]?.writable).toBe(true);
     expect((await list({ keyword: 'Alpha' }, visitor)).data.total).toBe(0);
   });
 

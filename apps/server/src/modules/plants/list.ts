@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { num, query, toDay } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { plantScope } from './scope.js';
+import { plantScope, plantWriteScope } from './scope.js';
 import { plantStatusSql } from './status.js';
 import type { PlantSummary } from './service.js';
 
@@ -35,7 +35,7 @@ export type GroupCounts = Record<PlantGroup, number>;
 
 export interface PlantListAnswer {
   total: number;
-  rows: PlantSummary[];
+  rows: (PlantSummary & { writable: boolean })[];
   /** Plants by status under every filter except the status one (the statistics bar above the list). */
   stats: StatusCounts;
   /** Plants per group under search, type and capacity (the counts on the group tabs). */
@@ -93,7 +93,8 @@ function narrowSql(f: PlantFilter): SQL {
 
 /** The caller's plants under a filter, with status and the plant's local date, as a subquery `b`. */
 function basePlants(auth: AuthContext, f: PlantFilter): SQL {
-  return sql`(select p.*, ${plantStatusSql} as status, (now() at time zone p.timezone)::date as local_today
+  return sql`(select p.*, ${plantStatusSql} as status, (now() at time zone p.timezone)::date as local_today,
+      (${plantWriteScope(auth)}) as writable
     from plant p where ${plantScope(auth)} ${narrowSql(f)} ${groupSql(auth, f.group)}) b`;
 }
 
@@ -140,6 +141,7 @@ interface ListRow {
   today_income: unknown;
   total_income: unknown;
   power_pv: unknown;
+  writable: boolean;
 }
 
 /**
@@ -192,6 +194,8 @@ export async function listPlants(db: Db, auth: AuthContext, q: PlantListQuery): 
       totalKwh: Number(r.total_kwh ?? 0) + Number(r.generation_offset_kwh ?? 0),
       todayIncome: Number(r.today_income ?? 0),
       totalIncome: Number(r.total_income ?? 0),
+      // A guest share or the visitor role: the console shows no edit or delete for this plant (spec §6).
+      writable: r.writable === true,
     })),
   };
 }

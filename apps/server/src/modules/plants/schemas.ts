@@ -146,7 +146,7 @@ export const statusCounts = z.object({
 
 export const plantListAnswer = z.object({
   total: z.number().int(),
-  rows: z.array(plantSummary),
+  rows: z.array(plantSummary.extend({ writable: z.boolean() })),
   stats: statusCounts,
   groups: z.object({ all: count, mine: count, installed: count, shared: count }) satisfies z.ZodType<
     Record<(typeof PLANT_GROUPS)[number], number>

@@ -1,16 +1,25 @@
-import { Empty, Pagination, Spin } from 'antd';
+import { Empty, Pagination, Spin, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { PlantListRow } from '../../api/plants';
 import { formatCapacity, formatEnergy, formatPower } from './figures';
 import { overviewPath } from './overviewPath';
-import type { PlantListViewProps } from './PlantTable';
+import { PlantActions } from './PlantActions';
 import { PlantStatusTag } from './PlantStatusTag';
 import { useFigureLocale } from './useFigureLocale';
 
-/** The plant list as cards (phones): each whole card opens the plant's overview. */
-export function PlantCards({ rows, total, page, size, loading, onPage, empty }: PlantListViewProps): React.JSX.Element {
+export interface PlantCardsProps {
+  rows: PlantListRow[];
+  loading: boolean;
+  pagination: TablePaginationConfig;
+  empty: React.ReactNode;
+}
+
+/** The plant list as cards (phones, or by choice): the card's name opens the overview, ⋯ holds the actions. */
+export function PlantCards({ rows, loading, pagination, empty }: PlantCardsProps): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
+  const { current = 1, pageSize = 10, total = 0, onChange, showTotal } = pagination;
   return (
     <Spin spinning={loading}>
       {rows.length === 0 ? (
@@ -18,45 +27,50 @@ export function PlantCards({ rows, total, page, size, loading, onPage, empty }: 
       ) : (
         <ul className="hg-plant-cards" data-testid="plant-cards">
           {rows.map((p) => (
-            <li key={p.id}>
-              <Link to={overviewPath(p)} className="hg-plant-card" data-testid="plant-link">
-                <span className="hg-plant-card-head">
-                  <span className="hg-plant-card-name">{p.name}</span>
+            <li key={p.id} className="hg-plant-card" data-testid="plant-card" data-status={p.status}>
+              <span className="hg-plant-card-head">
+                <Link to={overviewPath(p)} className="hg-plant-card-name" data-testid="plant-link">
+                  {p.name}
+                </Link>
+                <span className="hg-plant-card-tools">
                   <PlantStatusTag status={p.status} />
+                  <PlantActions plant={p} />
                 </span>
-                <span className="hg-plant-card-sub">
-                  <bdi>{t(`plants.type.${p.type}`)}</bdi> · <bdi>{p.address}</bdi>
+              </span>
+              <span className="hg-plant-card-sub">
+                <bdi>{t(`plants.type.${p.type}`)}</bdi> · <bdi>{p.address}</bdi>
+              </span>
+              <span className="hg-plant-card-figures">
+                <span>
+                  <span className="hg-plant-card-label">{t('plants.power')}</span>
+                  <span className="hg-plant-card-value">{formatPower(p.powerW, locale)}</span>
                 </span>
-                <span className="hg-plant-card-figures">
-                  <span>
-                    <span className="hg-plant-card-label">{t('plants.power')}</span>
-                    <span className="hg-plant-card-value">{formatPower(p.powerW, locale)}</span>
-                  </span>
-                  <span>
-                    <span className="hg-plant-card-label">{t('plants.todayEnergy')}</span>
-                    <span className="hg-plant-card-value">{formatEnergy(p.todayKwh, locale)}</span>
-                  </span>
-                  <span>
-                    <span className="hg-plant-card-label">{t('plants.capacity')}</span>
-                    <span className="hg-plant-card-value">{formatCapacity(p.capacityKw, locale)}</span>
-                  </span>
+                <span>
+                  <span className="hg-plant-card-label">{t('plants.todayEnergy')}</span>
+                  <span className="hg-plant-card-value">{formatEnergy(p.todayKwh, locale)}</span>
                 </span>
-              </Link>
+                <span>
+                  <span className="hg-plant-card-label">{t('plants.capacity')}</span>
+                  <span className="hg-plant-card-value">{formatCapacity(p.capacityKw, locale)}</span>
+                </span>
+              </span>
             </li>
           ))}
         </ul>
       )}
-      {total > size ? (
+      {total > pageSize ? (
         <Pagination
           className="hg-plant-cards-pager"
           simple
-          current={page}
-          pageSize={size}
+          current={current}
+          pageSize={pageSize}
           total={total}
-          onChange={(p) => onPage(p, size)}
+          onChange={(p, s) => onChange?.(p, s)}
         />
       ) : null}
-      <p className="hg-plant-cards-total">{t('plants.total', { n: String(total) })}</p>
+      <p className="hg-plant-cards-total" data-testid="plant-total">
+        {showTotal?.(total, [0, 0])}
+      </p>
     </Spin>
   );
 }

@@ -1,30 +1,41 @@
-import { Table, type TableColumnsType } from 'antd';
+import type { PlantSort } from '@heliograph/shared';
+import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlantSummary } from '../../api/plants';
+import type { PlantListRow } from '../../api/plants';
+import type { SortOrder } from '../../components/list';
 import { formatCapacity, formatEnergy, formatPower } from './figures';
 import { overviewPath } from './overviewPath';
-import { PAGE_SIZES } from './usePlantList';
+import { PlantActions } from './PlantActions';
 import { PlantStatusTag } from './PlantStatusTag';
 import { useFigureLocale } from './useFigureLocale';
 
 export interface PlantListViewProps {
-  rows: PlantSummary[];
-  total: number;
-  page: number;
-  size: number;
+  rows: PlantListRow[];
   loading: boolean;
-  onPage: (page: number, size: number) => void;
+  pagination: TablePaginationConfig;
   empty: React.ReactNode;
+  sort: { field: PlantSort; order: SortOrder } | null;
+  onSort: (sort: { field: PlantSort; order: SortOrder } | null) => void;
 }
 
-/** The plant list as a table (desktop and tablet). */
-export function PlantTable({ rows, total, page, size, loading, onPage, empty }: PlantListViewProps): React.JSX.Element {
+const toAnt = (order: SortOrder): AntSortOrder => (order === 'asc' ? 'ascend' : 'descend');
+
+/** The plant list as a table (desktop and tablet), sortable by its figures. */
+export function PlantTable({ rows, loading, pagination, empty, sort, onSort }: PlantListViewProps): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
-  const columns: TableColumnsType<PlantSummary> = [
+  const sortable = (key: PlantSort) => ({
+    key,
+    sorter: true,
+    sortOrder: sort?.field === key ? toAnt(sort.order) : null,
+    sortDirections: ['descend', 'ascend'] as AntSortOrder[],
+  });
+  const columns: TableColumnsType<PlantListRow> = [
     {
-      key: 'name',
+      ...sortable('name'),
+      sortDirections: ['ascend', 'descend'],
       title: t('plants.name'),
       render: (_, p) => (
         <div className="hg-plant-name-cell">
@@ -38,44 +49,49 @@ export function PlantTable({ rows, total, page, size, loading, onPage, empty }: 
     { key: 'type', title: t('plants.typeColumn'), render: (_, p) => t(`plants.type.${p.type}`) },
     { key: 'status', title: t('plants.statusColumn'), render: (_, p) => <PlantStatusTag status={p.status} /> },
     {
-      key: 'power',
+      ...sortable('power'),
       title: t('plants.power'),
       align: 'end',
       className: 'hg-num',
       render: (_, p) => formatPower(p.powerW, locale),
     },
     {
-      key: 'today',
+      ...sortable('todayEnergy'),
       title: t('plants.todayEnergy'),
       align: 'end',
       className: 'hg-num',
       render: (_, p) => formatEnergy(p.todayKwh, locale),
     },
     {
-      key: 'capacity',
+      ...sortable('capacity'),
       title: t('plants.capacity'),
       align: 'end',
       className: 'hg-num',
       render: (_, p) => formatCapacity(p.capacityKw, locale),
     },
+    {
+      key: 'actions',
+      title: <span className="hg-visually-hidden">{t('plants.actions')}</span>,
+      width: 56,
+      align: 'center',
+      render: (_, p) => <PlantActions plant={p} />,
+    },
   ];
   return (
-    <Table<PlantSummary>
+    <Table<PlantListRow>
       rowKey="id"
       columns={columns}
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: 760 }}
+      scroll={{ x: 860 }}
       data-testid="plant-table"
-      pagination={{
-        current: page,
-        pageSize: size,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (n) => t('plants.total', { n: String(n) }),
-        onChange: (p, s) => onPage(s === size ? p : 1, s),
+      pagination={pagination}
+      showSorterTooltip={false}
+      onChange={(_p, _f, sorter, extra) => {
+        if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+        const field = sorter.columnKey as PlantSort | undefined;
+        onSort(field && sorter.order ? { field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : null);
       }}
     />
   );
