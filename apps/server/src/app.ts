@@ -33,6 +33,9 @@ import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { commandRoutes } from './modules/commands/routes.js';
+import { gatewayRoutes } from './modules/gateways/routes.js';
+import { acSwitchRoutes } from './modules/ac-switches/routes.js';
+import { loraRoutes } from './modules/lora/routes.js';
 import { layoutRoutes } from './modules/layouts/routes.js';
 import { CommandService } from './modules/commands/service.js';
 import { configTemplateRoutes } from './modules/config-templates/routes.js';
@@ -157,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
-      await api.register(plantAdminRoutes({ db, keys }));
+      await api.register(plantAdminRoutes({ db, keys, registry }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       await api.register(
@@ -169,6 +172,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       );
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
       await api.register(commandRoutes({ db, commands }));
+      await api.register(gatewayRoutes({ db, commands, bus }));
+      await api.register(acSwitchRoutes({ db, commands }));
+      await api.register(loraRoutes({ db }));
       await api.register(inverterRoutes({ db, commands }));
       await api.register(configTemplateRoutes({ db, commands }));
       await api.register(batteryRoutes({ db }));

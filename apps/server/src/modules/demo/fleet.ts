@@ -11,6 +11,7 @@ import { appUser, company, plant } from '../../db/schema.js';
 import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
 import { ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
+import { addDemoSmartDevices, linkDemoSmartDevices } from '../ac-switches/demo.js';
 
 export interface FleetFile {
   plants: PlantDef[];
@@ -94,6 +95,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
   const visitor = byAccount('visitor@');
 
   const plants = defineFleet({ count: opts.size, seed: 1 });
+  addDemoSmartDevices(plants);
   const credentials: Record<string, string> = {};
   for (const [i, p] of plants.entries()) {
     const gateways = p.gateways.map((g) => {
@@ -137,6 +139,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
       sharedWith: visitor && (i === 0 || i === 4) ? [{ userId: visitor, level: 'guest' }] : [],
     });
   }
+  await linkDemoSmartDevices(db);
   const data = await addSpares(db, { plants, credentials }, demo.id, opts.dataDir);
   await writeFile(file, JSON.stringify(data, null, 2), { mode: 0o600 });
   await chmod(file, 0o600);

@@ -20,6 +20,11 @@ export interface MessageBus {
   subscribeAll(filter: string, handler: MessageHandler): Promise<void>;
   /** Gateways that connect or drop (embedded broker only; an external broker reports via status/LWT). */
   onPresence(handler: (sn: string, online: boolean) => void): void;
+  /**
+   * Drops a gateway's connection (a locked gateway). The embedded broker closes it; an external broker
+   * has no such call here, so the caller also asks the gateway to reconnect, which the auth endpoint refuses.
+   */
+  disconnect(sn: string): void;
   close(): Promise<void>;
   readonly port: number | undefined;
 }
@@ -102,6 +107,10 @@ export async function createEmbeddedBus(opts: {
     onGatewayMessage: (h) => void handlers.push(h),
     subscribeAll: async (filter, handler) => void fanout.push({ filter, handler }),
     onPresence: (h) => void presence.push(h),
+    disconnect: (sn) => {
+      const clients = (broker as unknown as { clients: Record<string, { close(): void } | undefined> }).clients;
+      clients[sn]?.close();
+    },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
@@ -147,6 +156,7 @@ export async function createExternalBus(opts: {
       await client.subscribeAsync(filter, { qos: 1 });
     },
     onPresence: () => undefined,
+    disconnect: () => undefined,
     close: async () => {
       await client.endAsync();
     },

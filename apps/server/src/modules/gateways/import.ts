@@ -1,0 +1,98 @@
+import { inArray } from 'drizzle-orm';
+import { DEVICE_LIMITS, importRowProblems, type ImportProblem } from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { device, gateway } from '../../db/schema.js';
+import type { AuthContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import { recordOperation } from '../commands/operation-log.js';
+
+export interface ImportRow {
+  /** The spreadsheet row (2 for the first data row); 1 for a single import. */
+  row: number;
+  sn: string;
+  registrationKey: string;
+  password: string;
+}
+
+export interface CheckedRow {
+  row: number;
+  sn: string;
+  registrationKey: string;
+  problems: ImportProblem[];
+}
+
+export function rowsFromCells(cells: { row: number; cells: string[] }[]): ImportRow[] {
+  if (cells.length === 0 || cells.length > DEVICE_LIMITS.importRowsMax) throw new AppError('importFailed');
+  return cells.map(({ row, cells: [sn = '', registrationKey = '', password = ''] }) => ({
+    row,
+    sn,
+    registrationKey,
+    password,
+  }));
+}
+
+/**
+ * Each row's problems before anything is saved: its own (characters, password rule), a serial listed twice
+ * in the file, a serial that already exists (spec §8 301, whoever's it is: it cannot be imported again).
+ */
+export async function checkImport(db: Db, rows: readonly ImportRow[]): Promise<CheckedRow[]> {
+  const sns = rows.map((r) => r.sn).filter(Boolean);
+  const existing = new Set<string>();
+  if (sns.length > 0) {
+    for (const r of await db.select({ sn: gateway.sn }).from(gateway).where(inArray(gateway.sn, sns)))
+      existing.add(r.sn);
+    for (const r of await db.select({ sn: device.sn }).from(device).where(inArray(device.sn, sns))) existing.add(r.sn);
+  }
+  const seen = new Map<string, number>();
+  for (const r of rows) if (r.sn) seen.set(r.sn.toUpperCase(), (seen.get(r.sn.toUpperCase()) ?? 0) + 1);
+  return rows.map((r) => {
+    const problems = importRowProblems(r);
+    if (r.sn && (seen.get(r.sn.toUpperCase()) ?? 0) > 1) problems.push('duplicate');
+    if (existing.has(r.sn)) problems.push('exists');
+    return { row: r.row, sn: r.sn, registrationKey: r.registrationKey, problems };
+  });
+}
+
+/**
+ * Saves rows into the caller's company stock (unbound) once every row passed the check, all or nothing.
+ * `kind` makes each one a device that connects on its own (a smart AC switch): a gateway row and a device
+ * row with the same serial number.
+ */
+export async function saveImport(
+  db: Db,
+  auth: AuthContext,
+  ip: string,
+  rows: readonly ImportRow[],
+  opts: { kind?: 'switch' | 'lora'; operation: string; localAreaCode?: string } = { operation: 'gateway.import' },
+): Promise<CheckedRow[] | null> {
+  const checked = await checkImport(db, rows);
+  if (checked.some((c) => c.problems.length > 0)) return checked;
+  const hashes = await Promise.all(rows.map((r) => hashPassword(r.password)));
+  await db.transaction(async (tx) => {
+    for (const [i, r] of rows.entries()) {
+      const [gw] = await tx
+        .insert(gateway)
+        .values({
+          sn: r.sn,
+          companyId: auth.companyId,
+          registrationKey: r.registrationKey,
+          connPasswordHash: hashes[i] ?? '',
+          commType: opts.kind === 'switch' ? 'WiFi' : '4G',
+        })
+        .returning({ id: gateway.id });
+      if (!gw) throw new Error('gateway insert returned nothing');
+      if (opts.kind) {
+        await tx.insert(device).values({
+          sn: r.sn,
+          gatewayId: gw.id,
+          kind: opts.kind,
+          model: opts.kind === 'switch' ? 'HG-ACS' : 'HG-LM',
+          settings: opts.localAreaCode ? { localAreaCode: opts.localAreaCode } : {},
+        });
+      }
+      await recordOperation(tx, { auth, ip, target: r.sn, operation: opts.operation, result: 'succeeded' });
+    }
+  });
+  return null;
+}

@@ -1,0 +1,498 @@
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import {
+  IMPORT_PROBLEMS,
+  connPasswordSchema,
+  deviceAliasSchema,
+  deviceImportSchema,
+  uploadIntervalSchema,
+} from '@heliograph/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { gateway } from '../../db/schema.js';
+import { requireAuth } from '../../http/context.js';
+import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import { recordOperation } from '../commands/operation-log.js';
+import { commandOutcome } from '../commands/routes.js';
+import type { CommandService } from '../commands/service.js';
+import type { MessageBus } from '../mqtt/bus.js';
+import { paging } from '../plants/schemas.js';
+import { unbindGateway } from '../plants/provision.js';
+import { checkImport, rowsFromCells, saveImport } from './import.js';
+import {
+  GATEWAY_STATUSES,
+  findGateway,
+  gatewayCounts,
+  gatewayDetail,
+  listGateways,
+  type GatewayRow,
+} from './queries.js';
+import { readImportRows, sendXlsx, word } from './xlsx.js';
+
+const tags = ['gateways'];
+export const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const filters = z.object({
+  q: z.string().trim().max(64).optional(),
+  status: z.enum(GATEWAY_STATUSES).optional(),
+  commType: z.string().max(16).optional(),
+  plantId: z.string().max(64).optional(),
+});
+const counts = z.record(z.string(), z.number());
+export const gatewayRow = z.object({
+  id: z.string(),
+  sn: z.string(),
+  alias: z.string().nullable(),
+  plantId: z.string().nullable(),
+  plantName: z.string().nullable(),
+  online: z.boolean(),
+  locked: z.boolean(),
+  commType: z.string(),
+  rssi: z.number().nullable(),
+  uploadIntervalS: z.number(),
+  firmware: z.string().nullable(),
+  deviceCount: z.number(),
+  lastSeen: z.number().nullable(),
+});
+const detail = gatewayRow.extend({
+  customerAccount: z.string().nullable(),
+  registrationKey: z.string(),
+  protocol: z.string().nullable(),
+  hardwareVersion: z.string().nullable(),
+  iccid: z.string().nullable(),
+  serverAddress: z.string().nullable(),
+  serverPort: z.number().nullable(),
+  meshCheck: z.boolean(),
+  batteryType: z.string().nullable(),
+  boundAt: z.number().nullable(),
+  createdAt: z.number(),
+  devices: z.array(
+    z.object({
+      sn: z.string(),
+      kind: z.string(),
+      model: z.string(),
+      alias: z.string().nullable(),
+      status: z.string(),
+      lastSeen: z.number().nullable(),
+    }),
+  ),
+});
+export const checkedRow = z.object({
+  row: z.number(),
+  sn: z.string(),
+  registrationKey: z.string(),
+  problems: z.array(z.enum(IMPORT_PROBLEMS)),
+});
+export const importAnswer = z.object({ saved: z.number(), rows: z.array(checkedRow) });
+const XLSX_LIMIT = 2 * 1024 * 1024;
+
+/** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
+export async function uploadedRows(req: {
+  file: () => Promise<{ filename: string; toBuffer: () => Promise<Buffer> } | undefined>;
+}) {
+  const file = await req.file();
+  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('importFailed');
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch {
+    throw new AppError('importFailed');
+  }
+  return rowsFromCells(await readImportRows(bytes));
+}
+
+function exportRows(rows: GatewayRow[], lang: Parameters<typeof word>[1]) {
+  return rows.map((r) => [
+    r.sn,
+    r.alias,
+    r.plantName,
+    word(r.online ? 'online' : 'offline', lang),
+    word(r.locked ? 'yes' : 'no', lang),
+    r.commType,
+    r.rssi,
+    r.uploadIntervalS,
+    r.firmware,
+    r.deviceCount,
+    r.lastSeen ? new Date(r.lastSeen).toISOString().slice(0, 19).replace('T', ' ') : null,
+  ]);
+}
+
+/**
+ * Gateways (spec §7 "Gateways"): the list with status statistics, export, detail, alias, restart, unbind,
+ * lock, upload interval, mesh check, connection password, and import one or a batch with a check step.
+ * Another company's gateway does not exist (305); changes need the write scope (a visitor has none).
+ */
+export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: MessageBus }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db, commands } = deps;
+    await app.register(fastifyMultipart, { limits: { fileSize: XLSX_LIMIT, files: 1, fields: 2 } });
+    const view = { access: 'gateway.view', scope: 'company' } as const;
+    const control = { access: 'gateway.control', scope: 'company' } as const;
+    const importing = { access: 'gateway.import', scope: 'company' } as const;
+
+    app.get(
+      '/gateways',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Gateways with status statistics (search by serial, alias or plant; filters; pages)',
+          querystring: filters.extend(paging),
+          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(gatewayRow), counts })) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { page, size, ...q } = req.query;
+        const [list, c] = await Promise.all([listGateways(db, auth, q, { page, size }), gatewayCounts(db, auth, q)]);
+        return ok(req, { ...list, counts: c });
+      },
+    );
+
+    app.get(
+      '/gateways/count',
+      {
+        config: view,
+        schema: { tags, summary: 'Gateways by status', querystring: filters, response: { 200: envelope(counts) } },
+      },
+      async (req) => ok(req, await gatewayCounts(db, requireAuth(req.auth), req.query)),
+    );
+
+    app.get(
+      '/gateways/download',
+      { config: view, schema: { tags, summary: 'The gateway list (same filters) as .xlsx', querystring: filters } },
+      async (req, reply) => {
+        const { rows } = await listGateways(db, requireAuth(req.auth), req.query, null);
+        return sendXlsx(reply, {
+          name: 'gateways',
+          lang: req.lang,
+          headings: [
+            'sn',
+            'alias',
+            'plant',
+            'status',
+            'locked',
+            'commType',
+            'rssi',
+            'interval',
+            'firmware',
+            'devices',
+            'lastSeen',
+          ],
+          rows: exportRows(rows, req.lang),
+        });
+      },
+    );
+
+    app.get(
+      '/gateways/import/template',
+      { config: importing, schema: { tags, summary: 'The .xlsx template for a batch import' } },
+      async (req, reply) =>
+        sendXlsx(reply, {
+          name: 'gateway-import',
+          lang: req.lang,
+          headings: ['sn', 'key', 'password'],
+          rows: [['GW00000001', 'ABCD1234', 'Example2026pass']],
+          dated: false,
+        }),
+    );
+
+    app.post(
+      '/gateways/import',
+      {
+        config: importing,
+        schema: {
+          tags,
+          summary: 'Import one gateway into the company stock (serial, registration key, connection password)',
+          body: deviceImportSchema,
+          response: { 200: envelope(importAnswer) },
+        },
+      },
+      async (req) => {
+        const rows = [{ row: 1, ...req.body }];
+        const problems = await saveImport(db, requireAuth(req.auth), req.ip, rows);
+        if (problems?.[0]?.problems.includes('exists')) throw new AppError('gatewayUsed');
+        return ok(req, { saved: problems ? 0 : 1, rows: problems ?? [] });
+      },
+    );
+
+    app.post(
+      '/gateways/import/check',
+      {
+        config: importing,
+        schema: {
+          tags,
+          summary: 'Check a batch .xlsx (multipart "file"): each row’s problems; nothing is saved',
+          response: { 200: envelope(importAnswer) },
+        },
+      },
+      async (req) => ok(req, { saved: 0, rows: await checkImport(db, await uploadedRows(req)) }),
+    );
+
+    app.post(
+      '/gateways/import/batch',
+      {
+        config: importing,
+        schema: {
+          tags,
+          summary: 'Import a batch .xlsx: all rows when every row passes the check, none otherwise',
+          response: { 200: envelope(importAnswer) },
+        },
+      },
+      async (req) => {
+        const rows = await uploadedRows(req);
+        const problems = await saveImport(db, requireAuth(req.auth), req.ip, rows);
+        return ok(req, { saved: problems ? 0 : rows.length, rows: problems ?? [] });
+      },
+    );
+
+    app.get(
+      '/gateway/:sn',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'A gateway with every field of spec §3 and the devices behind it',
+          params: snParams,
+          response: { 200: envelope(detail) },
+        },
+      },
+      async (req) => ok(req, await gatewayDetail(db, requireAuth(req.auth), req.params.sn)),
+    );
+
+    app.post(
+      '/gateway/:sn/alias',
+      {
+        config: control,
+        schema: {
+          tags,
+          summary: 'Set the alias (at most 32 bytes; empty clears it)',
+          params: snParams,
+          body: z.object({ alias: deviceAliasSchema }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true, kind: 'gateway' });
+        const alias = req.body.alias.trim() || null;
+        await db.update(gateway).set({ alias }).where(eq(gateway.id, gw.id));
+        await recordOperation(db, {
+          auth,
+          ip: req.ip,
+          target: gw.sn,
+          plantId: gw.plantId,
+          operation: 'gateway.alias',
+          oldValue: gw.alias,
+          newValue: alias,
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/gateway/:sn/restart',
+      {
+        config: control,
+        schema: { tags, summary: 'Restart the gateway', params: snParams, response: { 200: envelope(commandOutcome) } },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true, kind: 'gateway' });
+        return ok(
+          req,
+          await commands.send({ auth, ip: req.ip, gatewayId: gw.id, type: 'restart', operation: 'gateway.restart' }),
+        );
+      },
+    );
+
+    app.post(
+      '/gateway/:sn/unbind',
+      {
+        config: { access: 'gateway.unbind', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Unbind the gateway and its devices from their plant (they stay in stock)',
+          params: snParams,
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true, kind: 'gateway' });
+        if (!gw.plantId) throw new AppError('already');
+        await unbindGateway(db, gw.id);
+        await recordOperation(db, {
+          auth,
+          ip: req.ip,
+          target: gw.sn,
+          plantId: gw.plantId,
+          operation: 'gateway.unbind',
+          oldValue: gw.plantName,
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/gateway/:sn/lock',
+      {
+        config: control,
+        schema: {
+          tags,
+          summary: 'Lock (the broker refuses it and its connection is dropped) or unlock the gateway',
+          params: snParams,
+          body: z.object({ locked: z.boolean() }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true });
+        await db.update(gateway).set({ locked: req.body.locked }).where(eq(gateway.id, gw.id));
+        // The broker checks the lock at every connection; an open one is dropped so the lock holds now.
+        if (req.body.locked) deps.bus.disconnect(gw.sn);
+        await recordOperation(db, {
+          auth,
+          ip: req.ip,
+          target: gw.sn,
+          plantId: gw.plantId,
+          operation: req.body.locked ? 'gateway.lock' : 'gateway.unlock',
+          oldValue: gw.locked,
+          newValue: req.body.locked,
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+
+    app.get(
+      '/gateway/:sn/uploadCycle',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'The upload interval, seconds',
+          params: snParams,
+          response: { 200: envelope(z.object({ seconds: z.number() })) },
+        },
+      },
+      async (req) => {
+        const gw = await findGateway(db, requireAuth(req.auth), req.params.sn);
+        return ok(req, { seconds: gw.uploadIntervalS });
+      },
+    );
+
+    app.post(
+      '/gateway/:sn/uploadCycle',
+      {
+        config: control,
+        schema: {
+          tags,
+          summary: 'Set the upload interval (command uploadInterval; kept when the gateway accepts it)',
+          params: snParams,
+          body: z.object({ seconds: uploadIntervalSchema }),
+          response: { 200: envelope(commandOutcome) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true });
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: gw.id,
+          type: 'uploadInterval',
+          params: { seconds: req.body.seconds },
+          operation: 'gateway.uploadInterval',
+          oldValue: gw.uploadIntervalS,
+          newValue: req.body.seconds,
+        });
+        if (outcome.status === 'succeeded')
+          await db.update(gateway).set({ uploadIntervalS: req.body.seconds }).where(eq(gateway.id, gw.id));
+        return ok(req, outcome);
+      },
+    );
+
+    app.get(
+      '/gateway/:sn/meshCheck/read',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Whether mesh check is on',
+          params: snParams,
+          response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+        },
+      },
+      async (req) => ok(req, { enabled: (await findGateway(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
+    );
+
+    app.post(
+      '/gateway/:sn/meshCheck/set',
+      {
+        config: control,
+        schema: {
+          tags,
+          summary: 'Turn mesh check on or off (command meshCheck; kept when the gateway accepts it)',
+          params: snParams,
+          body: z.object({ enabled: z.boolean() }),
+          response: { 200: envelope(commandOutcome) },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true });
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: gw.id,
+          type: 'meshCheck',
+          params: { enabled: req.body.enabled },
+          operation: 'gateway.meshCheck',
+          oldValue: gw.meshCheck,
+          newValue: req.body.enabled,
+        });
+        if (outcome.status === 'succeeded')
+          await db.update(gateway).set({ meshCheck: req.body.enabled }).where(eq(gateway.id, gw.id));
+        return ok(req, outcome);
+      },
+    );
+
+    app.post(
+      '/gateway/:sn/connPassword',
+      {
+        config: control,
+        schema: {
+          tags,
+          summary: 'Set a new connection password (8–24, capitals, lower case and digits; kept hashed)',
+          params: snParams,
+          body: z.object({ password: connPasswordSchema }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const gw = await findGateway(db, auth, req.params.sn, { write: true });
+        await db
+          .update(gateway)
+          .set({ connPasswordHash: await hashPassword(req.body.password) })
+          .where(eq(gateway.id, gw.id));
+        // The password itself never reaches the log.
+        await recordOperation(db, {
+          auth,
+          ip: req.ip,
+          target: gw.sn,
+          plantId: gw.plantId,
+          operation: 'gateway.connPassword',
+          result: 'succeeded',
+        });
+        return ok(req, null);
+      },
+    );
+  };
+}

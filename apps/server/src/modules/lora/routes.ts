@@ -1,0 +1,284 @@
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { num, query, toMs } from '../../db/rows.js';
+import { device, gateway } from '../../db/schema.js';
+import { requireAuth, type AuthContext } from '../../http/context.js';
+import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { recordOperation } from '../commands/operation-log.js';
+import { gatewayScope } from '../devices/scope.js';
+import { snParams } from '../gateways/routes.js';
+import { sendXlsx, word } from '../gateways/xlsx.js';
+import { paging } from '../plants/schemas.js';
+import { deviceStatusSql } from '../plants/status.js';
+
+const tags = ['lora'];
+const STATUSES = ['online', 'offline'] as const;
+const filters = z.object({
+  q: z.string().trim().max(64).optional(),
+  status: z.enum(STATUSES).optional(),
+});
+const node = z.object({
+  id: z.string(),
+  sn: z.string(),
+  kind: z.string(),
+  model: z.string(),
+  alias: z.string().nullable(),
+  status: z.string(),
+  rssi: z.number().nullable(),
+  lastSeen: z.number().nullable(),
+});
+const master = node.extend({
+  plantId: z.string().nullable(),
+  plantName: z.string().nullable(),
+  online: z.boolean(),
+  firmId: z.string().nullable(),
+  childCount: z.number(),
+});
+
+/**
+ * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
+ * serial number. Its child nodes are devices behind the same gateway whose parent is the master device.
+ */
+const masterFrom = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn
+  left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id`;
+const masterColumns = sql`d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
+  g.plant_id, pl.name as plant_name, g.online, g.firmware,
+  (select count(*) from device c where c.parent_id = d.id and c.deleted_at is null) as child_count`;
+
+interface RawNode {
+  id: string;
+  sn: string;
+  kind: string;
+  model: string;
+  alias: string | null;
+  status: string;
+  metrics: Record<string, number | null> | null;
+  ts: unknown;
+}
+interface RawMaster extends RawNode {
+  plant_id: string | null;
+  plant_name: string | null;
+  online: boolean;
+  firmware: string | null;
+  child_count: unknown;
+}
+const nodeOf = (r: RawNode) => ({
+  id: r.id,
+  sn: r.sn,
+  kind: r.kind,
+  model: r.model,
+  alias: r.alias,
+  status: r.status,
+  rssi: num(r.metrics?.rssi),
+  lastSeen: r.ts ? toMs(r.ts) : null,
+});
+const masterOf = (r: RawMaster) => ({
+  ...nodeOf(r),
+  plantId: r.plant_id,
+  plantName: r.plant_name,
+  online: Boolean(r.online),
+  firmId: r.firmware,
+  childCount: Number(r.child_count ?? 0),
+});
+
+function where(auth: AuthContext, q: z.infer<typeof filters>, withStatus: boolean): SQL {
+  const parts: SQL[] = [sql`d.kind = 'lora' and d.parent_id is null and d.deleted_at is null`, gatewayScope(auth)];
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`(d.sn ilike ${like} or coalesce(d.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like}
+        or exists (select 1 from device c where c.parent_id = d.id and c.sn ilike ${like}))`,
+    );
+  }
+  if (withStatus && q.status) parts.push(q.status === 'online' ? sql`g.online` : sql`not g.online`);
+  return sql.join(parts, sql` and `);
+}
+
+async function findMaster(db: Db, auth: AuthContext, sn: string, write = false): Promise<RawMaster> {
+  const [r] = await query<RawMaster>(
+    db,
+    sql`select ${masterColumns} ${masterFrom}
+      where d.sn = ${sn} and d.kind = 'lora' and d.parent_id is null and d.deleted_at is null and ${gatewayScope(auth, { write })}`,
+  );
+  if (!r) throw new AppError('notFound');
+  return r;
+}
+
+/** Lora master nodes and their child nodes (spec §7 "Lora"), and the smart equipment list. */
+export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps;
+    const view = { access: 'masterNode.view', scope: 'company' } as const;
+
+    const list = async (auth: AuthContext, q: z.infer<typeof filters>, page: { page: number; size: number } | null) => {
+      const cond = where(auth, q, true);
+      const limit = page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql`limit 10000`;
+      const rows = await query<RawMaster>(
+        db,
+        sql`select ${masterColumns} ${masterFrom} where ${cond} order by d.sn ${limit}`,
+      );
+      const [count] = await query<{ n: unknown }>(db, sql`select count(*) as n ${masterFrom} where ${cond}`);
+      return { total: Number(count?.n ?? 0), rows: rows.map(masterOf) };
+    };
+
+    app.get(
+      '/masterNode/page',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Lora master nodes with status statistics (search by serial, alias, plant or child serial)',
+          querystring: filters.extend(paging),
+          response: {
+            200: envelope(
+              z.object({ total: z.number(), rows: z.array(master), counts: z.record(z.string(), z.number()) }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { page, size, ...q } = req.query;
+        const [r] = await query<Record<string, unknown>>(
+          db,
+          sql`select count(*) as all, count(*) filter (where g.online) as online, count(*) filter (where not g.online) as offline
+            ${masterFrom} where ${where(auth, q, false)}`,
+        );
+        const counts = Object.fromEntries(['all', ...STATUSES].map((k) => [k, Number(r?.[k] ?? 0)]));
+        return ok(req, { ...(await list(auth, q, { page, size })), counts });
+      },
+    );
+
+    app.get(
+      '/masterNode/download',
+      { config: view, schema: { tags, summary: 'The master node list (same filters) as .xlsx', querystring: filters } },
+      async (req, reply) => {
+        const { rows } = await list(requireAuth(req.auth), req.query, null);
+        return sendXlsx(reply, {
+          name: 'lora-master-nodes',
+          lang: req.lang,
+          headings: ['sn', 'alias', 'plant', 'status', 'rssi', 'firmware', 'children', 'lastSeen'],
+          rows: rows.map((m) => [
+            m.sn,
+            m.alias,
+            m.plantName,
+            word(m.online ? 'online' : 'offline', req.lang),
+            m.rssi,
+            m.firmId,
+            m.childCount,
+            m.lastSeen ? new Date(m.lastSeen).toISOString().slice(0, 19).replace('T', ' ') : null,
+          ]),
+        });
+      },
+    );
+
+    app.get(
+      '/masterNode/:sn',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'A master node with its child nodes',
+          params: snParams,
+          response: { 200: envelope(master.extend({ children: z.array(node) })) },
+        },
+      },
+      async (req) => {
+        const m = await findMaster(db, requireAuth(req.auth), req.params.sn);
+        const children = await query<RawNode>(
+          db,
+          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts
+            from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
+            where d.parent_id = ${m.id} and d.deleted_at is null order by d.sn`,
+        );
+        return ok(req, { ...masterOf(m), children: children.map(nodeOf) });
+      },
+    );
+
+    app.post(
+      '/masterNode/delete/:sn',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Delete a master node with its child nodes (needs the write scope; its connections are refused)',
+          params: snParams,
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const m = await findMaster(db, auth, req.params.sn, true);
+        const [gw] = await db.select({ id: gateway.id }).from(gateway).where(eq(gateway.sn, m.sn));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(device)
+            .set({ deletedAt: new Date(), plantId: null })
+            .where(or(eq(device.id, m.id), eq(device.parentId, m.id)));
+          if (gw) await tx.update(gateway).set({ plantId: null, locked: true }).where(eq(gateway.id, gw.id));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: m.sn,
+            plantId: m.plant_id,
+            operation: 'lora.delete',
+            result: 'succeeded',
+          });
+        });
+        return ok(req, null);
+      },
+    );
+
+    app.get(
+      '/smart/equips/list',
+      {
+        config: { access: 'equip.view', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'Smart equipment (switches, lora master and child nodes) the caller may see, of one plant or all',
+          querystring: z.object({ plantId: z.string().max(64).optional() }),
+          response: {
+            200: envelope(
+              z.array(
+                node.extend({
+                  plantId: z.string().nullable(),
+                  plantName: z.string().nullable(),
+                  parentSn: z.string().nullable(),
+                }),
+              ),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const plant = req.query.plantId ? sql`and g.plant_id::text = ${req.query.plantId}` : sql``;
+        const rows = await query<
+          RawNode & { plant_id: string | null; plant_name: string | null; parent_sn: string | null }
+        >(
+          db,
+          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
+              g.plant_id, pl.name as plant_name, par.sn as parent_sn
+            from device d join gateway g on g.id = d.gateway_id left join plant pl on pl.id = g.plant_id
+            left join device_latest dl on dl.device_id = d.id left join device par on par.id = d.parent_id
+            where d.deleted_at is null and d.kind in ('switch', 'lora') and ${gatewayScope(auth)} ${plant}
+            order by d.kind, d.sn limit 1000`,
+        );
+        return ok(
+          req,
+          rows.map((r) => ({ ...nodeOf(r), plantId: r.plant_id, plantName: r.plant_name, parentSn: r.parent_sn })),
+        );
+      },
+    );
+  };
+}
+
+/** Links demo child nodes to their master (the demo fleet provisions devices without parents). */
+export async function linkLoraChildren(db: Db, masterSn: string, childSns: string[]): Promise<void> {
+  const [m] = await db.select({ id: device.id }).from(device).where(eq(device.sn, masterSn));
+  if (!m || childSns.length === 0) return;
+  await db.update(device).set({ parentId: m.id }).where(inArray(device.sn, childSns));
+}
