@@ -6,7 +6,7 @@ import type { PermissionKey } from '@heliograph/shared';
  * `redirect` lists targets in order of preference, the first one the user may open wins.
  */
 /** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
-export type ShellPage = 'personal' | 'plants' | 'plantOverview' | 'plantAdd' | 'plantEdit';
+export type ShellPage = 'personal' | 'plants' | 'plantOverview' | 'plantAdd' | 'plantEdit' | 'plantLayout';
 
 export interface ShellRoute {
   path: string;
@@ -43,6 +43,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'station.edit',
     highlight: 'station.view',
     page: 'plantEdit',
+  },
+  {
+    path: '/plants/layout/:id',
+    titleKey: 'page.plantLayout',
+    permission: 'station.view',
+    highlight: 'station.view',
+    page: 'plantLayout',
   },
   { path: '/plants/setting', titleKey: 'page.plantSetting', permission: 'station.setting', highlight: 'station.view' },
   {

@@ -22,6 +22,7 @@ const pages = {
   personal: page(() => import('../features/account/PersonalSettingsPage')),
   plants: page(() => import('../features/plants/PlantsPage')),
   plantOverview: page(() => import('../features/plant-overview/PlantOverviewPage')),
+  plantLayout: page(() => import('../features/plant-layout/PlantLayoutPage')),
   plantAdd: page(() => import('../features/plant-form/PlantAddPage')),
   plantEdit: page(() => import('../features/plant-form/PlantEditPage')),
   redirect: page(() => import('./RedirectRoute')),
@@ -39,6 +40,7 @@ function shellChild(route: ShellRoute): RouteObject {
     personal: pages.personal,
     plants: pages.plants,
     plantOverview: pages.plantOverview,
+    plantLayout: pages.plantLayout,
     plantAdd: pages.plantAdd,
     plantEdit: pages.plantEdit,
   };

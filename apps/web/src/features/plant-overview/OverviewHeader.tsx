@@ -41,6 +41,9 @@ export function OverviewHeader({
             {t(`plants.type.${plant.type}`)}
           </Tag>
           <LiveBadge status={live} />
+          <Link to={`/plants/layout/${encodeURIComponent(plant.id)}`} data-testid="open-layout">
+            {t('plantLayout.open')}
+          </Link>
         </div>
         <PlantAdminActions plantId={plant.id} />
       </div>

@@ -1,0 +1,170 @@
+import { LAYOUT, bandColours, efficiencyBand, maskSerial, type LogicalTreeNode } from '@heliograph/shared';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatEnergy, formatPower } from '../plants/figures';
+import { treeKeyAction, visibleNodes, type TreeKey } from './treeModel';
+
+const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+function nodeLabel(node: LogicalTreeNode, t: TFunction): string {
+  switch (node.kind) {
+    case 'inverter':
+      return maskSerial(node.label);
+    case 'string':
+      return t('plantLayout.tree.stringShort', { n: node.label });
+    case 'panel':
+      return t('plantLayout.tree.panelShort', { n: node.label });
+    default:
+      return node.label;
+  }
+}
+
+function formatPercent(v: number | null, locale: string): string {
+  return v === null ? '--' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)} %`;
+}
+
+interface NodeProps {
+  node: LogicalTreeNode;
+  level: number;
+  collapsed: ReadonlySet<string>;
+  focusId: string;
+  locale: string;
+  onToggle: (id: string) => void;
+  onFocus: (id: string) => void;
+}
+
+function TreeNode({ node, level, collapsed, focusId, locale, onToggle, onFocus }: NodeProps): React.JSX.Element {
+  const { t } = useTranslation();
+  const open = !collapsed.has(node.id);
+  const hasChildren = node.children.length > 0;
+  const { fill, text } = bandColours(efficiencyBand(node.efficiency));
+  const label = nodeLabel(node, t);
+  const power = formatPower(node.powerW, locale);
+  const energy = formatEnergy(node.energyKwh, locale);
+  const efficiency = formatPercent(node.efficiency, locale);
+  const kind = t(`plantLayout.kind.${node.kind}`);
+  const summary = t('plantLayout.tree.nodeSummary', { kind, label, power, energy, efficiency });
+  return (
+    <li
+      role="treeitem"
+      aria-level={level}
+      aria-expanded={hasChildren ? open : undefined}
+      aria-selected={focusId === node.id}
+      aria-label={`${summary}${node.estimated ? ` (${t('plantLayout.tree.estimated')})` : ''}`}
+      tabIndex={focusId === node.id ? 0 : -1}
+      data-node-id={node.id}
+      data-testid={`tree-node-${node.kind}`}
+      className="hg-lt-item"
+      onClick={(e) => {
+        e.stopPropagation();
+        onFocus(node.id);
+        if (hasChildren) onToggle(node.id);
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        e.stopPropagation();
+        if (hasChildren) onToggle(node.id);
+      }}
+    >
+      <div
+        className={`hg-lt-node hg-lt-${node.kind}${hasChildren ? ' hg-lt-parent' : ''}`}
+        style={{ width: LAYOUT.nodeWidth, background: fill, color: text }}
+        title={summary}
+        aria-hidden="true"
+      >
+        <span className="hg-lt-label">
+          {label}
+          {hasChildren && <span className="hg-lt-caret">{open ? '−' : '+'}</span>}
+        </span>
+        <bdi className="hg-lt-fig">{power}</bdi>
+        <bdi className="hg-lt-fig hg-lt-energy">
+          {node.estimated ? '≈' : ''}
+          {energy}
+        </bdi>
+        <bdi className="hg-lt-fig hg-lt-eff">{efficiency}</bdi>
+      </div>
+      {hasChildren && open && (
+        <ul role="group" className="hg-lt-children">
+          {node.children.map((c) => (
+            <TreeNode
+              key={c.id}
+              node={c}
+              level={level + 1}
+              collapsed={collapsed}
+              focusId={focusId}
+              locale={locale}
+              onToggle={onToggle}
+              onFocus={onFocus}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The logical tree (spec §2.3) drawn from the start edge: each node 76 px wide with power, period energy and
+ * efficiency, coloured by its efficiency band. One node at a time is in the tab order (the ARIA tree pattern);
+ * arrows move and fold, Enter or Space folds, and the tree mirrors in a right-to-left page.
+ */
+export function LogicalTree({
+  roots,
+  collapsed,
+  onToggle,
+  rtl,
+  locale,
+}: {
+  roots: LogicalTreeNode[];
+  collapsed: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  rtl: boolean;
+  locale: string;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  const [focused, setFocused] = useState<string | null>(null);
+  const ref = useRef<HTMLUListElement>(null);
+  const visible = useMemo(() => visibleNodes(roots, collapsed), [roots, collapsed]);
+  const focusId = visible.some((v) => v.node.id === focused) ? (focused ?? '') : (visible[0]?.node.id ?? '');
+
+  const moveFocus = useCallback((id: string) => {
+    setFocused(id);
+    requestAnimationFrame(() => {
+      const el = ref.current?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`);
+      el?.focus();
+      el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+  }, []);
+
+  return (
+    <ul
+      ref={ref}
+      role="tree"
+      aria-label={t('plantLayout.tree.label')}
+      className="hg-lt-tree"
+      data-testid="logical-tree"
+      onKeyDown={(e) => {
+        if (!TREE_KEYS.has(e.key)) return;
+        e.preventDefault();
+        const action = treeKeyAction(e.key as TreeKey, rtl, focusId, visible, collapsed);
+        if (action.toggle) onToggle(action.toggle);
+        if (action.focus) moveFocus(action.focus);
+      }}
+    >
+      {roots.map((r) => (
+        <TreeNode
+          key={r.id}
+          node={r}
+          level={1}
+          collapsed={collapsed}
+          focusId={focusId}
+          locale={locale}
+          onToggle={onToggle}
+          onFocus={setFocused}
+        />
+      ))}
+    </ul>
+  );
+}
