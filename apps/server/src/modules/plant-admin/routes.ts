@@ -37,9 +37,16 @@ const tags = ['plants'];
  * sharing, transfer, the picture and the dictionaries the forms offer. docs/plants.md says how each
  * behaves; the rules themselves are packages/shared/src/plant-input.ts.
  */
-export function plantAdminRoutes(deps: { db: Db; keys: RsaKeyStore }): FastifyPluginAsyncZod {
+export function plantAdminRoutes(deps: {
+  db: Db;
+  keys: RsaKeyStore;
+  /** Ingest's gateway cache on this instance (others forget within its one-minute lifetime). */
+  registry?: { invalidate(sn: string): void };
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const plants = new PlantAdminService(deps.db, deps.keys);
+    const plants = new PlantAdminService(deps.db, deps.keys, (sns) =>
+      sns.forEach((sn) => deps.registry?.invalidate(sn)),
+    );
     app.setValidatorCompiler(plantValidatorCompiler);
     await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.plantPictureBytes, files: 1, fields: 4 } });
     const actor = (req: { auth: Actor['auth'] | null; ip: string }): Actor => ({

@@ -139,6 +139,8 @@ export class PlantAdminService {
   constructor(
     private readonly db: Db,
     private readonly keys: RsaKeyStore,
+    /** Told the serial numbers of gateways bound or freed, so ingest stops using what it cached of them. */
+    private readonly gatewaysChanged: (sns: string[]) => void = () => undefined,
   ) {}
 
   private async userByAccount(account: string): Promise<UserRow | undefined> {
@@ -225,6 +227,7 @@ export class PlantAdminService {
       gateways: [],
       bind: checked.map((g) => ({ gatewayId: g.id, customerId: ownerId ?? g.customerId })),
     });
+    this.gatewaysChanged(checked.map((g) => g.sn));
     const { gateways: _g, ...logged } = input;
     await this.log(a, plantId, 'plant.create', null, { ...logged, gateways: checked.map((g) => g.sn) });
     return { id: plantId, gateways: checked };
@@ -300,6 +303,7 @@ export class PlantAdminService {
       for (const g of gws) await unbindGateway(tx, g.id);
       await tx.update(plant).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(plant.id, p.id));
     });
+    this.gatewaysChanged(gws.map((g) => g.sn));
     await this.log(a, p.id, 'plant.delete', { name: p.name, gateways: gws.map((g) => g.sn) }, null);
   }
 
@@ -344,6 +348,7 @@ export class PlantAdminService {
           customerId: p.owner_id ?? g.customerId,
         }),
       );
+      this.gatewaysChanged([g.sn]);
       await this.log(a, p.id, 'plant.gateway.bind', null, { sn: g.sn });
       return g;
     }
@@ -353,6 +358,7 @@ export class PlantAdminService {
       .where(and(eq(gateway.plantId, p.id), sql`upper(${gateway.sn}) = upper(${input.sn})`));
     if (!g) throw new AppError('gatewayNotFound', { data: { sn: input.sn } });
     await this.db.transaction((tx) => unbindGateway(tx, g.id));
+    this.gatewaysChanged([g.sn]);
     await this.log(a, p.id, 'plant.gateway.unbind', { sn: g.sn }, null);
     return null;
   }
