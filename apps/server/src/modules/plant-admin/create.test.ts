@@ -352,6 +352,24 @@ describe('gateways: POST /gateways/check and binding at creation', () => {
     expect(gw?.customerId).toBe(owner?.id);
   });
 
+  it('two wizards binding the same gateway at once: one plant gets it, the other is told 301 and not saved', async () => {
+    const before = await plants();
+    const body = (name: string) => validPlant({ name, gateways: [{ sn: 'GW99000002', key: 'HG4T8N2W' }] });
+    const answers = await Promise.all([
+      t.call<{ id: string }>('POST', '/api/v1/plant', { token: admin, body: body('Race roof one') }),
+      t.call<{ id: string }>('POST', '/api/v1/plant', { token: admin, body: body('Race roof two') }),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 301]);
+    expect(await plants()).toBe(before + 1);
+    const winner = answers.find((a) => a.code === 0);
+    expect(await boundOf('GW99000002')).toBe(winner?.data.id);
+    // Freed for the tests after this one.
+    await t.call('POST', `/api/v1/plant/${winner?.data.id}/gateway`, {
+      token: admin,
+      body: { action: 'unbind', sn: 'GW99000002' },
+    });
+  });
+
   it('a wrong key among several gateways saves nothing, not even the good one', async () => {
     const before = await plants();
     const res = await t.call<{ index: number }>('POST', '/api/v1/plant', {

@@ -14,7 +14,7 @@ import {
 } from '@heliograph/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { query, toDay } from '../../db/rows.js';
+import { query, toDay, toMs } from '../../db/rows.js';
 import { appUser, gateway, plant, plantShare } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError, ValidationError } from '../../http/errors.js';
@@ -418,7 +418,7 @@ export class PlantAdminService {
       account: r.account,
       nickname: r.nickname,
       level: r.level,
-      since: new Date(String(r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at)).getTime(),
+      since: toMs(r.created_at),
     }));
   }
 

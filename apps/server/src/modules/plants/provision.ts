@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceKind, InverterKind, PlantType, Valuation } from '@heliograph/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import { device, gateway, plant, plantShare } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
@@ -134,10 +135,13 @@ export async function bindGateway(
   db: Db,
   b: { gatewayId: string; plantId: string; companyId: string | null; customerId: string | null },
 ): Promise<void> {
-  await db
+  // Only a gateway that is still unbound: two wizards binding the same one at once, the second gets 301.
+  const bound = await db
     .update(gateway)
     .set({ plantId: b.plantId, companyId: b.companyId, customerId: b.customerId, boundAt: new Date() })
-    .where(eq(gateway.id, b.gatewayId));
+    .where(and(eq(gateway.id, b.gatewayId), isNull(gateway.plantId)))
+    .returning({ id: gateway.id });
+  if (bound.length === 0) throw new AppError('gatewayUsed');
   await db.update(device).set({ plantId: b.plantId }).where(eq(device.gatewayId, b.gatewayId));
 }
 
