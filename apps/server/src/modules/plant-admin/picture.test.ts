@@ -125,6 +125,11 @@ describe('dictionaries', () => {
     expect(res.data.find((c) => c.code === 'EUR')?.name).toBe('Euro');
     expect(res.data.find((c) => c.code === 'USD')?.name).toBe('US-Dollar');
     expect(res.data.length).toBeGreaterThan(150);
+    const polish = await t.call<{ code: string; name: string }[]>('GET', '/api/v1/dict/currencies', {
+      token: visitor,
+      query: { lan: 'po' },
+    });
+    expect(polish.data.find((c) => c.code === 'PLN')?.name).toBe('złoty polski');
   });
 
   it('time zones with their offsets, and plant types', async () => {

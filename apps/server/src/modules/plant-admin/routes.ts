@@ -15,7 +15,7 @@ import {
   plantTransferSchema,
   timeZoneList,
   zoneOffsetMinutes,
-  toWireLang,
+  type Lang,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +31,18 @@ import { PlantAdminService, type Actor } from './service.js';
 import { plantValidatorCompiler } from './validate.js';
 
 const tags = ['plants'];
+
+// BCP-47 tags for Intl: the console's codes cn and po are not tags (po would fall back to English).
+const INTL_LOCALE: Record<Lang, string> = {
+  cn: 'zh-CN',
+  en: 'en',
+  vi: 'vi',
+  po: 'pl',
+  de: 'de',
+  es: 'es',
+  he: 'he',
+  pt: 'pt',
+};
 
 /**
  * Creating and managing plants (spec §7 "Plants", issue 4): the wizard, the editor, delete, gateways,
@@ -339,7 +351,7 @@ export function plantAdminRoutes(deps: {
         },
       },
       async (req) => {
-        const names = new Intl.DisplayNames([toWireLang(req.lang)], { type: 'currency', fallback: 'code' });
+        const names = new Intl.DisplayNames([INTL_LOCALE[req.lang]], { type: 'currency', fallback: 'code' });
         return ok(
           req,
           CURRENCIES.map((code) => ({ code, name: names.of(code) ?? code })),
