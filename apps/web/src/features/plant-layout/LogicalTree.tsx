@@ -75,7 +75,10 @@ function TreeNode({ node, level, collapsed, focusId, locale, onToggle, onFocus }
         aria-hidden="true"
       >
         <span className="hg-lt-label">
-          {label}
+          {/* A serial reads left to right in any language; names and translated labels find their own way. */}
+          <bdi dir={node.kind === 'inverter' ? 'ltr' : 'auto'} className="hg-lt-label-text">
+            {label}
+          </bdi>
           {hasChildren && <span className="hg-lt-caret">{open ? '−' : '+'}</span>}
         </span>
         <bdi className="hg-lt-fig">{power}</bdi>
