@@ -53,7 +53,7 @@ export function BasicFields(): React.JSX.Element {
         name="commissionedOn"
         label={t('plantForm.field.commissionedOn')}
         required
-        rules={[schemaRule(f.commissionedOn, lang, dateString)]}
+        rules={[schemaRule(f.commissionedOn, lang, { convert: dateString })]}
       >
         <DatePicker className="hg-pf-number" format={DATE_FORMAT} data-testid="pf-date" />
       </Form.Item>

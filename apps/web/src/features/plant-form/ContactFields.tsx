@@ -29,7 +29,7 @@ export function ContactFields({ withOwner }: { withOwner: boolean }): React.JSX.
           name="ownerAccount"
           label={t('plantForm.field.ownerAccount')}
           extra={t('plantForm.hint.ownerAccount')}
-          rules={[schemaRule(plantCreateSchema.shape.ownerAccount, lang)]}
+          rules={[schemaRule(plantCreateSchema.shape.ownerAccount, lang, { emptyIsMissing: true })]}
           className="hg-pf-wide"
         >
           <Input maxLength={128} type="email" autoComplete="off" data-testid="pf-owner" />

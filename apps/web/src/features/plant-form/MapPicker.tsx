@@ -11,6 +11,15 @@ function option(point: [number, number] | null): MapOption {
     geo: {
       map: WORLD_MAP,
       roam: true,
+      // Antarctica left below the frame: the map uses the box's width for the inhabited world.
+      boundingCoords: [
+        [-180, 84],
+        [180, -58],
+      ],
+      left: 8,
+      right: 8,
+      top: 8,
+      bottom: 8,
       scaleLimit: { min: 1, max: 40 },
       itemStyle: { areaColor: '#e8eef7', borderColor: '#9fb3cf', borderWidth: 0.5 },
       emphasis: { disabled: true },

@@ -13,21 +13,26 @@ export function ruleOf(error: z.ZodError): FieldRule {
   return issue.code === 'invalid_type' && issue.input === undefined ? 'required' : 'invalid';
 }
 
-/** An empty input is "not given": zod then says "required" (or accepts it, for an optional field). */
-function given(value: unknown): unknown {
-  if (value === null || value === '') return undefined;
-  return value;
+export interface SchemaRuleOptions {
+  /** Turns the input's value into the wire value (a date picker's Dayjs into YYYY-MM-DD). */
+  convert?: (value: unknown) => unknown;
+  /** An empty text is "not given" (left out of the body), not an empty string: optional e-mail fields. */
+  emptyIsMissing?: boolean;
 }
 
 /**
  * An antd rule that runs one field of the shared schema (packages/shared/src/plant-input.ts), so the form
- * refuses exactly what the server refuses, with the same translated message. `convert` turns the input's
- * value into the wire value (a date picker's Dayjs into YYYY-MM-DD).
+ * refuses exactly what the server refuses, with the same translated message. An emptied number input (null)
+ * is "not given", as formModel leaves it out of the body.
  */
-export function schemaRule(schema: z.ZodType, lang: Lang, convert?: (value: unknown) => unknown): FormRule {
+export function schemaRule(schema: z.ZodType, lang: Lang, options: SchemaRuleOptions = {}): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const wire = given(convert ? convert(value) : value);
+      const converted = options.convert ? options.convert(value) : value;
+      const wire =
+        converted === null || (options.emptyIsMissing && typeof converted === 'string' && converted.trim() === '')
+          ? undefined
+          : converted;
       const result = schema.safeParse(wire);
       if (!result.success) throw new Error(fieldMessage(ruleOf(result.error), lang));
     },
