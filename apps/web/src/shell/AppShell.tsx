@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { fetchUserInfo, USER_INFO_KEY } from '../api/auth';
 import { session } from '../api/session';
 import { ForbiddenContent } from '../features/errors/ForbiddenContent';
+import { EventBadge } from '../features/events/EventBadge';
 import { currentLang, isRtl } from '../i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MessageBadge } from './MessageBadge';
@@ -178,6 +179,7 @@ export default function AppShell(): React.JSX.Element {
           </div>
           <div className="hg-topbar-actions">
             <LanguageSwitcher compact={isPhone} />
+            {permissions.held.has('event.view') && <EventBadge />}
             <MessageBadge />
             <UserMenu user={user} readOnly={readOnly} compact={isPhone} />
           </div>

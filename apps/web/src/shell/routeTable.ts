@@ -6,7 +6,20 @@ import type { PermissionKey } from '@heliograph/shared';
  * `redirect` lists targets in order of preference, the first one the user may open wins.
  */
 /** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
-export type ShellPage = 'personal' | 'plants' | 'plantOverview' | 'plantAdd' | 'plantEdit' | 'plantLayout';
+export type ShellPage =
+  | 'personal'
+  | 'plants'
+  | 'plantOverview'
+  | 'plantAdd'
+  | 'plantEdit'
+  | 'plantLayout'
+  | 'batteries'
+  | 'battery'
+  | 'meters'
+  | 'meter'
+  | 'weatherStations'
+  | 'weatherStation'
+  | 'events';
 
 export interface ShellRoute {
   path: string;
@@ -93,12 +106,45 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'config.template.list',
     menu: true,
   },
-  { path: '/device/battery', titleKey: 'page.batteries', permission: 'battery.list.view', menu: true },
+  {
+    path: '/device/battery',
+    titleKey: 'page.batteries',
+    permission: 'battery.list.view',
+    menu: true,
+    page: 'batteries',
+  },
+  {
+    path: '/device/battery/:sn',
+    titleKey: 'page.batteries',
+    permission: 'battery.list.view',
+    highlight: 'battery.list.view',
+    page: 'battery',
+  },
   { path: '/device/lora', titleKey: 'page.lora', permission: 'masterNode.view', menu: true },
-  { path: '/device/meter', titleKey: 'page.meters', permission: 'smart.meter', menu: true },
+  { path: '/device/meter', titleKey: 'page.meters', permission: 'smart.meter', menu: true, page: 'meters' },
+  {
+    path: '/device/meter/:sn',
+    titleKey: 'page.meters',
+    permission: 'smart.meter',
+    highlight: 'smart.meter',
+    page: 'meter',
+  },
   { path: '/device/acSwitch', titleKey: 'page.acSwitches', permission: 'switch.view', menu: true },
-  { path: '/device/meteorological', titleKey: 'page.weatherStations', permission: 'equip.other', menu: true },
-  { path: '/device/event/list', titleKey: 'page.events', permission: 'event.view', menu: true },
+  {
+    path: '/device/meteorological',
+    titleKey: 'page.weatherStations',
+    permission: 'equip.other',
+    menu: true,
+    page: 'weatherStations',
+  },
+  {
+    path: '/device/meteorological/:sn',
+    titleKey: 'page.weatherStations',
+    permission: 'equip.other',
+    highlight: 'equip.other',
+    page: 'weatherStation',
+  },
+  { path: '/device/event/list', titleKey: 'page.events', permission: 'event.view', menu: true, page: 'events' },
   {
     path: '/device/setting',
     titleKey: 'page.inverterSetting',

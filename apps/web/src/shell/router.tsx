@@ -25,6 +25,13 @@ const pages = {
   plantLayout: page(() => import('../features/plant-layout/PlantLayoutPage')),
   plantAdd: page(() => import('../features/plant-form/PlantAddPage')),
   plantEdit: page(() => import('../features/plant-form/PlantEditPage')),
+  batteries: page(() => import('../features/batteries/BatteriesPage')),
+  battery: page(() => import('../features/batteries/BatteryDetailPage')),
+  meters: page(() => import('../features/meters/MetersPage')),
+  meter: page(() => import('../features/meters/MeterDetailPage')),
+  weatherStations: page(() => import('../features/weather-stations/WeatherStationsPage')),
+  weatherStation: page(() => import('../features/weather-stations/WeatherStationPage')),
+  events: page(() => import('../features/events/EventsPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -43,6 +50,13 @@ function shellChild(route: ShellRoute): RouteObject {
     plantLayout: pages.plantLayout,
     plantAdd: pages.plantAdd,
     plantEdit: pages.plantEdit,
+    batteries: pages.batteries,
+    battery: pages.battery,
+    meters: pages.meters,
+    meter: pages.meter,
+    weatherStations: pages.weatherStations,
+    weatherStation: pages.weatherStation,
+    events: pages.events,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -1,0 +1,88 @@
+import { Progress, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { formatDateTime } from '../plants/plantTime';
+import { formatPower } from '../plants/figures';
+import { useFigureLocale } from '../plants/useFigureLocale';
+import { DeviceLink } from './DeviceLink';
+import { DeviceListView } from './DeviceListView';
+import type { DeviceRow } from './deviceApi';
+import { reading } from './figures';
+
+export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent(sn)}`;
+
+/** /device/battery — every battery the caller may see, with its SOC, power and BMS readings. */
+export default function BatteriesPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const columns: TableColumnsType<DeviceRow> = [
+    {
+      key: 'sn',
+      title: t('batteries.common.sn'),
+      fixed: 'start',
+      render: (_, d) => <DeviceLink to={batteryPath(d.sn)} sn={d.sn} alias={d.alias} />,
+    },
+    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
+    {
+      key: 'role',
+      title: t('batteries.role.title'),
+      render: (_, d) => <Tag>{t(d.parentId ? 'batteries.role.slave' : 'batteries.role.master')}</Tag>,
+    },
+    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    {
+      key: 'soc',
+      title: t('batteries.soc'),
+      render: (_, d) => {
+        const soc = d.metrics.soc;
+        return soc === null || soc === undefined ? (
+          '--'
+        ) : (
+          <div className="hg-storage-soc">
+            <Progress percent={soc} showInfo={false} size="small" aria-hidden="true" />
+            <span className="hg-num">{reading(soc, '%', 0, locale)}</span>
+          </div>
+        );
+      },
+    },
+    {
+      key: 'power',
+      title: t('batteries.power'),
+      align: 'end',
+      className: 'hg-num',
+      render: (_, d) => formatPower(d.metrics.p_bat, locale),
+    },
+    {
+      key: 'voltage',
+      title: t('batteries.voltage'),
+      align: 'end',
+      className: 'hg-num',
+      responsive: ['md'],
+      render: (_, d) => reading(d.metrics.v_bat, 'V', 1, locale),
+    },
+    {
+      key: 'temp',
+      title: t('batteries.temperature'),
+      align: 'end',
+      className: 'hg-num',
+      responsive: ['md'],
+      render: (_, d) => reading(d.metrics.temp, '°C', 1, locale),
+    },
+    {
+      key: 'updated',
+      title: t('batteries.common.updated'),
+      className: 'hg-num',
+      responsive: ['lg'],
+      render: (_, d) => formatDateTime(d.lastSeen, d.timezone),
+    },
+  ];
+  return (
+    <DeviceListView
+      kind="batteries"
+      titleKey="page.batteries"
+      hint={t('batteries.hint')}
+      listPath="/api/v1/batteries"
+      downloadPath="/api/v1/batteries/download"
+      columns={columns}
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, List, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { OperationLogTable } from '../device-common/OperationLogTable';
+import { FIGURE_COLORS } from '../plant-overview/palette';
+import { formatEnergy, formatPower } from '../plants/figures';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { useFigureLocale } from '../plants/useFigureLocale';
+import { usePermissions } from '../../shell/permissions';
+import { batteryPath } from './BatteriesPage';
+import {
+  batteryKey,
+  deleteBattery,
+  fetchBatteryInfo,
+  fetchCells,
+  fetchWorkData,
+  type LinkedBattery,
+} from './batteryApi';
+import { CellGrid } from './CellGrid';
+import { DayChartCard } from './DayChartCard';
+import type { ChartLine } from './dayChart';
+import { DeleteDeviceButton } from './DeleteDeviceButton';
+import { DetailFrame } from './DetailFrame';
+import { Figures } from './Figures';
+import { reading } from './figures';
+
+const LIST = '/device/battery';
+
+function Relay({ closed, label }: { closed: boolean | null; label: string }) {
+  const { t } = useTranslation();
+  const state = closed === null ? 'unknown' : closed ? 'closed' : 'open';
+  return (
+    <div className="hg-storage-figure" data-testid={`relay-${label}`} data-state={state}>
+      <span className="hg-storage-figure-label">{t(`batteries.relays.${label}`)}</span>
+      <Tag color={closed === null ? 'default' : closed ? 'success' : 'warning'}>{t(`batteries.relays.${state}`)}</Tag>
+    </div>
+  );
+}
+
+function LinkedRow({ b, locale }: { b: LinkedBattery; locale: string }) {
+  return (
+    <List.Item extra={<PlantStatusTag status={b.status} />}>
+      <Link to={batteryPath(b.sn)}>{b.alias ? `${b.alias} · ${b.sn}` : b.sn}</Link>
+      <span className="hg-storage-sub" style={{ marginInlineStart: 8 }}>
+        SOC {reading(b.soc, '%', 0, locale)}
+      </span>
+    </List.Item>
+  );
+}
+
+/** /device/battery/:sn — BMS values, cells, relays, master and slaves, a day of work, the operation log. */
+export default function BatteryDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const info = useQuery({ queryKey: batteryKey(sn), queryFn: () => fetchBatteryInfo(sn), retry: false });
+  const cells = useQuery({
+    queryKey: [...batteryKey(sn), 'cells'],
+    queryFn: () => fetchCells(sn),
+    enabled: !!info.data,
+  });
+  const b = info.data;
+  const lines: ChartLine[] = [
+    { key: 'p_bat', label: t('batteries.power'), unit: 'W', color: FIGURE_COLORS.battery },
+    { key: 'soc', label: t('batteries.soc'), unit: '%', color: FIGURE_COLORS.soc },
+  ];
+
+  return (
+    <DetailFrame
+      listPath={LIST}
+      device={b}
+      loading={info.isLoading}
+      error={info.error}
+      retry={() => void info.refetch()}
+      testId="battery-detail"
+      actions={
+        b && held.has('battery.control') ? (
+          <DeleteDeviceButton sn={b.sn} kind="batteries" listPath={LIST} remove={() => deleteBattery(b.id)} />
+        ) : null
+      }
+    >
+      {b && (
+        <>
+          <div className="hg-storage-grid">
+            <Card size="small" title={t('batteries.bms')} data-testid="battery-bms">
+              <Figures
+                items={[
+                  { key: 'soc', label: t('batteries.soc'), value: reading(b.soc, '%', 1, locale) },
+                  { key: 'soh', label: t('batteries.soh'), value: reading(b.soh, '%', 1, locale) },
+                  { key: 'power', label: t('batteries.power'), value: formatPower(b.metrics.p_bat, locale) },
+                  { key: 'voltage', label: t('batteries.voltage'), value: reading(b.metrics.v_bat, 'V', 1, locale) },
+                  { key: 'current', label: t('batteries.current'), value: reading(b.metrics.i_bat, 'A', 2, locale) },
+                  { key: 'temp', label: t('batteries.temperature'), value: reading(b.metrics.temp, '°C', 1, locale) },
+                  { key: 'cycles', label: t('batteries.cycles'), value: reading(b.cycles, '', 0, locale) },
+                  { key: 'fullAh', label: t('batteries.fullCapacity'), value: reading(b.fullAh, 'Ah', 1, locale) },
+                  {
+                    key: 'residualAh',
+                    label: t('batteries.residualCapacity'),
+                    value: reading(b.residualAh, 'Ah', 1, locale),
+                  },
+                  { key: 'rated', label: t('batteries.ratedCapacity'), value: formatEnergy(b.capacityKwh, locale) },
+                  { key: 'bmsSn', label: t('batteries.bmsSn'), value: b.bmsSn ?? '--' },
+                  { key: 'firmware', label: t('batteries.common.firmware'), value: b.firmware ?? '--' },
+                ]}
+              />
+            </Card>
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+              <Card size="small" title={t('batteries.relays.title')}>
+                <div className="hg-storage-figures">
+                  <Relay closed={b.relays.charge} label="charge" />
+                  <Relay closed={b.relays.discharge} label="discharge" />
+                </div>
+              </Card>
+              <Card
+                size="small"
+                title={t('batteries.role.title')}
+                data-testid="battery-role"
+                extra={<Tag color="blue">{t(`batteries.role.${b.role}`)}</Tag>}
+              >
+                {b.role === 'slave' ? (
+                  b.master ? (
+                    <List size="small" header={t('batteries.role.masterIs')}>
+                      <LinkedRow b={b.master} locale={locale} />
+                    </List>
+                  ) : (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batteries.role.masterHidden')} />
+                  )
+                ) : b.slaves.length > 0 ? (
+                  <List size="small" header={t('batteries.role.slaves', { n: b.slaves.length })}>
+                    {b.slaves.map((s) => (
+                      <LinkedRow key={s.sn} b={s} locale={locale} />
+                    ))}
+                  </List>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batteries.role.noSlaves')} />
+                )}
+              </Card>
+            </div>
+          </div>
+          <CellGrid cells={cells.data} locale={locale} />
+          <DayChartCard
+            title={t('batteries.workData')}
+            queryKey={batteryKey(sn)}
+            load={(date) => fetchWorkData(sn, date)}
+            points={(w) => w.series}
+            lines={lines}
+            tz={b.timezone}
+            testId="battery-day"
+            footer={(w) => (
+              <div className="hg-cells-legend">
+                <span>
+                  {t('batteries.charged')}: <strong>{formatEnergy(w.chargeKwh, locale)}</strong>
+                </span>
+                <span>
+                  {t('batteries.discharged')}: <strong>{formatEnergy(w.dischargeKwh, locale)}</strong>
+                </span>
+              </div>
+            )}
+          />
+          <Card size="small" title={t('batteries.common.operationLog')}>
+            <OperationLogTable target={b.sn} describe={(op) => t(`batteries.ops.${op}`, { defaultValue: op })} />
+          </Card>
+        </>
+      )}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,93 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { formatDateTime } from '../plants/plantTime';
+import type { DeviceRow } from './deviceApi';
+import './storage.css';
+
+interface Props {
+  listPath: string;
+  device: DeviceRow | undefined;
+  loading: boolean;
+  error: unknown;
+  retry: () => void;
+  actions?: React.ReactNode;
+  testId: string;
+  children?: React.ReactNode;
+}
+
+/**
+ * The frame of a device detail page: back to the list, the serial number with alias and status, where it
+ * sits (plant, gateway) and when it last reported; a device that does not exist (or is not the caller's)
+ * gets a clear page instead of an empty one.
+ */
+export function DetailFrame({ listPath, device, loading, error, retry, actions, testId, children }: Props) {
+  const { t } = useTranslation();
+  const back = (
+    <Link to={listPath} className="hg-storage-back" data-testid="back-to-list">
+      <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
+    </Link>
+  );
+  if (loading) {
+    return (
+      <section className="hg-page-card" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  }
+  if (error || !device) {
+    const missing = error instanceof ApiError && error.code > 0;
+    return (
+      <section className="hg-page-card" data-testid={`${testId}-missing`}>
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
+          extra={
+            <>
+              {!missing && <Button onClick={retry}>{t('batteries.common.retry')}</Button>}
+              <Link to={listPath}>
+                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
+              </Link>
+            </>
+          }
+        />
+      </section>
+    );
+  }
+  return (
+    <div className="hg-storage-detail" data-testid={testId}>
+      <section className="hg-page-card" aria-labelledby={`${testId}-title`}>
+        {back}
+        <div className="hg-storage-detail-head">
+          <div>
+            <div className="hg-storage-detail-title">
+              <h1 id={`${testId}-title`} className="hg-storage-title">
+                {device.alias ? `${device.alias} · ${device.sn}` : device.sn}
+              </h1>
+              <PlantStatusTag status={device.status} />
+            </div>
+            <div className="hg-storage-detail-meta">
+              <span>
+                {t('batteries.common.plant')}: {device.plantName ?? '--'}
+              </span>
+              <span>
+                {t('batteries.common.gateway')}: {device.gatewaySn}
+              </span>
+              <span>
+                {t('batteries.common.model')}: {device.model || '--'}
+              </span>
+              <span>
+                {t('batteries.common.updated')}: {formatDateTime(device.lastSeen, device.timezone)}
+              </span>
+            </div>
+          </div>
+          {actions ? <div className="hg-storage-actions">{actions}</div> : null}
+        </div>
+      </section>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { toWireLang } from '@heliograph/shared';
+import { ApiError, refreshAccessToken, type QueryValue } from '../../api/client';
+import { notifier } from '../../api/notifier';
+import { session } from '../../api/session';
+
+/**
+ * Downloads an .xlsx the server builds (GET …/download with the list's filters) through the bearer token,
+ * refreshing it once on 401 as the API client does, and hands it to the browser as a file. A failure the
+ * server explains (a JSON envelope instead of a file) is shown like any other API error.
+ */
+export async function downloadXlsx(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  params.set('lan', toWireLang(session.getLanguage()));
+  const url = `${path}?${params.toString()}`;
+  const get = (token: string | undefined) =>
+    fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+
+  const token = session.getToken()?.access_token;
+  let res = await get(token);
+  if (res.status === 401 && token) {
+    const fresh = await refreshAccessToken(token);
+    if (fresh) res = await get(fresh);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !type.includes('spreadsheetml')) {
+    let msg = res.statusText;
+    let code = res.status;
+    try {
+      const env = (await res.json()) as { code: number; msg: string };
+      msg = env.msg;
+      code = env.code;
+    } catch {
+      // Not an envelope: keep the HTTP status text.
+    }
+    notifier().error(msg);
+    throw new ApiError(code, msg, null, res.status, true);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

@@ -1,0 +1,292 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEVICE_KINDS } from '@heliograph/shared';
+import { App, Button, DatePicker, Empty, Result, Select, Table, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { plantApi } from '../../api/plants';
+import {
+  ALL_STATUS,
+  ListToolbar,
+  listPagination,
+  StatusStatsBar,
+  useListState,
+  type ListSpec,
+} from '../../components/list';
+import { downloadXlsx } from '../batteries/downloadXlsx';
+import { formatDateTime } from '../plants/plantTime';
+import '../batteries/storage.css';
+import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
+
+const LEVELS: readonly EventLevel[] = ['fault', 'warning', 'info'];
+const STATES = ['open', 'cleared'] as const;
+type Filter = 'plant' | 'kind' | 'level' | 'state' | 'from' | 'to';
+const SPEC: ListSpec<Filter, never> = {
+  filters: { plant: 'text', kind: DEVICE_KINDS, level: LEVELS, state: STATES, from: 'text', to: 'text' },
+  defaultSize: 20,
+  pageSizes: [20, 50, 100],
+};
+const LEVEL_COLOUR: Record<EventLevel, string> = { fault: 'error', warning: 'warning', info: 'processing' };
+const isDay = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s).isValid();
+
+/** The list's filters as the API wants them: days become the local start of `from` to the end of `to`. */
+function toQuery(filters: Partial<Record<Filter, string>>, search: string): EventQuery {
+  return {
+    plantId: filters.plant,
+    device: search || undefined,
+    kind: filters.kind,
+    level: filters.level,
+    state: filters.state,
+    from: isDay(filters.from) ? dayjs(filters.from).startOf('day').valueOf() : undefined,
+    to: isDay(filters.to) ? dayjs(filters.to).add(1, 'day').startOf('day').valueOf() : undefined,
+  };
+}
+
+/**
+ * /device/event/list — the events of every device the caller may see: type statistics, filters by plant,
+ * device, kind, state and days (kept in the address), what each code means and what to do, and an export.
+ */
+export default function EventsPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { state, update, reset, narrowed } = useListState(SPEC);
+  const [plantSearch, setPlantSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const query = useMemo(() => toQuery(state.filters, state.search), [state.filters, state.search]);
+  const events = useQuery({
+    queryKey: ['events', 'list', state.page, state.size, query],
+    queryFn: () => fetchEvents({ page: state.page, size: state.size, ...query }),
+    placeholderData: keepPreviousData,
+  });
+  const plants = useQuery({
+    queryKey: ['events', 'plants', plantSearch],
+    queryFn: () => plantApi.list({ page: 1, size: 50, keyword: plantSearch || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const data = events.data;
+
+  const stats = [
+    { key: ALL_STATUS, label: t('events.level.all'), count: data?.counts.all },
+    ...LEVELS.map((l) => ({
+      key: l,
+      label: t(`events.level.${l}`),
+      tone: l === 'info' ? 'upgrading' : l,
+      count: data?.counts[l],
+    })),
+  ];
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadXlsx('/api/v1/events/download', { ...query }, 'events.xlsx');
+      void message.success(t('batteries.common.exported'));
+    } catch {
+      // Told by the downloader.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<EventRow> = [
+    {
+      key: 'time',
+      title: t('events.time'),
+      className: 'hg-num',
+      render: (_, e) => formatDateTime(e.raisedAt, e.timezone),
+    },
+    {
+      key: 'level',
+      title: t('events.type'),
+      render: (_, e) => <Tag color={LEVEL_COLOUR[e.level]}>{t(`events.level.${e.level}`)}</Tag>,
+    },
+    { key: 'code', title: t('events.code'), responsive: ['sm'], render: (_, e) => <code>{e.code}</code> },
+    {
+      key: 'plant',
+      title: t('batteries.common.plant'),
+      responsive: ['md'],
+      render: (_, e) => e.plantName ?? '--',
+    },
+    {
+      key: 'device',
+      title: t('events.device'),
+      render: (_, e) => (
+        <div className="hg-storage-name">
+          <span>{e.deviceAlias ? `${e.deviceAlias} · ${e.deviceSn}` : e.deviceSn}</span>
+          <span className="hg-storage-sub">{t(`events.kind.${e.deviceKind}`, { defaultValue: e.deviceKind })}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'meaning',
+      title: t('events.meaning'),
+      responsive: ['md'],
+      render: (_, e) => (
+        <span style={{ display: 'inline-block', maxWidth: 360 }}>{e.meaning ?? e.message ?? '--'}</span>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('events.state.title'),
+      render: (_, e) =>
+        e.clearedAt === null ? (
+          <Tag color="red">{t('events.state.open')}</Tag>
+        ) : (
+          <div className="hg-storage-name">
+            <Tag color="green">{t('events.state.cleared')}</Tag>
+            <span className="hg-storage-sub hg-num">{formatDateTime(e.clearedAt, e.timezone)}</span>
+          </div>
+        ),
+    },
+  ];
+
+  const from = isDay(state.filters.from) ? dayjs(state.filters.from) : null;
+  const to = isDay(state.filters.to) ? dayjs(state.filters.to) : null;
+
+  return (
+    <section className="hg-page-card hg-storage" aria-labelledby="events-title" data-testid="events-page">
+      <header className="hg-storage-header">
+        <div>
+          <h1 id="events-title" className="hg-storage-title">
+            {t('page.events')}
+          </h1>
+          <p className="hg-storage-hint">{t('events.hint')}</p>
+        </div>
+      </header>
+      <StatusStatsBar
+        items={stats}
+        value={state.filters.level ?? ALL_STATUS}
+        label={t('events.typeGroup')}
+        loading={events.isFetching}
+        onChange={(key) => update({ filters: { level: key === ALL_STATUS ? undefined : key } })}
+        data-testid="event-stats"
+      />
+      <ListToolbar
+        search={state.search}
+        onSearch={(q) => update({ search: q })}
+        searchPlaceholder={t('events.searchPlaceholder')}
+        searchLabel={t('events.search')}
+        narrowed={narrowed}
+        onReset={reset}
+        data-testid="events-toolbar"
+        filters={
+          <>
+            <Select
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setPlantSearch }}
+              style={{ minWidth: 200 }}
+              value={state.filters.plant}
+              placeholder={t('events.allPlants')}
+              aria-label={t('batteries.common.plant')}
+              data-testid="events-plant"
+              loading={plants.isFetching}
+              onChange={(v?: string) => update({ filters: { plant: v } })}
+              options={(plants.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              notFoundContent={t('events.noPlant')}
+            />
+            <Select
+              allowClear
+              style={{ minWidth: 150 }}
+              value={state.filters.kind}
+              placeholder={t('events.allKinds')}
+              aria-label={t('events.kindLabel')}
+              data-testid="events-kind"
+              onChange={(v?: string) => update({ filters: { kind: v } })}
+              options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) }))}
+            />
+            <Select
+              allowClear
+              style={{ minWidth: 140 }}
+              value={state.filters.state}
+              placeholder={t('events.state.any')}
+              aria-label={t('events.state.title')}
+              data-testid="events-state"
+              onChange={(v?: string) => update({ filters: { state: v } })}
+              options={STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) }))}
+            />
+            <DatePicker.RangePicker
+              value={[from, to]}
+              maxDate={dayjs()}
+              allowEmpty={[true, true]}
+              aria-label={t('events.range')}
+              placeholder={[t('events.from'), t('events.to')]}
+              data-testid="events-range"
+              onChange={(range) =>
+                update({
+                  filters: {
+                    from: range?.[0]?.format('YYYY-MM-DD'),
+                    to: range?.[1]?.format('YYYY-MM-DD'),
+                  },
+                })
+              }
+            />
+          </>
+        }
+        actions={
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            disabled={!data || data.total === 0}
+            onClick={() => void onExport()}
+            data-testid="events-export"
+          >
+            {t('batteries.common.export')}
+          </Button>
+        }
+      />
+      {events.isError && !data ? (
+        <Result
+          status="warning"
+          title={t('events.loadFailed')}
+          extra={
+            <Button icon={<ReloadOutlined />} onClick={() => void events.refetch()}>
+              {t('batteries.common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<EventRow>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          loading={events.isLoading || (events.isFetching && events.isPlaceholderData)}
+          scroll={{ x: 'max-content' }}
+          data-testid="events-table"
+          expandable={{
+            expandedRowRender: (e) => (
+              <div data-testid="event-solution" className="hg-event-detail">
+                <p className="hg-event-phone-only">
+                  <code>{e.code}</code> · {e.plantName ?? '--'}
+                  <br />
+                  {e.meaning ?? e.message ?? '--'}
+                </p>
+                <strong>{t('events.solution')}</strong>
+                <p className="hg-event-solution">{e.solution ?? t('events.noSolution')}</p>
+                {e.message && e.meaning ? (
+                  <p className="hg-storage-sub">
+                    {t('events.deviceMessage')}: {e.message}
+                  </p>
+                ) : null}
+              </div>
+            ),
+          }}
+          pagination={listPagination(
+            { page: state.page, size: state.size, total: data?.total ?? 0, update, pageSizes: SPEC.pageSizes },
+            t,
+          )}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={narrowed ? t('events.noMatch') : t('events.none')}
+              >
+                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
+              </Empty>
+            ),
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePermissions } from '../../shell/permissions';
+import { DayChartCard } from '../batteries/DayChartCard';
+import type { ChartLine } from '../batteries/dayChart';
+import { DeleteDeviceButton } from '../batteries/DeleteDeviceButton';
+import { DetailFrame } from '../batteries/DetailFrame';
+import { Figures } from '../batteries/Figures';
+import { reading } from '../batteries/figures';
+import { OperationLogTable } from '../device-common/OperationLogTable';
+import { FIGURE_COLORS } from '../plant-overview/palette';
+import { formatEnergy, formatPower } from '../plants/figures';
+import { useFigureLocale } from '../plants/useFigureLocale';
+import { AliasButton } from './AliasButton';
+import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
+import { MeterParamsCard } from './MeterParamsCard';
+
+const LIST = '/device/meter';
+
+/** /device/meter/:sn — readings now and per phase, parameters, a day chart and the operation log. */
+export default function MeterDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const q = useQuery({ queryKey: meterKey(sn), queryFn: () => fetchMeter(sn), retry: false });
+  const m = q.data;
+  const canEdit = held.has('meter.control');
+  const grid = m?.metrics.p_grid ?? null;
+  const lines: ChartLine[] = [
+    { key: 'p_grid', label: t('meters.gridPower'), unit: 'W', color: FIGURE_COLORS.grid },
+    { key: 'p_load', label: t('meters.loadPower'), unit: 'W', color: FIGURE_COLORS.load },
+  ];
+  return (
+    <DetailFrame
+      listPath={LIST}
+      device={m}
+      loading={q.isLoading}
+      error={q.error}
+      retry={() => void q.refetch()}
+      testId="meter-detail"
+      actions={
+        m && canEdit ? (
+          <>
+            <AliasButton sn={m.sn} alias={m.alias} />
+            <DeleteDeviceButton sn={m.sn} kind="meters" listPath={LIST} remove={() => deleteMeter(m.sn)} />
+          </>
+        ) : null
+      }
+    >
+      {m && (
+        <>
+          <div className="hg-storage-grid">
+            <Card
+              size="small"
+              title={t('batteries.common.realtime')}
+              data-testid="meter-realtime"
+              extra={m.master ? <Tag color="gold">{t('meters.masterTag')}</Tag> : null}
+            >
+              <Figures
+                items={[
+                  {
+                    key: 'grid',
+                    label: grid !== null && grid < 0 ? t('meters.selling') : t('meters.buying'),
+                    value: formatPower(grid === null ? null : Math.abs(grid), locale),
+                  },
+                  { key: 'load', label: t('meters.loadPower'), value: formatPower(m.metrics.p_load, locale) },
+                  { key: 'freq', label: t('meters.frequency'), value: reading(m.metrics.freq, 'Hz', 2, locale) },
+                  { key: 'bought', label: t('meters.bought'), value: formatEnergy(m.metrics.e_import_total, locale) },
+                  { key: 'sold', label: t('meters.sold'), value: formatEnergy(m.metrics.e_export_total, locale) },
+                  {
+                    key: 'loadTotal',
+                    label: t('meters.loadTotal'),
+                    value: formatEnergy(m.metrics.e_load_total, locale),
+                  },
+                  { key: 'ct', label: t('meters.params.ctRatio'), value: reading(m.settings.ctRatio, '', 0, locale) },
+                  { key: 'pt', label: t('meters.params.ptRatio'), value: reading(m.settings.ptRatio, '', 0, locale) },
+                ]}
+              />
+            </Card>
+            <Card size="small" title={t('meters.phases')} data-testid="meter-phases">
+              <Table
+                size="small"
+                rowKey="index"
+                pagination={false}
+                dataSource={m.phases}
+                scroll={{ x: 'max-content' }}
+                locale={{ emptyText: t('meters.noPhases') }}
+                columns={[
+                  { key: 'ph', title: t('meters.phase'), render: (_, p) => `L${p.index}` },
+                  {
+                    key: 'v',
+                    title: t('batteries.voltage'),
+                    align: 'end',
+                    className: 'hg-num',
+                    render: (_, p) => reading(p.values.v, 'V', 1, locale),
+                  },
+                  {
+                    key: 'i',
+                    title: t('batteries.current'),
+                    align: 'end',
+                    className: 'hg-num',
+                    render: (_, p) => reading(p.values.i, 'A', 2, locale),
+                  },
+                  {
+                    key: 'p',
+                    title: t('batteries.power'),
+                    align: 'end',
+                    className: 'hg-num',
+                    render: (_, p) => formatPower(p.values.p, locale),
+                  },
+                ]}
+              />
+            </Card>
+          </div>
+          <MeterParamsCard sn={m.sn} settings={m.settings} canEdit={canEdit} />
+          <DayChartCard
+            title={t('batteries.common.dayChart')}
+            queryKey={meterKey(sn)}
+            load={(date) => fetchMeterDay(sn, date)}
+            points={(p) => p}
+            lines={lines}
+            tz={m.timezone}
+            testId="meter-day"
+          />
+          <Card size="small" title={t('batteries.common.operationLog')}>
+            <OperationLogTable target={m.sn} describe={(op) => t(`meters.ops.${op}`, { defaultValue: op })} />
+          </Card>
+        </>
+      )}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,80 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeviceLink } from '../batteries/DeviceLink';
+import { DeviceListView } from '../batteries/DeviceListView';
+import { formatEnergy, formatPower } from '../plants/figures';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { formatDateTime } from '../plants/plantTime';
+import { useFigureLocale } from '../plants/useFigureLocale';
+import type { MeterRow } from './meterApi';
+
+export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
+
+/** /device/meter — energy meters with grid power, bought and sold totals and the master flag. */
+export default function MetersPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const columns: TableColumnsType<MeterRow> = [
+    {
+      key: 'sn',
+      title: t('batteries.common.sn'),
+      fixed: 'start',
+      render: (_, d) => <DeviceLink to={meterPath(d.sn)} sn={d.sn} alias={d.alias} />,
+    },
+    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
+    {
+      key: 'master',
+      title: t('meters.master'),
+      render: (_, d) =>
+        d.master ? (
+          <Tag color="gold" icon={<CrownOutlined />}>
+            {t('meters.masterTag')}
+          </Tag>
+        ) : (
+          '--'
+        ),
+    },
+    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    {
+      key: 'grid',
+      title: t('meters.gridPower'),
+      align: 'end',
+      className: 'hg-num',
+      render: (_, d) => formatPower(d.metrics.p_grid, locale),
+    },
+    {
+      key: 'import',
+      title: t('meters.bought'),
+      align: 'end',
+      className: 'hg-num',
+      responsive: ['md'],
+      render: (_, d) => formatEnergy(d.metrics.e_import_total, locale),
+    },
+    {
+      key: 'export',
+      title: t('meters.sold'),
+      align: 'end',
+      className: 'hg-num',
+      responsive: ['md'],
+      render: (_, d) => formatEnergy(d.metrics.e_export_total, locale),
+    },
+    {
+      key: 'updated',
+      title: t('batteries.common.updated'),
+      className: 'hg-num',
+      responsive: ['lg'],
+      render: (_, d) => formatDateTime(d.lastSeen, d.timezone),
+    },
+  ];
+  return (
+    <DeviceListView
+      kind="meters"
+      titleKey="page.meters"
+      hint={t('meters.hint')}
+      listPath="/api/v1/meters"
+      downloadPath="/api/v1/meters/download"
+      columns={columns}
+    />
+  );
+}

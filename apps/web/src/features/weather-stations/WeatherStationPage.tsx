@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DayChartCard } from '../batteries/DayChartCard';
+import type { ChartLine } from '../batteries/dayChart';
+import { DetailFrame } from '../batteries/DetailFrame';
+import { Figures } from '../batteries/Figures';
+import { reading } from '../batteries/figures';
+import { FIGURE_COLORS } from '../plant-overview/palette';
+import { useFigureLocale } from '../plants/useFigureLocale';
+import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
+
+/** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
+export default function WeatherStationPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const { sn = '' } = useParams();
+  const q = useQuery({ queryKey: stationKey(sn), queryFn: () => fetchStation(sn), retry: false });
+  const s = q.data;
+  const lines: ChartLine[] = [
+    { key: 'irradiance', label: t('weatherStations.irradiance'), unit: 'W/m²', color: FIGURE_COLORS.pv },
+    { key: 't_ambient', label: t('weatherStations.ambient'), unit: '°C', color: FIGURE_COLORS.grid },
+    { key: 't_module', label: t('weatherStations.module'), unit: '°C', color: FIGURE_COLORS.load },
+  ];
+  const m = s?.metrics ?? {};
+  return (
+    <DetailFrame
+      listPath="/device/meteorological"
+      device={s}
+      loading={q.isLoading}
+      error={q.error}
+      retry={() => void q.refetch()}
+      testId="weather-detail"
+    >
+      {s && (
+        <>
+          <Card size="small" title={t('batteries.common.realtime')} data-testid="weather-realtime">
+            <Figures
+              items={[
+                {
+                  key: 'irradiance',
+                  label: t('weatherStations.irradiance'),
+                  value: reading(m.irradiance, 'W/m²', 0, locale),
+                },
+                { key: 'ambient', label: t('weatherStations.ambient'), value: reading(m.t_ambient, '°C', 1, locale) },
+                { key: 'module', label: t('weatherStations.module'), value: reading(m.t_module, '°C', 1, locale) },
+                { key: 'wind', label: t('weatherStations.wind'), value: reading(m.wind_speed, 'm/s', 1, locale) },
+                ...(m.humidity === undefined
+                  ? []
+                  : [
+                      {
+                        key: 'humidity',
+                        label: t('weatherStations.humidity'),
+                        value: reading(m.humidity, '%', 0, locale),
+                      },
+                    ]),
+              ]}
+            />
+          </Card>
+          <DayChartCard
+            title={t('batteries.common.dayChart')}
+            queryKey={stationKey(sn)}
+            load={(date) => fetchStationDay(sn, date)}
+            points={(d) => d.series}
+            lines={lines}
+            tz={s.timezone}
+            testId="weather-day"
+            footer={(d) => (
+              <div className="hg-cells-legend">
+                <span>
+                  {t('weatherStations.insolation')}: <strong>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</strong>
+                </span>
+              </div>
+            )}
+          />
+        </>
+      )}
+    </DetailFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DeviceLink } from '../batteries/DeviceLink';
+import { DeviceListView } from '../batteries/DeviceListView';
+import type { DeviceRow } from '../batteries/deviceApi';
+import { reading } from '../batteries/figures';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { formatDateTime } from '../plants/plantTime';
+import { useFigureLocale } from '../plants/useFigureLocale';
+
+export const stationPath = (sn: string) => `/device/meteorological/${encodeURIComponent(sn)}`;
+
+/** /device/meteorological — weather stations with irradiance, temperatures and wind now. */
+export default function WeatherStationsPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const locale = useFigureLocale();
+  const num = (key: string, title: string, unit: string, digits: number, md = false) => ({
+    key,
+    title,
+    align: 'end' as const,
+    className: 'hg-num',
+    responsive: md ? (['md'] as ('md' | 'lg')[]) : undefined,
+    render: (_: unknown, d: DeviceRow) => reading(d.metrics[key], unit, digits, locale),
+  });
+  const columns: TableColumnsType<DeviceRow> = [
+    {
+      key: 'sn',
+      title: t('batteries.common.sn'),
+      fixed: 'start',
+      render: (_, d) => <DeviceLink to={stationPath(d.sn)} sn={d.sn} alias={d.alias} />,
+    },
+    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
+    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    num('irradiance', t('weatherStations.irradiance'), 'W/m²', 0),
+    num('t_ambient', t('weatherStations.ambient'), '°C', 1),
+    num('t_module', t('weatherStations.module'), '°C', 1, true),
+    num('wind_speed', t('weatherStations.wind'), 'm/s', 1, true),
+    {
+      key: 'updated',
+      title: t('batteries.common.updated'),
+      className: 'hg-num',
+      responsive: ['lg'],
+      render: (_, d) => formatDateTime(d.lastSeen, d.timezone),
+    },
+  ];
+  return (
+    <DeviceListView
+      kind="weather-stations"
+      titleKey="page.weatherStations"
+      hint={t('weatherStations.hint')}
+      listPath="/api/v1/weather-stations"
+      downloadPath="/api/v1/weather-stations/download"
+      columns={columns}
+    />
+  );
+}
