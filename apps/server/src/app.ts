@@ -160,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
-      await api.register(plantAdminRoutes({ db, keys, registry }));
+      await api.register(plantAdminRoutes({ db, keys, registry, bus }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       await api.register(

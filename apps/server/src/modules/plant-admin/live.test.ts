@@ -64,5 +64,15 @@ describe('a spare gateway bound by the wizard', () => {
     );
     expect(info.data.gateways).toEqual([expect.objectContaining({ sn: 'GW99000001', devices: 4 })]);
     expect(fleet.stats().connected).toBe(1);
+
+    // Unbound again: the broker drops it at once and refuses it from then on.
+    const unbind = await t.call('POST', `/api/v1/plant/${made.data.id}/gateway`, {
+      token: admin,
+      body: { action: 'unbind', sn: 'GW99000001' },
+    });
+    expect(unbind.code).toBe(0);
+    await until(async () => (fleet.stats().connected === 0 ? true : undefined), 5000);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(fleet.stats().connected).toBe(0);
   });
 });

@@ -54,11 +54,16 @@ export function plantAdminRoutes(deps: {
   keys: RsaKeyStore;
   /** Ingest's gateway cache on this instance (others forget within its one-minute lifetime). */
   registry?: { invalidate(sn: string): void };
+  /** The broker: a freed gateway's connection is dropped, and its next attempt is refused. */
+  bus?: { disconnect(sn: string): void };
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    const plants = new PlantAdminService(deps.db, deps.keys, (sns) =>
-      sns.forEach((sn) => deps.registry?.invalidate(sn)),
-    );
+    const plants = new PlantAdminService(deps.db, deps.keys, (sns, freed) => {
+      for (const sn of sns) {
+        deps.registry?.invalidate(sn);
+        if (freed) deps.bus?.disconnect(sn);
+      }
+    });
     app.setValidatorCompiler(plantValidatorCompiler);
     await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.plantPictureBytes, files: 1, fields: 4 } });
     const actor = (req: { auth: Actor['auth'] | null; ip: string }): Actor => ({

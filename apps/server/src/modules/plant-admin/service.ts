@@ -140,7 +140,7 @@ export class PlantAdminService {
     private readonly db: Db,
     private readonly keys: RsaKeyStore,
     /** Told the serial numbers of gateways bound or freed, so ingest stops using what it cached of them. */
-    private readonly gatewaysChanged: (sns: string[]) => void = () => undefined,
+    private readonly gatewaysChanged: (sns: string[], freed: boolean) => void = () => undefined,
   ) {}
 
   private async userByAccount(account: string): Promise<UserRow | undefined> {
@@ -227,7 +227,10 @@ export class PlantAdminService {
       gateways: [],
       bind: checked.map((g) => ({ gatewayId: g.id, customerId: ownerId ?? g.customerId })),
     });
-    this.gatewaysChanged(checked.map((g) => g.sn));
+    this.gatewaysChanged(
+      checked.map((g) => g.sn),
+      false,
+    );
     const { gateways: _g, ...logged } = input;
     await this.log(a, plantId, 'plant.create', null, { ...logged, gateways: checked.map((g) => g.sn) });
     return { id: plantId, gateways: checked };
@@ -303,7 +306,10 @@ export class PlantAdminService {
       for (const g of gws) await unbindGateway(tx, g.id);
       await tx.update(plant).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(plant.id, p.id));
     });
-    this.gatewaysChanged(gws.map((g) => g.sn));
+    this.gatewaysChanged(
+      gws.map((g) => g.sn),
+      true,
+    );
     await this.log(a, p.id, 'plant.delete', { name: p.name, gateways: gws.map((g) => g.sn) }, null);
   }
 
@@ -341,14 +347,13 @@ export class PlantAdminService {
     if (input.action === 'bind') {
       const g = await checkGateway(this.db, a.auth, { ...input, ownerId: p.owner_id, companyId: p.company_id });
       await this.db.transaction((tx) =>
-        bindGateway(tx, {
-          gatewayId: g.id,
-          plantId: p.id,
-          companyId: p.company_id,
-          customerId: p.owner_id ?? g.customerId,
-        }),
+        bindGateway(
+          tx,
+          { gatewayId: g.id, plantId: p.id, companyId: p.company_id, customerId: p.owner_id ?? g.customerId },
+          { onlyUnbound: true },
+        ),
       );
-      this.gatewaysChanged([g.sn]);
+      this.gatewaysChanged([g.sn], false);
       await this.log(a, p.id, 'plant.gateway.bind', null, { sn: g.sn });
       return g;
     }
@@ -358,7 +363,7 @@ export class PlantAdminService {
       .where(and(eq(gateway.plantId, p.id), sql`upper(${gateway.sn}) = upper(${input.sn})`));
     if (!g) throw new AppError('gatewayNotFound', { data: { sn: input.sn } });
     await this.db.transaction((tx) => unbindGateway(tx, g.id));
-    this.gatewaysChanged([g.sn]);
+    this.gatewaysChanged([g.sn], true);
     await this.log(a, p.id, 'plant.gateway.unbind', { sn: g.sn }, null);
     return null;
   }

@@ -83,12 +83,11 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
       .returning({ id: plant.id });
     if (!row) throw new Error('plant insert returned nothing');
     for (const b of p.bind ?? []) {
-      await bindGateway(tx, {
-        gatewayId: b.gatewayId,
-        plantId: row.id,
-        companyId: p.companyId,
-        customerId: b.customerId,
-      });
+      await bindGateway(
+        tx,
+        { gatewayId: b.gatewayId, plantId: row.id, companyId: p.companyId, customerId: b.customerId },
+        { onlyUnbound: true },
+      );
     }
     const gatewayIds: string[] = [];
     for (const [i, g] of p.gateways.entries()) {
@@ -134,12 +133,14 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
 export async function bindGateway(
   db: Db,
   b: { gatewayId: string; plantId: string; companyId: string | null; customerId: string | null },
+  opts: { onlyUnbound?: boolean } = {},
 ): Promise<void> {
-  // Only a gateway that is still unbound: two wizards binding the same one at once, the second gets 301.
+  // onlyUnbound: take the gateway only if it is still free, in the same statement — of two wizards binding
+  // the same one at once, the second gets 301 (its transaction rolls back).
   const bound = await db
     .update(gateway)
     .set({ plantId: b.plantId, companyId: b.companyId, customerId: b.customerId, boundAt: new Date() })
-    .where(and(eq(gateway.id, b.gatewayId), isNull(gateway.plantId)))
+    .where(opts.onlyUnbound ? and(eq(gateway.id, b.gatewayId), isNull(gateway.plantId)) : eq(gateway.id, b.gatewayId))
     .returning({ id: gateway.id });
   if (bound.length === 0) throw new AppError('gatewayUsed');
   await db.update(device).set({ plantId: b.plantId }).where(eq(device.gatewayId, b.gatewayId));
