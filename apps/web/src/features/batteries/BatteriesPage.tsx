@@ -8,6 +8,7 @@ import { DeviceLink } from './DeviceLink';
 import { DeviceListView } from './DeviceListView';
 import type { DeviceRow } from './deviceApi';
 import { reading } from './figures';
+import { Num } from './Num';
 
 export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent(sn)}`;
 
@@ -39,7 +40,9 @@ export default function BatteriesPage(): React.JSX.Element {
         ) : (
           <div className="hg-storage-soc">
             <Progress percent={soc} showInfo={false} size="small" aria-hidden="true" />
-            <span className="hg-num">{reading(soc, '%', 0, locale)}</span>
+            <span className="hg-num">
+              <Num>{reading(soc, '%', 0, locale)}</Num>
+            </span>
           </div>
         );
       },
@@ -49,7 +52,7 @@ export default function BatteriesPage(): React.JSX.Element {
       title: t('batteries.power'),
       align: 'end',
       className: 'hg-num',
-      render: (_, d) => formatPower(d.metrics.p_bat, locale),
+      render: (_, d) => <Num>{formatPower(d.metrics.p_bat, locale)}</Num>,
     },
     {
       key: 'voltage',
@@ -57,7 +60,7 @@ export default function BatteriesPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => reading(d.metrics.v_bat, 'V', 1, locale),
+      render: (_, d) => <Num>{reading(d.metrics.v_bat, 'V', 1, locale)}</Num>,
     },
     {
       key: 'temp',
@@ -65,14 +68,14 @@ export default function BatteriesPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => reading(d.metrics.temp, '°C', 1, locale),
+      render: (_, d) => <Num>{reading(d.metrics.temp, '°C', 1, locale)}</Num>,
     },
     {
       key: 'updated',
       title: t('batteries.common.updated'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, d) => formatDateTime(d.lastSeen, d.timezone),
+      render: (_, d) => <Num>{formatDateTime(d.lastSeen, d.timezone)}</Num>,
     },
   ];
   return (

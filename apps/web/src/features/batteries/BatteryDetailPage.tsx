@@ -24,6 +24,7 @@ import { DeleteDeviceButton } from './DeleteDeviceButton';
 import { DetailFrame } from './DetailFrame';
 import { Figures } from './Figures';
 import { reading } from './figures';
+import { Num } from './Num';
 
 const LIST = '/device/battery';
 
@@ -151,10 +152,16 @@ export default function BatteryDetailPage(): React.JSX.Element {
             footer={(w) => (
               <div className="hg-cells-legend">
                 <span>
-                  {t('batteries.charged')}: <strong>{formatEnergy(w.chargeKwh, locale)}</strong>
+                  {t('batteries.charged')}:{' '}
+                  <strong>
+                    <Num>{formatEnergy(w.chargeKwh, locale)}</Num>
+                  </strong>
                 </span>
                 <span>
-                  {t('batteries.discharged')}: <strong>{formatEnergy(w.dischargeKwh, locale)}</strong>
+                  {t('batteries.discharged')}:{' '}
+                  <strong>
+                    <Num>{formatEnergy(w.dischargeKwh, locale)}</Num>
+                  </strong>
                 </span>
               </div>
             )}

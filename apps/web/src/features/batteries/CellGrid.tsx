@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Cells, CellStats } from './batteryApi';
 import { cellColour } from './cellColour';
 import { reading } from './figures';
+import { Num } from './Num';
 
 type Measure = 'voltage' | 'temperature';
 const UNIT: Record<Measure, { unit: string; digits: number }> = {
@@ -66,18 +67,30 @@ export function CellGrid({ cells, locale }: { cells: Cells | undefined; locale: 
           </ul>
           <div className="hg-cells-legend" data-testid="battery-cell-stats">
             <span>
-              {t('batteries.cells.min')}: <strong>{fmt(stats.min)}</strong> (
-              {t('batteries.cells.cell', { n: stats.minCell })})
+              {t('batteries.cells.min')}:{' '}
+              <strong>
+                <Num>{fmt(stats.min)}</Num>
+              </strong>{' '}
+              ({t('batteries.cells.cell', { n: stats.minCell })})
             </span>
             <span>
-              {t('batteries.cells.max')}: <strong>{fmt(stats.max)}</strong> (
-              {t('batteries.cells.cell', { n: stats.maxCell })})
+              {t('batteries.cells.max')}:{' '}
+              <strong>
+                <Num>{fmt(stats.max)}</Num>
+              </strong>{' '}
+              ({t('batteries.cells.cell', { n: stats.maxCell })})
             </span>
             <span>
-              {t('batteries.cells.spread')}: <strong>{fmt(stats.spread)}</strong>
+              {t('batteries.cells.spread')}:{' '}
+              <strong>
+                <Num>{fmt(stats.spread)}</Num>
+              </strong>
             </span>
             <span>
-              {t('batteries.cells.average')}: <strong>{fmt(stats.average)}</strong>
+              {t('batteries.cells.average')}:{' '}
+              <strong>
+                <Num>{fmt(stats.average)}</Num>
+              </strong>
             </span>
           </div>
         </>

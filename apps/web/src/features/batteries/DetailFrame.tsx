@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import type { DeviceRow } from './deviceApi';
+import { Num } from './Num';
 import './storage.css';
 
 interface Props {
@@ -80,7 +81,7 @@ export function DetailFrame({ listPath, device, loading, error, retry, actions, 
                 {t('batteries.common.model')}: {device.model || '--'}
               </span>
               <span>
-                {t('batteries.common.updated')}: {formatDateTime(device.lastSeen, device.timezone)}
+                {t('batteries.common.updated')}: <Num>{formatDateTime(device.lastSeen, device.timezone)}</Num>
               </span>
             </div>
           </div>

@@ -1,3 +1,5 @@
+import { Num } from './Num';
+
 export interface Figure {
   key: string;
   label: string;
@@ -12,7 +14,7 @@ export function Figures({ items, testId }: { items: readonly Figure[]; testId?: 
         <div key={f.key} className="hg-storage-figure" data-key={f.key}>
           <dt className="hg-storage-figure-label">{f.label}</dt>
           <dd className="hg-storage-figure-value" style={{ margin: 0 }}>
-            {f.value}
+            {typeof f.value === 'string' ? <Num>{f.value}</Num> : f.value}
           </dd>
         </div>
       ))}

@@ -18,6 +18,7 @@ import { downloadXlsx } from '../batteries/downloadXlsx';
 import { formatDateTime } from '../plants/plantTime';
 import '../batteries/storage.css';
 import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
+import { Num } from '../batteries/Num';
 
 const LEVELS: readonly EventLevel[] = ['fault', 'warning', 'info'];
 const STATES = ['open', 'cleared'] as const;
@@ -93,7 +94,7 @@ export default function EventsPage(): React.JSX.Element {
       key: 'time',
       title: t('events.time'),
       className: 'hg-num',
-      render: (_, e) => formatDateTime(e.raisedAt, e.timezone),
+      render: (_, e) => <Num>{formatDateTime(e.raisedAt, e.timezone)}</Num>,
     },
     {
       key: 'level',
@@ -134,7 +135,9 @@ export default function EventsPage(): React.JSX.Element {
         ) : (
           <div className="hg-storage-name">
             <Tag color="green">{t('events.state.cleared')}</Tag>
-            <span className="hg-storage-sub hg-num">{formatDateTime(e.clearedAt, e.timezone)}</span>
+            <span className="hg-storage-sub hg-num">
+              <Num>{formatDateTime(e.clearedAt, e.timezone)}</Num>
+            </span>
           </div>
         ),
     },

@@ -16,6 +16,7 @@ import { useFigureLocale } from '../plants/useFigureLocale';
 import { AliasButton } from './AliasButton';
 import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
 import { MeterParamsCard } from './MeterParamsCard';
+import { Num } from '../batteries/Num';
 
 const LIST = '/device/meter';
 
@@ -95,21 +96,21 @@ export default function MeterDetailPage(): React.JSX.Element {
                     title: t('batteries.voltage'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => reading(p.values.v, 'V', 1, locale),
+                    render: (_, p) => <Num>{reading(p.values.v, 'V', 1, locale)}</Num>,
                   },
                   {
                     key: 'i',
                     title: t('batteries.current'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => reading(p.values.i, 'A', 2, locale),
+                    render: (_, p) => <Num>{reading(p.values.i, 'A', 2, locale)}</Num>,
                   },
                   {
                     key: 'p',
                     title: t('batteries.power'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => formatPower(p.values.p, locale),
+                    render: (_, p) => <Num>{formatPower(p.values.p, locale)}</Num>,
                   },
                 ]}
               />

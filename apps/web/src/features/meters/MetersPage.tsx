@@ -8,6 +8,7 @@ import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import { useFigureLocale } from '../plants/useFigureLocale';
 import type { MeterRow } from './meterApi';
+import { Num } from '../batteries/Num';
 
 export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
 
@@ -41,7 +42,7 @@ export default function MetersPage(): React.JSX.Element {
       title: t('meters.gridPower'),
       align: 'end',
       className: 'hg-num',
-      render: (_, d) => formatPower(d.metrics.p_grid, locale),
+      render: (_, d) => <Num>{formatPower(d.metrics.p_grid, locale)}</Num>,
     },
     {
       key: 'import',
@@ -49,7 +50,7 @@ export default function MetersPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => formatEnergy(d.metrics.e_import_total, locale),
+      render: (_, d) => <Num>{formatEnergy(d.metrics.e_import_total, locale)}</Num>,
     },
     {
       key: 'export',
@@ -57,14 +58,14 @@ export default function MetersPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => formatEnergy(d.metrics.e_export_total, locale),
+      render: (_, d) => <Num>{formatEnergy(d.metrics.e_export_total, locale)}</Num>,
     },
     {
       key: 'updated',
       title: t('batteries.common.updated'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, d) => formatDateTime(d.lastSeen, d.timezone),
+      render: (_, d) => <Num>{formatDateTime(d.lastSeen, d.timezone)}</Num>,
     },
   ];
   return (

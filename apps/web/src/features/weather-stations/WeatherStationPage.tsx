@@ -10,6 +10,7 @@ import { reading } from '../batteries/figures';
 import { FIGURE_COLORS } from '../plant-overview/palette';
 import { useFigureLocale } from '../plants/useFigureLocale';
 import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
+import { Num } from '../batteries/Num';
 
 /** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
 export default function WeatherStationPage(): React.JSX.Element {
@@ -69,7 +70,10 @@ export default function WeatherStationPage(): React.JSX.Element {
             footer={(d) => (
               <div className="hg-cells-legend">
                 <span>
-                  {t('weatherStations.insolation')}: <strong>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</strong>
+                  {t('weatherStations.insolation')}:{' '}
+                  <strong>
+                    <Num>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</Num>
+                  </strong>
                 </span>
               </div>
             )}
