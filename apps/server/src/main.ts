@@ -4,7 +4,7 @@ import { loadConfig } from './config.js';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
-import { spareLabels } from './modules/demo/spares.js';
+import { spareLabels, unboundSpares } from './modules/demo/spares.js';
 
 const config = loadConfig();
 const { app, database, drain, bus } = await buildApp({ config });
@@ -70,8 +70,13 @@ if (config.simulate) {
         backfillDays: 0,
         log: simulatorLog,
       });
-      const labels = spareLabels().map((g) => `  ${g.sn}  key ${g.registrationKey}  (${g.devices.join(', ')})`);
-      process.stdout.write(`Spare demo gateways to bind in the plant wizard:\n${labels.join('\n')}\n`);
+      const free = new Set(await unboundSpares(database.db));
+      const labels = spareLabels()
+        .filter((g) => free.has(g.sn))
+        .map((g) => `  ${g.sn}  key ${g.registrationKey}  (${g.devices.join(', ')})`);
+      if (labels.length > 0) {
+        process.stdout.write(`Spare demo gateways to bind in the plant wizard:\n${labels.join('\n')}\n`);
+      }
     }
     void fleet.backfillDone.then(() =>
       process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'),
