@@ -70,7 +70,10 @@ test.describe('batteries, meters, weather stations and events', () => {
     await page.goto('/device/event/list');
     await expect(page.getByTestId('event-stats')).toBeVisible();
     await page.getByTestId('events-state').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Open$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Open$/ })
+      .click();
     await expect(page).toHaveURL(/state=open/);
     await expect(page.getByTestId('events-table')).toBeVisible();
     await page.getByTestId('event-stats-fault').click();
