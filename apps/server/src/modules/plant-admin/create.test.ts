@@ -370,6 +370,17 @@ describe('gateways: POST /gateways/check and binding at creation', () => {
     });
   });
 
+  it('after 20 wrong keys in 15 minutes, even the right key waits (1108)', async () => {
+    await makeUser(t, 'guesser@sunrise.example', 'installer', companyId);
+    const guesser = await t.tokenFor('guesser@sunrise.example');
+    for (let i = 0; i < 20; i++) {
+      expect((await check({ sn: 'GW99000002', key: `GUESS${i}` }, guesser)).code).toBe(300);
+    }
+    expect((await check({ sn: 'GW99000002', key: 'HG4T8N2W' }, guesser)).code).toBe(1108);
+    // Someone else is not held up by it.
+    expect((await check({ sn: 'GW99000002', key: 'HG4T8N2W', confirm: true })).code).toBe(0);
+  });
+
   it('a wrong key among several gateways saves nothing, not even the good one', async () => {
     const before = await plants();
     const res = await t.call<{ index: number }>('POST', '/api/v1/plant', {

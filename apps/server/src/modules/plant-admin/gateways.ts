@@ -26,6 +26,24 @@ export interface CheckedGateway {
   devices: CheckedDevice[];
 }
 
+/** Wrong registration keys one account may give in a window before being told to wait. */
+export const WRONG_KEYS_ALLOWED = 20;
+const WRONG_KEY_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Wrong keys per account, on this instance: the key is what stands between a serial number printed on a
+ * box and someone else's plant, so it must not be guessed at request speed. In memory on purpose — a
+ * restart forgiving a clumsy installer is fine, and several instances only multiply a small allowance.
+ */
+const wrongKeys = new Map<string, number[]>();
+
+function recentWrongKeys(userId: string, now = Date.now()): number[] {
+  const recent = (wrongKeys.get(userId) ?? []).filter((at) => now - at < WRONG_KEY_WINDOW_MS);
+  if (recent.length > 0) wrongKeys.set(userId, recent);
+  else wrongKeys.delete(userId);
+  return recent;
+}
+
 /**
  * Whether a gateway may be bound by this caller (POST /gateways/check, and before every bind), in the
  * order that gives nothing away to someone without the key:
@@ -40,6 +58,7 @@ export async function checkGateway(
   auth: AuthContext,
   input: { sn: string; key: string; confirm?: boolean | undefined; ownerId?: string | null; companyId?: string | null },
 ): Promise<CheckedGateway> {
+  if (recentWrongKeys(auth.userId).length >= WRONG_KEYS_ALLOWED) throw new AppError('tooManyRequests');
   const [gw] = await query<GatewayCandidate>(
     db,
     sql`select id, sn, company_id, plant_id, registration_key, customer_id from gateway where upper(sn) = upper(${input.sn})`,
@@ -48,6 +67,7 @@ export async function checkGateway(
   const ours = gw && (gw.company_id === null || auth.role === 'platform_admin' || gw.company_id === company);
   if (!gw || !ours) throw new AppError('gatewayNotFound', { data: { sn: input.sn } });
   if (gw.registration_key.toUpperCase() !== input.key.toUpperCase()) {
+    wrongKeys.set(auth.userId, [...recentWrongKeys(auth.userId), Date.now()]);
     throw new AppError('gatewayKeyIncorrect', { data: { sn: input.sn } });
   }
   if (gw.plant_id !== null) throw new AppError('gatewayUsed', { data: { sn: gw.sn } });
