@@ -25,6 +25,7 @@ import { DetailFrame } from './DetailFrame';
 import { Figures } from './Figures';
 import { reading } from './figures';
 import { Num } from './Num';
+import { DETAIL_REFRESH_MS } from './deviceApi';
 
 const LIST = '/device/battery';
 
@@ -56,7 +57,12 @@ export default function BatteryDetailPage(): React.JSX.Element {
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const info = useQuery({ queryKey: batteryKey(sn), queryFn: () => fetchBatteryInfo(sn), retry: false });
+  const info = useQuery({
+    queryKey: batteryKey(sn),
+    queryFn: () => fetchBatteryInfo(sn),
+    retry: false,
+    refetchInterval: DETAIL_REFRESH_MS,
+  });
   const cells = useQuery({
     queryKey: [...batteryKey(sn), 'cells'],
     queryFn: () => fetchCells(sn),

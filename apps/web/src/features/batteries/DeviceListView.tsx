@@ -11,12 +11,13 @@ import {
   useListState,
   type ListSpec,
 } from '../../components/list';
-import { fetchDeviceList, LIST_STATUSES, type DeviceRow } from './deviceApi';
+import { fetchDeviceList, LIST_STATUSES, plantIdOrNothing, type DeviceRow } from './deviceApi';
 import { downloadXlsx } from './downloadXlsx';
+import { PlantSelect } from './PlantSelect';
 import './storage.css';
 
-type Filter = 'status';
-export const DEVICE_LIST_SPEC: ListSpec<Filter, never> = { filters: { status: LIST_STATUSES } };
+type Filter = 'status' | 'plant';
+export const DEVICE_LIST_SPEC: ListSpec<Filter, never> = { filters: { status: LIST_STATUSES, plant: 'text' } };
 
 export interface DeviceListViewProps<R extends DeviceRow> {
   /** Query key and test-id prefix: 'batteries', 'meters', 'weather-stations'. */
@@ -44,7 +45,11 @@ export function DeviceListView<R extends DeviceRow>({
   const { message } = App.useApp();
   const { state, update, reset, narrowed } = useListState(DEVICE_LIST_SPEC);
   const [exporting, setExporting] = useState(false);
-  const filters = { keyword: state.search || undefined, status: state.filters.status };
+  const filters = {
+    keyword: state.search || undefined,
+    status: state.filters.status,
+    plantId: plantIdOrNothing(state.filters.plant),
+  };
   const query = useQuery({
     queryKey: [kind, 'list', state.page, state.size, filters],
     queryFn: () => fetchDeviceList<R>(listPath, { page: state.page, size: state.size, ...filters }),
@@ -95,6 +100,13 @@ export function DeviceListView<R extends DeviceRow>({
         narrowed={narrowed}
         onReset={reset}
         data-testid={`${kind}-toolbar`}
+        filters={
+          <PlantSelect
+            value={state.filters.plant}
+            onChange={(plant) => update({ filters: { plant } })}
+            testId={`${kind}-plant`}
+          />
+        }
         actions={
           <Button
             icon={<DownloadOutlined />}

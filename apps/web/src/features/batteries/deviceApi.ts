@@ -45,9 +45,23 @@ export interface ListQuery {
   size: number;
   keyword?: string;
   status?: string;
+  plantId?: string;
 }
 
 export function fetchDeviceList<R extends DeviceRow>(path: string, q: ListQuery): Promise<DeviceList<R>> {
-  const query: Record<string, QueryValue> = { page: q.page, size: q.size, keyword: q.keyword, status: q.status };
+  const query: Record<string, QueryValue> = {
+    page: q.page,
+    size: q.size,
+    keyword: q.keyword,
+    status: q.status,
+    plantId: q.plantId,
+  };
   return api.get<DeviceList<R>>(path, query);
 }
+
+/** A plant id as the API accepts it; anything else typed into the address is ignored rather than refused. */
+export const plantIdOrNothing = (v: string | undefined): string | undefined =>
+  v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v : undefined;
+
+/** How often an open detail page asks again (the simulated fleet reports every few seconds to minutes). */
+export const DETAIL_REFRESH_MS = 60_000;

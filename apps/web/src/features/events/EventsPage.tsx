@@ -5,7 +5,6 @@ import { App, Button, DatePicker, Empty, Result, Select, Table, Tag, type TableC
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plantApi } from '../../api/plants';
 import {
   ALL_STATUS,
   ListToolbar,
@@ -14,7 +13,9 @@ import {
   useListState,
   type ListSpec,
 } from '../../components/list';
+import { plantIdOrNothing } from '../batteries/deviceApi';
 import { downloadXlsx } from '../batteries/downloadXlsx';
+import { PlantSelect } from '../batteries/PlantSelect';
 import { formatDateTime } from '../plants/plantTime';
 import '../batteries/storage.css';
 import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
@@ -34,7 +35,7 @@ const isDay = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}
 /** The list's filters as the API wants them: days become the local start of `from` to the end of `to`. */
 function toQuery(filters: Partial<Record<Filter, string>>, search: string): EventQuery {
   return {
-    plantId: filters.plant,
+    plantId: plantIdOrNothing(filters.plant),
     device: search || undefined,
     kind: filters.kind,
     level: filters.level,
@@ -52,17 +53,11 @@ export default function EventsPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { state, update, reset, narrowed } = useListState(SPEC);
-  const [plantSearch, setPlantSearch] = useState('');
   const [exporting, setExporting] = useState(false);
   const query = useMemo(() => toQuery(state.filters, state.search), [state.filters, state.search]);
   const events = useQuery({
     queryKey: ['events', 'list', state.page, state.size, query],
     queryFn: () => fetchEvents({ page: state.page, size: state.size, ...query }),
-    placeholderData: keepPreviousData,
-  });
-  const plants = useQuery({
-    queryKey: ['events', 'plants', plantSearch],
-    queryFn: () => plantApi.list({ page: 1, size: 50, keyword: plantSearch || undefined }),
     placeholderData: keepPreviousData,
   });
   const data = events.data;
@@ -174,18 +169,10 @@ export default function EventsPage(): React.JSX.Element {
         data-testid="events-toolbar"
         filters={
           <>
-            <Select
-              allowClear
-              showSearch={{ filterOption: false, onSearch: setPlantSearch }}
-              style={{ minWidth: 200 }}
+            <PlantSelect
               value={state.filters.plant}
-              placeholder={t('events.allPlants')}
-              aria-label={t('batteries.common.plant')}
-              data-testid="events-plant"
-              loading={plants.isFetching}
-              onChange={(v?: string) => update({ filters: { plant: v } })}
-              options={(plants.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              notFoundContent={t('events.noPlant')}
+              onChange={(plant) => update({ filters: { plant } })}
+              testId="events-plant"
             />
             <Select
               allowClear

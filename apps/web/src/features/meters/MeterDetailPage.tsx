@@ -17,6 +17,7 @@ import { AliasButton } from './AliasButton';
 import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
 import { MeterParamsCard } from './MeterParamsCard';
 import { Num } from '../batteries/Num';
+import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
 
 const LIST = '/device/meter';
 
@@ -26,7 +27,12 @@ export default function MeterDetailPage(): React.JSX.Element {
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({ queryKey: meterKey(sn), queryFn: () => fetchMeter(sn), retry: false });
+  const q = useQuery({
+    queryKey: meterKey(sn),
+    queryFn: () => fetchMeter(sn),
+    retry: false,
+    refetchInterval: DETAIL_REFRESH_MS,
+  });
   const m = q.data;
   const canEdit = held.has('meter.control');
   const grid = m?.metrics.p_grid ?? null;

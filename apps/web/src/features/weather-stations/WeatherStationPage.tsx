@@ -11,13 +11,19 @@ import { FIGURE_COLORS } from '../plant-overview/palette';
 import { useFigureLocale } from '../plants/useFigureLocale';
 import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
 import { Num } from '../batteries/Num';
+import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
 
 /** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
 export default function WeatherStationPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
-  const q = useQuery({ queryKey: stationKey(sn), queryFn: () => fetchStation(sn), retry: false });
+  const q = useQuery({
+    queryKey: stationKey(sn),
+    queryFn: () => fetchStation(sn),
+    retry: false,
+    refetchInterval: DETAIL_REFRESH_MS,
+  });
   const s = q.data;
   const lines: ChartLine[] = [
     { key: 'irradiance', label: t('weatherStations.irradiance'), unit: 'W/m²', color: FIGURE_COLORS.pv },
