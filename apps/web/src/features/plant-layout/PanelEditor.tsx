@@ -134,14 +134,7 @@ export function PanelEditor({
             label={t('plantLayout.editor.inclination')}
             rules={[range(LAYOUT.inclinationMin, LAYOUT.inclinationMax, 'plantLayout.errors.inclination')]}
           >
-            <InputNumber
-              min={LAYOUT.inclinationMin}
-              max={LAYOUT.inclinationMax}
-              step={1}
-              suffix="°"
-              placeholder={mixed}
-              data-testid="edit-inclination"
-            />
+            <InputNumber step={1} suffix="°" placeholder={mixed} data-testid="edit-inclination" />
           </Form.Item>
           <Form.Item
             name="azimuth"
@@ -149,28 +142,14 @@ export function PanelEditor({
             tooltip={t('plantLayout.editor.azimuthHelp')}
             rules={[range(LAYOUT.azimuthMin, LAYOUT.azimuthMax, 'plantLayout.errors.azimuth')]}
           >
-            <InputNumber
-              min={LAYOUT.azimuthMin}
-              max={LAYOUT.azimuthMax}
-              step={1}
-              suffix="°"
-              placeholder={mixed}
-              data-testid="edit-azimuth"
-            />
+            <InputNumber step={1} suffix="°" placeholder={mixed} data-testid="edit-azimuth" />
           </Form.Item>
           <Form.Item
             name="ratedW"
             label={t('plantLayout.editor.ratedW')}
             rules={[range(LAYOUT.ratedMinW, LAYOUT.ratedMaxW, 'plantLayout.errors.ratedW')]}
           >
-            <InputNumber
-              min={LAYOUT.ratedMinW}
-              max={LAYOUT.ratedMaxW}
-              step={5}
-              suffix="W"
-              placeholder={mixed}
-              data-testid="edit-rated"
-            />
+            <InputNumber step={5} suffix="W" placeholder={mixed} data-testid="edit-rated" />
           </Form.Item>
           <Form.Item name="string" label={t('plantLayout.editor.string')}>
             <Input maxLength={32} placeholder={common(chosen, 'string') === undefined ? mixed : ''} />

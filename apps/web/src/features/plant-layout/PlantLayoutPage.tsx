@@ -93,7 +93,6 @@ export default function PlantLayoutPage(): React.JSX.Element {
             ),
           },
         ]}
-        destroyOnHidden
       />
     </div>
   );
