@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   panelLimit: 1219,
   categoryHasChildren: 1220,
   labelExists: 1221,
+  /** A configuration template of that name already exists in the company (names pick templates in lists). */
+  templateNameExists: 1222,
   accountMigrating: 1301,
   accountMigrated: 1302,
   migrationRepeated: 1303,

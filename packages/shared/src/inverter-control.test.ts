@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BATTERY_SETTINGS_GROUP,
   INVERTER_STATE,
   METRICS_INVERTER_SETTINGS,
   debugRequestSchema,
   debugWriteRegisters,
   inverterActionBlock,
+  metricsInverterSettings,
+  settingsConflicts,
   settingsProblems,
 } from './inverter-control.js';
 
@@ -74,5 +77,65 @@ describe('debug input', () => {
     );
     expect(debugWriteRegisters({ code: '06', value: 12.5, decimals: 1 })).toEqual([125]);
     expect(debugWriteRegisters({ code: '10', value: 9_999_999, decimals: 2 })).toEqual([0x3b9a, 0xc99c]);
+  });
+});
+
+describe('battery settings of a hybrid inverter', () => {
+  const hybrid = metricsInverterSettings({ hybrid: true, battery: true });
+  const battery = hybrid.filter((f) => f.group === BATTERY_SETTINGS_GROUP);
+
+  it('are offered only by a hybrid inverter with a battery behind it', () => {
+    expect(battery.map((f) => f.key)).toEqual([
+      'batteryWorkMode',
+      'chargeCutoffSoc',
+      'dischargeCutoffSoc',
+      'maxChargeCurrentA',
+      'maxDischargeCurrentA',
+    ]);
+    for (const opts of [
+      { hybrid: false, battery: true },
+      { hybrid: true, battery: false },
+    ]) {
+      expect(metricsInverterSettings(opts).some((f) => f.group === BATTERY_SETTINGS_GROUP)).toBe(false);
+    }
+  });
+
+  it('accept a work mode of the protocol and values in range, and name what is wrong', () => {
+    expect(
+      settingsProblems(hybrid, {
+        batteryWorkMode: 'timeOfUse',
+        chargeCutoffSoc: 95,
+        dischargeCutoffSoc: 10,
+        maxChargeCurrentA: 62.5,
+      }),
+    ).toEqual([]);
+    expect(
+      settingsProblems(hybrid, {
+        batteryWorkMode: 'gridOnly',
+        chargeCutoffSoc: 40,
+        dischargeCutoffSoc: 2,
+        maxDischargeCurrentA: 12.25,
+      }),
+    ).toEqual([
+      { field: 'batteryWorkMode', problem: 'option' },
+      { field: 'chargeCutoffSoc', problem: 'range' },
+      { field: 'dischargeCutoffSoc', problem: 'range' },
+      { field: 'maxDischargeCurrentA', problem: 'decimals' },
+    ]);
+    expect(settingsProblems(METRICS_INVERTER_SETTINGS, { chargeCutoffSoc: 90 })).toEqual([
+      { field: 'chargeCutoffSoc', problem: 'unknown' },
+    ]);
+  });
+
+  it('keep the reserve below the charge cut-off, against the device’s current value too', () => {
+    expect(settingsConflicts({ chargeCutoffSoc: 90, dischargeCutoffSoc: 20 })).toEqual([]);
+    expect(settingsConflicts({ chargeCutoffSoc: 60, dischargeCutoffSoc: 60 })).toEqual([
+      { field: 'dischargeCutoffSoc', problem: 'order' },
+    ]);
+    expect(settingsConflicts({ chargeCutoffSoc: 55 }, { dischargeCutoffSoc: 70 })).toEqual([
+      { field: 'chargeCutoffSoc', problem: 'order' },
+    ]);
+    expect(settingsConflicts({ dischargeCutoffSoc: 30 }, { chargeCutoffSoc: 100 })).toEqual([]);
+    expect(settingsConflicts({ dischargeCutoffSoc: 30 })).toEqual([]);
   });
 });

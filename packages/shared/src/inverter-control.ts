@@ -90,6 +90,66 @@ export const METRICS_INVERTER_SETTINGS: readonly SettingField[] = [
   { key: 'reconnectDelaySec', group: 'grid', type: 'number', min: 0, max: 600, decimals: 0, unit: 's' },
 ];
 
+/** How a hybrid inverter runs its battery; the names are those of the gateway protocol. */
+export const BATTERY_WORK_MODES = ['selfUse', 'timeOfUse', 'backup', 'feedInPriority'] as const;
+export type BatteryWorkMode = (typeof BATTERY_WORK_MODES)[number];
+
+/** Group of the battery fields: the battery-setting page shows only this group of the inverter's form. */
+export const BATTERY_SETTINGS_GROUP = 'battery';
+
+/**
+ * What a hybrid inverter lets an installer set about the battery behind it. Charge cut-off stops at 50 % at
+ * the lowest because a lower ceiling leaves no room for the reserve; the reserve (discharge cut-off) keeps at
+ * least 5 % so the BMS never sees a deep discharge; currents are capped at what home and business packs take.
+ */
+export const HYBRID_BATTERY_SETTINGS: readonly SettingField[] = [
+  {
+    key: 'batteryWorkMode',
+    group: BATTERY_SETTINGS_GROUP,
+    type: 'enum',
+    options: BATTERY_WORK_MODES.map((value) => ({ value })),
+  },
+  { key: 'chargeCutoffSoc', group: BATTERY_SETTINGS_GROUP, type: 'number', min: 50, max: 100, decimals: 0, unit: '%' },
+  { key: 'dischargeCutoffSoc', group: BATTERY_SETTINGS_GROUP, type: 'number', min: 5, max: 95, decimals: 0, unit: '%' },
+  { key: 'maxChargeCurrentA', group: BATTERY_SETTINGS_GROUP, type: 'number', min: 0, max: 250, decimals: 1, unit: 'A' },
+  {
+    key: 'maxDischargeCurrentA',
+    group: BATTERY_SETTINGS_GROUP,
+    type: 'number',
+    min: 0,
+    max: 250,
+    decimals: 1,
+    unit: 'A',
+  },
+];
+
+/**
+ * The settings form of a 'metrics' inverter: the common fields, plus the battery group when the inverter is
+ * a hybrid with a battery behind it (a string inverter, or a hybrid without a battery, has nothing to set).
+ */
+export function metricsInverterSettings(opts: { hybrid: boolean; battery: boolean }): SettingField[] {
+  return opts.hybrid && opts.battery
+    ? [...METRICS_INVERTER_SETTINGS, ...HYBRID_BATTERY_SETTINGS]
+    : [...METRICS_INVERTER_SETTINGS];
+}
+
+/**
+ * Checks that need two values: the reserve (discharge cut-off) must stay below the charge cut-off, or the
+ * battery could neither charge nor discharge. `known` holds the device's current values, so changing one of
+ * the two is checked against the other.
+ */
+export function settingsConflicts(
+  values: Record<string, unknown>,
+  known: Record<string, unknown> = {},
+): { field: string; problem: 'order' }[] {
+  const pick = (k: string) => (k in values ? values[k] : known[k]);
+  const charge = pick('chargeCutoffSoc');
+  const reserve = pick('dischargeCutoffSoc');
+  if (typeof charge !== 'number' || typeof reserve !== 'number' || reserve < charge) return [];
+  const field = 'dischargeCutoffSoc' in values ? 'dischargeCutoffSoc' : 'chargeCutoffSoc';
+  return [{ field, problem: 'order' }];
+}
+
 /** Protocols the console has a settings form for; any other answers 601. */
 export const SETTINGS_PROTOCOLS = ['metrics', 'sunspec'] as const;
 export type SettingsProtocol = (typeof SETTINGS_PROTOCOLS)[number];

@@ -12,6 +12,7 @@ import { SunSpecPoller } from '../modbus/poller.js';
 import { SUNSPEC_BASE, sunspecRegisters } from '../modbus/sunspec-map.js';
 import { ModbusTcpClient } from '../modbus/tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
+import { applyBatterySettings, DEFAULT_BATTERY_SETTINGS, isBatterySetting } from './battery-settings.js';
 import type { DeviceReading, PlantModel } from './model.js';
 import { plantReadings } from './model.js';
 import type { DeviceDef, GatewayDef } from './types.js';
@@ -40,6 +41,8 @@ export class GatewayRuntime {
   readonly def: GatewayDef;
   readonly client: GatewayClient;
   private readonly devices: Map<string, DeviceDef>;
+  /** Battery settings written to hybrid inverters (kept for the run, as the device's flash would). */
+  private readonly batterySettings = new Map<string, Record<string, unknown>>();
   private sunspec: SunSpecLink | undefined;
   /** Devices switched off by command that the model has no switch for (meters, batteries): still reported. */
   private readonly switchedOff = new Set<string>();
@@ -83,7 +86,9 @@ export class GatewayRuntime {
           metrics: { on: on ? 1 : 0, p: on ? Math.round(900 + 300 * wobble) : 0, leakage_ma: on ? 3 : 0 },
         });
       } else if (d.kind === 'lora') {
-        out.push({ sn: d.sn, kind: 'lora', metrics: { rssi: Math.round(-75 + 8 * wobble) } });
+        // Each node sits at its own distance from the master: a fixed offset per serial number.
+        const distance = [...d.sn].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 30;
+        out.push({ sn: d.sn, kind: 'lora', metrics: { rssi: Math.round(-62 + 8 * wobble - distance) } });
       }
     }
     return out;
@@ -195,7 +200,16 @@ export class GatewayRuntime {
         }
         const inverter = live().inverter(sn);
         const applied: Record<string, unknown> = {};
+        const battery = Object.entries(settings).filter(([key]) => isBatterySetting(key));
+        if (battery.length > 0) {
+          if (!this.hasBatterySettings(sn)) return { error: `battery settings are not supported by ${sn}` };
+          const outcome = applyBatterySettings(this.batterySettingsOf(sn), Object.fromEntries(battery));
+          if ('error' in outcome) return outcome;
+          this.batterySettings.set(sn, outcome.held);
+          for (const [key, value] of battery) applied[key] = value;
+        }
         for (const [key, value] of Object.entries(settings)) {
+          if (isBatterySetting(key)) continue;
           if (key === 'activePowerLimit' && inverter && typeof value === 'number' && value >= 0 && value <= 100) {
             inverter.powerLimit = value / 100;
             applied[key] = value;
@@ -208,6 +222,20 @@ export class GatewayRuntime {
       debugRead: (sn, params) => this.debugRead(sn, params),
       isLocallyOff: (sn) => this.locallyOff.has(sn),
     };
+  }
+
+  /** A hybrid inverter with a battery on the same gateway holds the battery settings. */
+  private hasBatterySettings(sn: string): boolean {
+    const device = this.devices.get(sn);
+    return (
+      device?.kind === 'inverter' &&
+      device.inverterKind === 'hybrid' &&
+      [...this.devices.values()].some((d) => d.kind === 'battery')
+    );
+  }
+
+  private batterySettingsOf(sn: string): Record<string, unknown> {
+    return this.batterySettings.get(sn) ?? { ...DEFAULT_BATTERY_SETTINGS };
   }
 
   private readSettings(sn: string): Record<string, unknown> {
@@ -223,6 +251,7 @@ export class GatewayRuntime {
           reconnectDelaySec: 60,
           ratedW: device.ratedW ?? null,
           running: inverter?.enabled ?? true,
+          ...(this.hasBatterySettings(sn) ? this.batterySettingsOf(sn) : {}),
         };
       }
       case 'battery':

@@ -72,6 +72,7 @@ export const cn: Messages = {
     panelLimit: '一个布局最多可放置 99 块组件。',
     categoryHasChildren: '存在子分类的分类不能删除。',
     labelExists: '目标中已存在同名的二级标签。',
+    templateNameExists: '已存在同名的配置模板。',
     accountMigrating: '该账号正在迁移中。',
     accountMigrated: '该账号已迁移。',
     migrationRepeated: '已提交过迁移请求。',

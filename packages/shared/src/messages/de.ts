@@ -74,6 +74,7 @@ export const de: Messages = {
     panelLimit: 'Ein Layout kann höchstens 99 Module enthalten.',
     categoryHasChildren: 'Eine Kategorie mit Unterkategorien kann nicht gelöscht werden.',
     labelExists: 'Im Ziel existiert bereits ein Unterlabel mit demselben Namen.',
+    templateNameExists: 'Eine Konfigurationsvorlage mit diesem Namen existiert bereits.',
     accountMigrating: 'Dieses Konto wird gerade migriert.',
     accountMigrated: 'Dieses Konto wurde bereits migriert.',
     migrationRepeated: 'Die Migration wurde bereits angefordert.',

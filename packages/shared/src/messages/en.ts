@@ -74,6 +74,7 @@ export const en = {
     panelLimit: 'A layout can hold at most 99 panels.',
     categoryHasChildren: 'A category with sub-categories cannot be deleted.',
     labelExists: 'A secondary label with the same name exists in the target.',
+    templateNameExists: 'A configuration template with this name already exists.',
     accountMigrating: 'This account is being migrated.',
     accountMigrated: 'This account has already been migrated.',
     migrationRepeated: 'The migration was already requested.',

@@ -75,6 +75,7 @@ export const es: Messages = {
     panelLimit: 'Un diseño puede contener como máximo 99 paneles.',
     categoryHasChildren: 'No se puede eliminar una categoría que tiene subcategorías.',
     labelExists: 'Ya existe una etiqueta secundaria con el mismo nombre en el destino.',
+    templateNameExists: 'Ya existe una plantilla de configuración con este nombre.',
     accountMigrating: 'Esta cuenta se está migrando.',
     accountMigrated: 'Esta cuenta ya se ha migrado.',
     migrationRepeated: 'La migración ya se había solicitado.',

@@ -72,6 +72,7 @@ export const he: Messages = {
     panelLimit: 'פריסה יכולה להכיל 99 פאנלים לכל היותר.',
     categoryHasChildren: 'לא ניתן למחוק קטגוריה שיש לה תתי־קטגוריות.',
     labelExists: 'ביעד כבר קיימת תווית משנית באותו שם.',
+    templateNameExists: 'כבר קיימת תבנית הגדרות בשם זה.',
     accountMigrating: 'חשבון זה נמצא בתהליך העברה.',
     accountMigrated: 'חשבון זה כבר הועבר.',
     migrationRepeated: 'כבר נשלחה בקשה להעברה.',

@@ -72,6 +72,7 @@ export const po: Messages = {
     panelLimit: 'Układ może zawierać maksymalnie 99 paneli.',
     categoryHasChildren: 'Nie można usunąć kategorii, która ma podkategorie.',
     labelExists: 'W miejscu docelowym istnieje już etykieta drugiego poziomu o tej samej nazwie.',
+    templateNameExists: 'Szablon konfiguracji o tej nazwie już istnieje.',
     accountMigrating: 'Trwa migracja tego konta.',
     accountMigrated: 'To konto zostało już przeniesione.',
     migrationRepeated: 'O migrację już poproszono.',

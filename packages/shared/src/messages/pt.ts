@@ -72,6 +72,7 @@ export const pt: Messages = {
     panelLimit: 'Um layout pode conter no máximo 99 painéis.',
     categoryHasChildren: 'Uma categoria com subcategorias não pode ser excluída.',
     labelExists: 'Já existe uma etiqueta secundária com o mesmo nome no destino.',
+    templateNameExists: 'Já existe um modelo de configuração com este nome.',
     accountMigrating: 'Esta conta está sendo migrada.',
     accountMigrated: 'Esta conta já foi migrada.',
     migrationRepeated: 'A migração já foi solicitada.',

@@ -72,6 +72,7 @@ export const vi: Messages = {
     panelLimit: 'Một bố cục chứa tối đa 99 tấm pin.',
     categoryHasChildren: 'Không thể xóa danh mục có danh mục con.',
     labelExists: 'Đích đến đã có nhãn phụ trùng tên.',
+    templateNameExists: 'Đã có mẫu cấu hình trùng tên.',
     accountMigrating: 'Tài khoản này đang được di chuyển.',
     accountMigrated: 'Tài khoản này đã được di chuyển.',
     migrationRepeated: 'Yêu cầu di chuyển đã được gửi trước đó.',

@@ -160,6 +160,9 @@ describe('who may see and change a battery', () => {
     expect(res.code).toBe(0);
     const gone = await t.call('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: admin });
     expect(gone.code).toBe(ERROR_CODES.batteryNotFound);
+    // The older read routes (modules/devices) agree.
+    const realtime = await t.call('GET', `/api/v1/battery/${f.sn.slave}/realtime`, { token: admin });
+    expect(realtime.code).toBe(ERROR_CODES.batteryNotFound);
     const list = await t.call<List>('GET', '/api/v1/batteries', { token: admin, query: { keyword: 'TB' } });
     expect(list.data.rows.map((r) => r.sn)).toEqual([f.sn.master]);
     const log = await t.database.db

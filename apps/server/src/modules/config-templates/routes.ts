@@ -84,6 +84,21 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       return r;
     };
 
+    // Templates are picked by name in the apply dialog and the list, so two of one name would be ambiguous.
+    const assertNameFree = async (auth: AuthContext, name: string, except?: string) => {
+      const [taken] = await db
+        .select({ id: configTemplate.id })
+        .from(configTemplate)
+        .where(
+          and(
+            ownedBy(auth),
+            sql`lower(${configTemplate.name}) = lower(${name})`,
+            except ? sql`${configTemplate.id} <> ${except}` : undefined,
+          ),
+        );
+      if (taken) throw new AppError('templateNameExists');
+    };
+
     app.get(
       '/inverter/config/fields',
       {
@@ -155,6 +170,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         const auth = requireAuth(req.auth);
         const { name, protocol, model, values } = req.body;
         checkValues(protocol, values);
+        await assertNameFree(auth, name);
         const [row] = await db
           .insert(configTemplate)
           .values({
@@ -187,6 +203,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         await find(auth, req.params.id);
         const { name, protocol, model, values } = req.body;
         checkValues(protocol, values);
+        await assertNameFree(auth, name, req.params.id);
         const [row] = await db
           .update(configTemplate)
           .set({ name, model, values: { protocol, settings: values }, updatedAt: new Date() })

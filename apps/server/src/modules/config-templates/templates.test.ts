@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { gatewayTopics, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
+import { ERROR_CODES, gatewayTopics, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, device, deviceLatest, gateway } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
@@ -148,6 +148,28 @@ describe('configuration templates', () => {
     expect(edited.data).toMatchObject({ name: 'Export limit 60 %', values: { activePowerLimit: 60 } });
     const one = await t.call<Template>('GET', `/api/v1/inverter/config/template/${id}`, { token: admin });
     expect(one.data.values).toEqual({ activePowerLimit: 60, gridCode: 'G99' });
+  });
+
+  it('refuses a second template of the same name, in any case, and changes nothing', async () => {
+    const before = await t.call<{ total: number }>('GET', '/api/v1/inverter/config/templates', { token: admin });
+    const dup = await t.call('POST', '/api/v1/inverter/config/template', {
+      token: admin,
+      body: { name: 'export LIMIT 60 %', protocol: 'metrics', values: { activePowerLimit: 10 } },
+    });
+    expect(dup.code).toBe(ERROR_CODES.templateNameExists);
+    const after = await t.call<{ total: number }>('GET', '/api/v1/inverter/config/templates', { token: admin });
+    expect(after.data.total).toBe(before.data.total);
+    const renamed = await t.call('POST', `/api/v1/inverter/config/template/${id}`, {
+      token: admin,
+      body: { name: 'SunSpec curtail', protocol: 'metrics', values: { activePowerLimit: 60, gridCode: 'G99' } },
+    });
+    expect(renamed.code).toBe(ERROR_CODES.templateNameExists);
+    // Saving a template under its own name is no clash.
+    const same = await t.call('POST', `/api/v1/inverter/config/template/${id}`, {
+      token: admin,
+      body: { name: 'Export limit 60 %', protocol: 'metrics', values: { activePowerLimit: 60, gridCode: 'G99' } },
+    });
+    expect(same.code).toBe(0);
   });
 
   it('keeps templates within the company', async () => {

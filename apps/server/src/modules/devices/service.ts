@@ -54,7 +54,7 @@ export class DeviceService {
       sql`select d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics
         from device d join gateway g on g.id = d.gateway_id join plant p on p.id = d.plant_id
         left join device_latest dl on dl.device_id = d.id
-        where d.sn = ${sn} and d.kind = ${kind} and ${plantScope(auth)}`,
+        where d.sn = ${sn} and d.kind = ${kind} and d.deleted_at is null and ${plantScope(auth)}`,
     );
     if (!r) throw new AppError(NOT_FOUND[kind] ?? 'notFound');
     return {

@@ -180,6 +180,12 @@ describe('inverter list', () => {
     const v = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: visitor, query: { q: INV } });
     expect(v.data.rows).toHaveLength(1);
     expect(v.data.rows[0]?.writable).toBe(false);
+    const control = await t.call<{ writable: boolean }>('GET', `/api/v1/inverter/${INV}/control`, { token: visitor });
+    expect(control.data.writable).toBe(false);
+    const mine = await t.call<{ writable: boolean; settings: boolean }>('GET', `/api/v1/inverter/${INV}/control`, {
+      token: admin,
+    });
+    expect(mine.data).toMatchObject({ writable: true, settings: true });
   });
 
   it('exports the filtered list as an .xlsx workbook', async () => {
@@ -213,6 +219,7 @@ describe('another company’s inverter does not exist (600) on every route', () 
     ['POST', 'setting-write', { values: { activePowerLimit: 50 } }],
     ['GET', 'chart/grid/day'],
     ['GET', 'events'],
+    ['GET', 'control'],
   ];
   it.each(routes)('%s %s', async (method, path, body) => {
     const res = await t.call(method, `/api/v1/inverter/${INV}/${path}`, { token: other, body });

@@ -5,6 +5,7 @@ import {
   LIMITS,
   debugRequestSchema,
   debugWriteRegisters,
+  settingsConflicts,
   settingsProblems,
   utf8Length,
   type FieldRule,
@@ -22,6 +23,7 @@ import { paging } from '../plants/schemas.js';
 import { portChart } from './charts.js';
 import { inverterWorkbook } from './export.js';
 import { INVERTER_LIST_STATUSES, INVERTER_SORTS, InverterService } from './service.js';
+import { settingFieldsFor } from './settings-form.js';
 
 const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const filterQuery = z.object({
@@ -163,6 +165,44 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="inverters-${day}.xlsx"`)
           .send(file);
+      },
+    );
+
+    app.get(
+      '/inverter/:sn/control',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'What the caller may do with the inverter now: write access, status, state, settings support',
+          params: snParams,
+          response: {
+            200: envelope(
+              z.object({
+                writable: z.boolean(),
+                status: z.string(),
+                state: z.number().nullable(),
+                protocol: z.string(),
+                settings: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn);
+        const writable = await inverters.target(auth, req.params.sn, { write: true }).then(
+          () => true,
+          () => false,
+        );
+        return ok(req, {
+          writable,
+          status: inv.status,
+          state: inv.state,
+          protocol: inv.protocol,
+          settings: settingFieldsFor(inv.protocol, inv.meta) !== null,
+        });
       },
     );
 
@@ -315,6 +355,32 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
     );
 
     app.get(
+      '/battery/:sn/inverter',
+      {
+        config: { access: 'battery.control', scope: 'company' },
+        schema: {
+          tags,
+          summary: 'The hybrid inverter a battery is set through (null when its gateway has none)',
+          params: snParams,
+          response: {
+            200: envelope(
+              z
+                .object({
+                  sn: z.string(),
+                  alias: z.string().nullable(),
+                  model: z.string(),
+                  protocol: z.string(),
+                  status: z.string(),
+                })
+                .nullable(),
+            ),
+          },
+        },
+      },
+      async (req) => ok(req, await inverters.hybridOfBattery(requireAuth(req.auth), req.params.sn)),
+    );
+
+    app.get(
       '/inverter/:sn/setting/form',
       {
         config: { access: 'inverter.setting', scope: 'company' },
@@ -399,10 +465,12 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         const auth = requireAuth(req.auth);
         const inv = await inverters.target(auth, req.params.sn, { write: true });
         const fields = inverters.fields(inv);
+        const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
         const problems = settingsProblems(fields, req.body.values);
         if (problems.length > 0) throw settingsError(problems);
+        const conflicts = settingsConflicts(req.body.values, known);
+        if (conflicts.length > 0) throw settingsError(conflicts);
         inverters.assertAllowed(inv, 'settings');
-        const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
         const outcome = await commands.send({
           auth,
           ip: req.ip,

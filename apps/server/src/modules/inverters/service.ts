@@ -72,6 +72,8 @@ export interface InverterTarget {
   timezone: string;
   status: string;
   state: number | null;
+  /** A battery is behind the same gateway: a hybrid inverter then offers its battery settings. */
+  hasBattery: boolean;
 }
 
 const ORDER: Record<InverterSort, SQL> = {
@@ -215,10 +217,13 @@ export class InverterService {
       timezone: string | null;
       status: string;
       state: unknown;
+      has_battery: boolean;
     }>(
       this.db,
       sql`select d.id, d.sn, d.alias, d.model, d.protocol, d.meta, d.settings, d.gateway_id, g.sn as gateway_sn,
-          d.plant_id, p.timezone, ${inverterStatusSql} as status, (dl.metrics->>'state')::float8 as state
+          d.plant_id, p.timezone, ${inverterStatusSql} as status, (dl.metrics->>'state')::float8 as state,
+          exists (select 1 from device b where b.gateway_id = d.gateway_id and b.kind = 'battery'
+            and b.deleted_at is null) as has_battery
         from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
         left join device_latest dl on dl.device_id = d.id
         where d.sn = ${sn} and d.kind = 'inverter' and d.deleted_at is null
@@ -239,7 +244,33 @@ export class InverterService {
       timezone: r.timezone ?? 'UTC',
       status: r.status,
       state: num(r.state),
+      hasBattery: Boolean(r.has_battery),
     };
+  }
+
+  /**
+   * The hybrid inverter a battery is set through: the hybrid behind the battery's gateway (null when there
+   * is none). 1206 for a battery the caller may not see, the same as for one that does not exist.
+   */
+  async hybridOfBattery(
+    auth: AuthContext,
+    batterySn: string,
+  ): Promise<{ sn: string; alias: string | null; model: string; protocol: string; status: string } | null> {
+    const [b] = await query<{ gateway_id: string }>(
+      this.db,
+      sql`select d.gateway_id from device d join gateway g on g.id = d.gateway_id
+        where d.sn = ${batterySn} and d.kind = 'battery' and d.deleted_at is null and ${gatewayScope(auth)}`,
+    );
+    if (!b) throw new AppError('batteryNotFound');
+    const [r] = await query<{ sn: string; alias: string | null; model: string; protocol: string; status: string }>(
+      this.db,
+      sql`select d.sn, d.alias, d.model, d.protocol, ${inverterStatusSql} as status
+        from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
+        where d.gateway_id = ${b.gateway_id} and d.kind = 'inverter' and d.deleted_at is null
+          and d.meta->>'inverterKind' = 'hybrid'
+        order by d.sn limit 1`,
+    );
+    return r ?? null;
   }
 
   /** Refuses an action the inverter's state forbids: 1201 offline, 1210 any other state. */
@@ -251,7 +282,7 @@ export class InverterService {
 
   /** The settings form of the inverter's protocol; 601 when it has none. */
   fields(inv: InverterTarget): SettingField[] {
-    const fields = settingFieldsFor(inv.protocol, inv.meta);
+    const fields = settingFieldsFor(inv.protocol, inv.meta, { battery: inv.hasBattery });
     if (!fields) throw new AppError('inverterSettingUnsupported');
     return fields;
   }

@@ -1,8 +1,8 @@
 import { loadSunSpecModel, type SunSpecGroup, type SunSpecModel, type SunSpecPoint } from '@heliograph/modbus';
 import {
   LIMITS,
-  METRICS_INVERTER_SETTINGS,
   isSettingsProtocol,
+  metricsInverterSettings,
   type SettingField,
   type SettingsProtocol,
 } from '@heliograph/shared';
@@ -84,15 +84,20 @@ const sunspecCache = new Map<string, SettingField[]>();
 
 /**
  * The settings form of a device by its protocol; null when the protocol has no writable settings (answered
- * 601). `meta.sunspecModels` may list the models a SunSpec device implements.
+ * 601). `meta.sunspecModels` may list the models a SunSpec device implements; a hybrid inverter
+ * (`meta.inverterKind`) with a battery behind its gateway (`battery`) adds the battery group.
  */
-export function settingFieldsFor(protocol: string, meta: Record<string, unknown> = {}): SettingField[] | null {
+export function settingFieldsFor(
+  protocol: string,
+  meta: Record<string, unknown> = {},
+  opts: { battery?: boolean } = {},
+): SettingField[] | null {
   if (!isSettingsProtocol(protocol)) return null;
-  return fieldsOf(protocol, meta);
+  return fieldsOf(protocol, meta, opts.battery ?? false);
 }
 
-function fieldsOf(protocol: SettingsProtocol, meta: Record<string, unknown>): SettingField[] | null {
-  if (protocol === 'metrics') return [...METRICS_INVERTER_SETTINGS];
+function fieldsOf(protocol: SettingsProtocol, meta: Record<string, unknown>, battery: boolean): SettingField[] | null {
+  if (protocol === 'metrics') return metricsInverterSettings({ hybrid: meta.inverterKind === 'hybrid', battery });
   const listed = Array.isArray(meta.sunspecModels)
     ? meta.sunspecModels.filter((m): m is number => typeof m === 'number')
     : [...SUNSPEC_SETTINGS_MODELS];

@@ -1,4 +1,5 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { deviceAliasSchema } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -19,6 +20,7 @@ const STATUSES = ['online', 'offline'] as const;
 const filters = z.object({
   q: z.string().trim().max(64).optional(),
   status: z.enum(STATUSES).optional(),
+  plantId: z.uuid().optional(),
 });
 const node = z.object({
   id: z.string(),
@@ -33,6 +35,8 @@ const node = z.object({
 const master = node.extend({
   plantId: z.string().nullable(),
   plantName: z.string().nullable(),
+  /** The plant's type, for the link to its overview (plants/overview/{id}/{type}). */
+  plantType: z.string().nullable(),
   online: z.boolean(),
   firmId: z.string().nullable(),
   childCount: z.number(),
@@ -45,7 +49,7 @@ const master = node.extend({
 const masterFrom = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn
   left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id`;
 const masterColumns = sql`d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
-  g.plant_id, pl.name as plant_name, g.online, g.firmware,
+  g.plant_id, pl.name as plant_name, pl.type as plant_type, g.online, g.firmware,
   (select count(*) from device c where c.parent_id = d.id and c.deleted_at is null) as child_count`;
 
 interface RawNode {
@@ -61,6 +65,7 @@ interface RawNode {
 interface RawMaster extends RawNode {
   plant_id: string | null;
   plant_name: string | null;
+  plant_type: string | null;
   online: boolean;
   firmware: string | null;
   child_count: unknown;
@@ -79,6 +84,7 @@ const masterOf = (r: RawMaster) => ({
   ...nodeOf(r),
   plantId: r.plant_id,
   plantName: r.plant_name,
+  plantType: r.plant_type,
   online: Boolean(r.online),
   firmId: r.firmware,
   childCount: Number(r.child_count ?? 0),
@@ -93,6 +99,7 @@ function where(auth: AuthContext, q: z.infer<typeof filters>, withStatus: boolea
         or exists (select 1 from device c where c.parent_id = d.id and c.sn ilike ${like}))`,
     );
   }
+  if (q.plantId) parts.push(sql`g.plant_id = ${q.plantId}::uuid`);
   if (withStatus && q.status) parts.push(q.status === 'online' ? sql`g.online` : sql`not g.online`);
   return sql.join(parts, sql` and `);
 }
@@ -183,18 +190,59 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'A master node with its child nodes',
           params: snParams,
-          response: { 200: envelope(master.extend({ children: z.array(node) })) },
+          response: { 200: envelope(master.extend({ children: z.array(node), writable: z.boolean() })) },
         },
       },
       async (req) => {
-        const m = await findMaster(db, requireAuth(req.auth), req.params.sn);
+        const auth = requireAuth(req.auth);
+        const m = await findMaster(db, auth, req.params.sn);
+        // Whether the caller may rename or delete it: the same scope those routes check.
+        const writable = await findMaster(db, auth, req.params.sn, true).then(
+          () => true,
+          () => false,
+        );
         const children = await query<RawNode>(
           db,
           sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts
             from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
             where d.parent_id = ${m.id} and d.deleted_at is null order by d.sn`,
         );
-        return ok(req, { ...masterOf(m), children: children.map(nodeOf) });
+        return ok(req, { ...masterOf(m), children: children.map(nodeOf), writable });
+      },
+    );
+
+    app.post(
+      '/masterNode/alias/:sn',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'Rename a master node (alias of at most 32 bytes; empty clears it; needs the write scope)',
+          params: snParams,
+          body: z.object({ alias: deviceAliasSchema }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const m = await findMaster(db, auth, req.params.sn, true);
+        const alias = req.body.alias.trim() || null;
+        await db.transaction(async (tx) => {
+          // The master is both a device and a gateway: both rows carry the name, as for AC switches.
+          await tx.update(device).set({ alias }).where(eq(device.id, m.id));
+          await tx.update(gateway).set({ alias }).where(eq(gateway.sn, m.sn));
+          await recordOperation(tx, {
+            auth,
+            ip: req.ip,
+            target: m.sn,
+            plantId: m.plant_id,
+            operation: 'lora.alias',
+            oldValue: m.alias,
+            newValue: alias,
+            result: 'succeeded',
+          });
+        });
+        return ok(req, null);
       },
     );
 

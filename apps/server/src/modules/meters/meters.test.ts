@@ -196,5 +196,8 @@ describe('who may see and change a meter', () => {
   it('deletes a meter, which then does not exist', async () => {
     expect((await t.call('POST', `/api/v1/meter/${f.sn.meterB}/delete`, { token: admin })).code).toBe(0);
     expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}`, { token: admin })).code).toBe(ERROR_CODES.notFound);
+    expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}/realtime`, { token: admin })).code).toBe(
+      ERROR_CODES.notFound,
+    );
   });
 });
