@@ -19,7 +19,19 @@ export type ShellPage =
   | 'meter'
   | 'weatherStations'
   | 'weatherStation'
-  | 'events';
+  | 'events'
+  | 'inverters'
+  | 'inverter'
+  | 'inverterSettings'
+  | 'configTemplates'
+  | 'gateways'
+  | 'gateway'
+  | 'commSetting'
+  | 'acSwitches'
+  | 'acSwitch'
+  | 'loraNodes'
+  | 'loraNode'
+  | 'batterySetting';
 
 export interface ShellRoute {
   path: string;
@@ -98,13 +110,28 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
       '/device/event/list',
     ],
   },
-  { path: '/device/gateway', titleKey: 'page.gateways', permission: 'gateway.view', menu: true },
-  { path: '/device/inverter', titleKey: 'page.inverters', permission: 'inverter.view', menu: true },
+  { path: '/device/gateway', titleKey: 'page.gateways', permission: 'gateway.view', menu: true, page: 'gateways' },
+  {
+    path: '/device/gateway/:sn',
+    titleKey: 'page.gateways',
+    permission: 'gateway.view',
+    highlight: 'gateway.view',
+    page: 'gateway',
+  },
+  { path: '/device/inverter', titleKey: 'page.inverters', permission: 'inverter.view', menu: true, page: 'inverters' },
+  {
+    path: '/device/inverter/:sn',
+    titleKey: 'page.inverters',
+    permission: 'inverter.view',
+    highlight: 'inverter.view',
+    page: 'inverter',
+  },
   {
     path: '/device/setting/recommend',
     titleKey: 'page.configTemplates',
     permission: 'config.template.list',
     menu: true,
+    page: 'configTemplates',
   },
   {
     path: '/device/battery',
@@ -120,7 +147,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     highlight: 'battery.list.view',
     page: 'battery',
   },
-  { path: '/device/lora', titleKey: 'page.lora', permission: 'masterNode.view', menu: true },
+  { path: '/device/lora', titleKey: 'page.lora', permission: 'masterNode.view', menu: true, page: 'loraNodes' },
+  {
+    path: '/device/lora/:sn',
+    titleKey: 'page.lora',
+    permission: 'masterNode.view',
+    highlight: 'masterNode.view',
+    page: 'loraNode',
+  },
   { path: '/device/meter', titleKey: 'page.meters', permission: 'smart.meter', menu: true, page: 'meters' },
   {
     path: '/device/meter/:sn',
@@ -129,7 +163,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     highlight: 'smart.meter',
     page: 'meter',
   },
-  { path: '/device/acSwitch', titleKey: 'page.acSwitches', permission: 'switch.view', menu: true },
+  { path: '/device/acSwitch', titleKey: 'page.acSwitches', permission: 'switch.view', menu: true, page: 'acSwitches' },
+  {
+    path: '/device/acSwitch/:sn',
+    titleKey: 'page.acSwitches',
+    permission: 'switch.view',
+    highlight: 'switch.view',
+    page: 'acSwitch',
+  },
   {
     path: '/device/meteorological',
     titleKey: 'page.weatherStations',
@@ -150,18 +191,21 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     titleKey: 'page.inverterSetting',
     permission: 'inverter.setting',
     highlight: 'inverter.view',
+    page: 'inverterSettings',
   },
   {
     path: '/device/batt-setting',
     titleKey: 'page.batterySetting',
     permission: 'battery.control',
     highlight: 'battery.list.view',
+    page: 'batterySetting',
   },
   {
     path: '/device/comm-setting',
     titleKey: 'page.commSetting',
     permission: 'gateway.control',
     highlight: 'gateway.view',
+    page: 'commSetting',
   },
   // Smart rules
   { path: '/intelligence', titleKey: 'page.rules', permission: 'intelligence', redirect: ['/intelligence/list'] },

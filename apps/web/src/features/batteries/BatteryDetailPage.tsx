@@ -1,5 +1,6 @@
+import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Tag } from 'antd';
+import { Button, Card, Empty, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OperationLogTable } from '../device-common/OperationLogTable';
@@ -84,7 +85,12 @@ export default function BatteryDetailPage(): React.JSX.Element {
       testId="battery-detail"
       actions={
         b && held.has('battery.control') ? (
-          <DeleteDeviceButton sn={b.sn} kind="batteries" listPath={LIST} remove={() => deleteBattery(b.id)} />
+          <>
+            <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
+              <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
+            </Link>
+            <DeleteDeviceButton sn={b.sn} kind="batteries" listPath={LIST} remove={() => deleteBattery(b.id)} />
+          </>
         ) : null
       }
     >

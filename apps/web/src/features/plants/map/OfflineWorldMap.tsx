@@ -76,6 +76,12 @@ export function OfflineWorldMap({
       geo: {
         map: WORLD_MAP,
         roam: true,
+        // The framed region fills the box; initialView has already given it the box's shape.
+        left: 0,
+        right: 0,
+        top: 0,
+        bottom: 0,
+        aspectScale: 0.75,
         scaleLimit: { min: 1, max: 40 },
         itemStyle: { areaColor: '#eef1f6', borderColor: '#c9cfdb', borderWidth: 0.6 },
         emphasis: { disabled: true },
@@ -105,12 +111,11 @@ export function OfflineWorldMap({
     const ids = points.map((p) => p.id).join(',');
     if (framed.current !== ids) {
       framed.current = ids;
-      const view = initialView(points, el.clientWidth > 0 ? el.clientHeight / el.clientWidth : 0.5);
+      const bounds = initialView(points, el.clientWidth > 0 ? el.clientHeight / el.clientWidth : 0.5);
+      // Framing replaces the geo component, which also drops any zoom or pan the person made before.
       instance.setOption(
-        { ...option, geo: { ...option.geo, center: view.center, zoom: view.zoom } },
-        {
-          replaceMerge: ['series'],
-        },
+        { ...option, geo: { ...option.geo, boundingCoords: bounds, zoom: 1 } },
+        { replaceMerge: ['series', 'geo'] },
       );
     } else {
       instance.setOption(option, { replaceMerge: ['series'] });

@@ -1,43 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { initialView } from './mapView';
 
+const inside = ([[w, n], [e, s]]: ReturnType<typeof initialView>) =>
+  w >= -180.0001 && e <= 180.0001 && s >= -58.0001 && n <= 84.0001;
+
 describe('initial map view', () => {
   it('shows the whole world when there is no plant', () => {
-    expect(initialView([], 0.5).zoom).toBe(1);
+    const [[w], [e]] = initialView([], 0.5);
+    expect(e - w).toBeCloseTo(360, 5);
+    expect(inside(initialView([], 0.5))).toBe(true);
   });
 
-  it('zooms in on plants close together and centres on them', () => {
-    const v = initialView(
+  it('frames plants close together around their middle', () => {
+    const b = initialView(
       [
         { lat: 52.5, lon: 13.4 },
         { lat: 48.1, lon: 11.6 },
       ],
       0.5,
     );
-    expect(v.zoom).toBeGreaterThan(5);
-    expect(v.center[0]).toBeCloseTo(12.5, 0);
-    expect(v.center[1]).toBeCloseTo(50.3, 0);
+    const [[w, n], [e, s]] = b;
+    expect(e - w).toBeLessThan(40);
+    expect((w + e) / 2).toBeCloseTo(12.5, 0);
+    expect((n + s) / 2).toBeCloseTo(50.3, 0);
+    // Widened to the box: twice as wide as tall on screen.
+    expect(((e - w) * 0.75) / (n - s)).toBeCloseTo(2, 5);
   });
 
-  it('keeps the world filling the box when the plants span continents', () => {
-    const v = initialView(
+  it('stays inside the world when the plants reach its edge', () => {
+    const b = initialView(
       [
         { lat: 48.1, lon: 11.6 },
         { lat: -27.5, lon: 153 },
+        { lat: 70, lon: 178 },
       ],
-      0.5,
+      0.7,
     );
-    // Half the visible longitudes on either side of the centre stay within ±180°.
-    const halfLon = 360 / 2 / v.zoom;
-    expect(v.center[0] + halfLon).toBeLessThanOrEqual(180.0001);
-    expect(v.center[0] - halfLon).toBeGreaterThanOrEqual(-180.0001);
-  });
-
-  it('zooms further on a narrow phone box than on a wide one for the same plants', () => {
-    const pts = [
-      { lat: 1.3, lon: 103.8 },
-      { lat: 31.2, lon: 121.5 },
-    ];
-    expect(initialView(pts, 1).zoom).toBeLessThanOrEqual(initialView(pts, 0.4).zoom * 2);
+    expect(inside(b)).toBe(true);
+    expect(b[1][0]).toBeGreaterThan(153);
   });
 });

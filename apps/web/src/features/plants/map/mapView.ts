@@ -1,30 +1,45 @@
+/** The part of the world the offline map starts on, as ECharts geo `boundingCoords`: [[west, north], [east, south]]. */
+export type Bounds = [[number, number], [number, number]];
+
+/** What the world map holds: every longitude, and latitudes from Tierra del Fuego to the Arctic islands. */
+const WORLD = { west: -180, east: 180, south: -58, north: 84 };
+/** ECharts draws a degree of longitude 0.75 as wide as a degree of latitude (geo aspectScale). */
+const ASPECT_SCALE = 0.75;
+
 /**
- * Where the offline map looks first: the middle of the plants, zoomed so they all fit with a margin, never
- * so far out that the world leaves blank bands beside it. `aspect` is the box's height / width; at zoom 1
- * ECharts fits the whole world (about 360° × 150° once Antarctica is left out) into the box.
+ * Frames the plants: their extent with a margin, widened to the box's shape (height / width = `aspect`) so
+ * what is drawn around them is map rather than blank, and slid back inside the world where it would cross
+ * its edge. With no plant the whole world.
  */
-export function initialView(
-  points: readonly { lat: number; lon: number }[],
-  aspect: number,
-): { center: [number, number]; zoom: number } {
-  // Degrees of longitude and latitude visible at zoom 1 in a box of this shape: the world (drawn 0.75 as wide
-  // per degree as it is tall) fills the box's width or its height, and the other way shows some margin.
+export function initialView(points: readonly { lat: number; lon: number }[], aspect: number): Bounds {
   const boxRatio = 1 / Math.max(aspect, 0.1);
-  const worldLon = Math.max(360, (150 * boxRatio) / 0.75);
-  const worldLat = Math.max(150, (360 * 0.75) / boxRatio);
-  if (points.length === 0) return { center: [10, 20], zoom: 1 };
-  const lons = points.map((p) => p.lon);
-  const lats = points.map((p) => p.lat);
-  const [minLon, maxLon, minLat, maxLat] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
-  const spanLon = Math.max(maxLon - minLon, 8) * 1.3;
-  const spanLat = Math.max(maxLat - minLat, 4) * 1.3;
-  const zoom = Math.min(12, Math.max(1, Math.min(worldLon / spanLon, worldLat / spanLat)));
-  const clamp = (v: number, half: number, limit: number): number => Math.min(limit - half, Math.max(-limit + half, v));
-  return {
-    center: [
-      clamp((minLon + maxLon) / 2, Math.min(180, worldLon / 2 / zoom), 180),
-      clamp((minLat + maxLat) / 2, Math.min(75, worldLat / 2 / zoom), 84),
-    ],
-    zoom,
-  };
+  let west = WORLD.west;
+  let east = WORLD.east;
+  let south = WORLD.south;
+  let north = WORLD.north;
+  if (points.length > 0) {
+    const lons = points.map((p) => p.lon);
+    const lats = points.map((p) => p.lat);
+    west = Math.min(...lons);
+    east = Math.max(...lons);
+    south = Math.min(...lats);
+    north = Math.max(...lats);
+  }
+  let lonSpan = Math.max(east - west, 8) * (points.length > 0 ? 1.4 : 1);
+  let latSpan = Math.max(north - south, 4) * (points.length > 0 ? 1.4 : 1);
+  // Widen the narrower side to the box's shape.
+  if ((lonSpan * ASPECT_SCALE) / latSpan < boxRatio) lonSpan = (latSpan * boxRatio) / ASPECT_SCALE;
+  else latSpan = (lonSpan * ASPECT_SCALE) / boxRatio;
+  // Never more than the world: shrink both sides alike, keeping the shape.
+  const shrink = Math.max(1, lonSpan / (WORLD.east - WORLD.west), latSpan / (WORLD.north - WORLD.south));
+  lonSpan /= shrink;
+  latSpan /= shrink;
+  const slide = (mid: number, half: number, lo: number, hi: number): number =>
+    Math.min(hi - half, Math.max(lo + half, mid));
+  const midLon = slide((west + east) / 2, lonSpan / 2, WORLD.west, WORLD.east);
+  const midLat = slide((south + north) / 2, latSpan / 2, WORLD.south, WORLD.north);
+  return [
+    [midLon - lonSpan / 2, midLat + latSpan / 2],
+    [midLon + lonSpan / 2, midLat - latSpan / 2],
+  ];
 }

@@ -1,0 +1,184 @@
+import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { usePermissions } from '../../shell/permissions';
+import { Num } from '../batteries/Num';
+import { CommandStatusTag } from '../device-common/CommandStatusTag';
+import { OperationLogTable } from '../device-common/OperationLogTable';
+import { useCommand } from '../device-common/useCommand';
+import { formatLastSeen } from '../lora/lastSeen';
+import { OnlineTag } from '../lora/LoraNodesPage';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { LIST_PATH, switchApi, switchKeys, type SwitchInfo } from './acSwitchApi';
+import { BindButton } from './BindButton';
+import { LimitsCard } from './LimitsCard';
+import { SelfCheckCard } from './SelfCheckCard';
+import { SettingsCard } from './SettingsCard';
+import { SocRuleCard } from './SocRuleCard';
+import { DeleteSwitchButton, RenameSwitchButton } from './SwitchAdminButtons';
+import { PowerButtons, PowerTag } from './SwitchPower';
+import { TimingTasksCard } from './TimingTasksCard';
+import '../batteries/storage.css';
+import './acSwitches.css';
+
+/** The simulated switch reports every few seconds; a command's effect shows within one refresh. */
+const REFRESH_MS = 10_000;
+
+/** /device/acSwitch/:sn — a switch's state and readings, its limits, timers and rules, and what was done to it. */
+export default function AcSwitchDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const q = useQuery({
+    queryKey: switchKeys.detail(sn),
+    queryFn: () => switchApi.info(sn),
+    retry: false,
+    refetchInterval: REFRESH_MS,
+  });
+  const sw = q.data;
+
+  if (q.isLoading)
+    return (
+      <section className="hg-page-card" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  if (q.error || !sw) {
+    const missing = q.error instanceof ApiError && q.error.code > 0;
+    return (
+      <section className="hg-page-card" data-testid="switch-detail-missing">
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
+          extra={
+            <>
+              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
+              <Link to={LIST_PATH}>
+                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
+              </Link>
+            </>
+          }
+        />
+      </section>
+    );
+  }
+
+  const canEdit = held.has('switch.control');
+  return (
+    <div className="hg-storage-detail" data-testid="switch-detail">
+      <section className="hg-page-card" aria-labelledby="switch-detail-title">
+        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
+          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
+        </Link>
+        <div className="hg-storage-detail-head">
+          <div>
+            <div className="hg-storage-detail-title">
+              <h1 id="switch-detail-title" className="hg-storage-title">
+                {sw.alias ? `${sw.alias} · ${sw.sn}` : sw.sn}
+              </h1>
+              <OnlineTag online={sw.online} />
+              <PowerTag on={sw.on} localOff={sw.localOff} />
+              <PlantStatusTag status={sw.status} />
+            </div>
+            <p className="hg-storage-hint">{t('acSwitches.detailHint')}</p>
+          </div>
+          {canEdit ? (
+            <div className="hg-storage-actions">
+              <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
+              <BindButton target={sw} />
+              <DeleteSwitchButton sn={sw.sn} />
+            </div>
+          ) : null}
+        </div>
+        {canEdit ? <PowerButtons target={sw} /> : null}
+      </section>
+      <Realtime sw={sw} canAsk={canEdit} />
+      <div className="hg-storage-grid">
+        <LimitsCard key={JSON.stringify(sw.settings.limits)} sn={sw.sn} limits={sw.settings.limits} canEdit={canEdit} />
+        <SelfCheckCard sn={sw.sn} canRun={canEdit} />
+      </div>
+      <div className="hg-storage-grid">
+        <TimingTasksCard sn={sw.sn} tasks={sw.settings.timingTasks} canEdit={canEdit} />
+        <SocRuleCard
+          key={JSON.stringify(sw.settings.socRule) + (sw.plantId ?? '')}
+          sn={sw.sn}
+          plantId={sw.plantId}
+          rule={sw.settings.socRule}
+          canEdit={canEdit}
+        />
+      </div>
+      <SettingsCard sw={sw} canEdit={canEdit} />
+      <Card size="small" title={t('batteries.common.operationLog')}>
+        <OperationLogTable target={sw.sn} describe={(op) => t(`acSwitches.ops.${op}`, { defaultValue: op })} />
+      </Card>
+    </div>
+  );
+}
+
+function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const ask = useCommand<void>(sw.sn, async () => {
+    const answer = await switchApi.readState(sw.sn);
+    await queryClient.invalidateQueries({ queryKey: switchKeys.detail(sw.sn) });
+    return answer.outcome;
+  });
+  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+    { key: 'state', label: t('acSwitches.stateTitle'), value: <PowerTag on={sw.on} localOff={sw.localOff} /> },
+    {
+      key: 'power',
+      label: t('acSwitches.power.title'),
+      value: <Num>{sw.powerW === null ? '--' : `${sw.powerW.toLocaleString()} W`}</Num>,
+    },
+    {
+      key: 'leakage',
+      label: t('acSwitches.leakage'),
+      value: <Num>{sw.leakageMa === null ? '--' : `${sw.leakageMa} mA`}</Num>,
+    },
+    { key: 'online', label: t('acSwitches.connection'), value: <OnlineTag online={sw.online} /> },
+    { key: 'lastSeen', label: t('acSwitches.lastSeen'), value: <Num>{formatLastSeen(sw.lastSeen)}</Num> },
+    { key: 'plant', label: t('batteries.common.plant'), value: sw.plantName ?? t('acSwitches.unbound') },
+    { key: 'phases', label: t('acSwitches.phases'), value: <Num>{sw.settings.limits.phases.length}</Num> },
+    { key: 'model', label: t('batteries.common.model'), value: sw.model || '--' },
+    { key: 'firmware', label: t('batteries.common.firmware'), value: sw.firmware ?? '--' },
+    { key: 'area', label: t('acSwitches.areaCode'), value: sw.localAreaCode ?? '--' },
+  ];
+  return (
+    <Card
+      size="small"
+      title={t('batteries.common.realtime')}
+      data-testid="switch-realtime"
+      extra={
+        canAsk ? (
+          <span>
+            {ask.data && !ask.isPending ? <CommandStatusTag status={ask.data.status} /> : null}
+            <Button
+              size="small"
+              icon={<SyncOutlined />}
+              loading={ask.isPending}
+              onClick={() => ask.mutate()}
+              data-testid="switch-read-state"
+            >
+              {t('acSwitches.readState')}
+            </Button>
+          </span>
+        ) : null
+      }
+    >
+      <dl className="hg-switch-fields">
+        {fields.map((f) => (
+          <div key={f.key} data-testid={`switch-field-${f.key}`}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hg-storage-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
+        {t('acSwitches.readingsNote')}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,275 @@
+import { DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Dropdown, Empty, Result, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ALL_STATUS,
+  ListToolbar,
+  listPagination,
+  StatusStatsBar,
+  useListState,
+  type ListSpec,
+} from '../../components/list';
+import { usePermissions } from '../../shell/permissions';
+import { plantIdOrNothing } from '../batteries/deviceApi';
+import { DeviceLink } from '../batteries/DeviceLink';
+import { downloadXlsx } from '../batteries/downloadXlsx';
+import { Num } from '../batteries/Num';
+import { PlantSelect } from '../batteries/PlantSelect';
+import { formatLastSeen } from '../lora/lastSeen';
+import { OnlineTag } from '../lora/LoraNodesPage';
+import { SWITCH_STATUSES, switchApi, switchKeys, switchPath, type SwitchRow } from './acSwitchApi';
+import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
+import { BindButton } from './BindButton';
+import { CreateSwitchModal } from './CreateSwitchModal';
+import { PowerTag, PowerToggle } from './SwitchPower';
+import '../batteries/storage.css';
+import './acSwitches.css';
+
+const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: SWITCH_STATUSES, plant: 'text' } };
+type BatchDialog = 'user' | 'server' | 'mesh' | null;
+
+/** /device/acSwitch — smart AC switches with status statistics, on/off per row and batch settings. */
+export default function AcSwitchesPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { held } = usePermissions();
+  const mayControl = held.has('switch.control');
+  const { state, update, reset, narrowed } = useListState(SPEC);
+  const [exporting, setExporting] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<BatchDialog>(null);
+  const filters = {
+    q: state.search || undefined,
+    status: state.filters.status,
+    plantId: plantIdOrNothing(state.filters.plant),
+  };
+  const listQuery = { page: state.page, size: state.size, ...filters };
+  const query = useQuery({
+    queryKey: switchKeys.list(listQuery),
+    queryFn: () => switchApi.list(listQuery),
+    placeholderData: keepPreviousData,
+    // Switches report every few seconds; a toggled row shows its new reading without a reload.
+    refetchInterval: 15_000,
+  });
+  const data = query.data;
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await downloadXlsx('/api/v1/acSwitch/download', filters, 'ac-switches.xlsx');
+      void message.success(t('batteries.common.exported'));
+    } catch {
+      // The downloader has told the person why.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const stats = [
+    { key: ALL_STATUS, count: data?.counts.all },
+    ...SWITCH_STATUSES.map((s) => ({
+      key: s,
+      count: data?.counts[s],
+      label: t(`acSwitches.filter.${s}`),
+      tone: { on: 'normal', off: 'warning', online: 'normal', offline: 'offline', unbound: 'offline' }[s],
+    })),
+  ];
+
+  const columns: TableColumnsType<SwitchRow> = [
+    {
+      key: 'sn',
+      title: t('acSwitches.sn'),
+      fixed: 'start',
+      render: (_, s) => <DeviceLink to={switchPath(s.sn)} sn={s.sn} alias={s.alias} />,
+    },
+    // On a phone the state and its toggle come right after the serial number; plant and connection are on its page.
+    {
+      key: 'plant',
+      title: t('batteries.common.plant'),
+      responsive: ['md'],
+      render: (_, s) => s.plantName ?? t('acSwitches.unbound'),
+    },
+    {
+      key: 'online',
+      title: t('acSwitches.connection'),
+      responsive: ['md'],
+      render: (_, s) => <OnlineTag online={s.online} />,
+    },
+    {
+      key: 'state',
+      title: t('acSwitches.stateTitle'),
+      render: (_, s) =>
+        mayControl ? (
+          <div className="hg-switch-cell">
+            <PowerTag on={s.on} localOff={s.localOff} />
+            <PowerToggle target={s} />
+          </div>
+        ) : (
+          <PowerTag on={s.on} localOff={s.localOff} />
+        ),
+    },
+    {
+      key: 'power',
+      title: t('acSwitches.power.title'),
+      align: 'end',
+      className: 'hg-num',
+      render: (_, s) => <Num>{s.powerW === null ? '--' : `${s.powerW.toLocaleString()} W`}</Num>,
+    },
+    {
+      key: 'leakage',
+      title: t('acSwitches.leakage'),
+      align: 'end',
+      className: 'hg-num',
+      responsive: ['md'],
+      render: (_, s) => <Num>{s.leakageMa === null ? '--' : `${s.leakageMa} mA`}</Num>,
+    },
+    {
+      key: 'user',
+      title: t('acSwitches.user.column'),
+      responsive: ['lg'],
+      render: (_, s) => s.associatedUser ?? '--',
+    },
+    {
+      key: 'lastSeen',
+      title: t('acSwitches.lastSeen'),
+      className: 'hg-num',
+      responsive: ['lg'],
+      render: (_, s) => <Num>{formatLastSeen(s.lastSeen)}</Num>,
+    },
+    ...(mayControl
+      ? [
+          {
+            key: 'bind',
+            title: t('acSwitches.bind.column'),
+            render: (_: unknown, s: SwitchRow) => <BindButton target={s} compact />,
+          },
+        ]
+      : []),
+  ];
+
+  const batchMenu = {
+    items: [
+      { key: 'user', label: t('acSwitches.user.title') },
+      { key: 'server', label: t('acSwitches.server.title') },
+      { key: 'mesh', label: t('acSwitches.mesh.title') },
+    ],
+    onClick: ({ key }: { key: string }) => setDialog(key as BatchDialog),
+  };
+
+  return (
+    <section className="hg-page-card hg-storage" aria-labelledby="switches-title" data-testid="switches-page">
+      <header className="hg-storage-header">
+        <div>
+          <h1 id="switches-title" className="hg-storage-title">
+            {t('page.acSwitches')}
+          </h1>
+          <p className="hg-storage-hint">{t('acSwitches.hint')}</p>
+        </div>
+      </header>
+      <StatusStatsBar
+        items={stats}
+        value={state.filters.status ?? ALL_STATUS}
+        label={t('acSwitches.statusGroup')}
+        loading={query.isFetching}
+        onChange={(key) => update({ filters: { status: key === ALL_STATUS ? undefined : key } })}
+        data-testid="switch-stats"
+      />
+      <ListToolbar
+        search={state.search}
+        onSearch={(q) => update({ search: q })}
+        searchPlaceholder={t('acSwitches.searchPlaceholder')}
+        searchLabel={t('acSwitches.search')}
+        narrowed={narrowed}
+        onReset={reset}
+        data-testid="switch-toolbar"
+        filters={
+          <PlantSelect
+            value={state.filters.plant}
+            onChange={(plant) => update({ filters: { plant } })}
+            testId="switch-plant"
+          />
+        }
+        actions={
+          <>
+            {mayControl ? (
+              <Dropdown menu={batchMenu} disabled={selected.length === 0} trigger={['click']}>
+                <Button data-testid="switch-batch">
+                  {t('acSwitches.batch.button', { n: selected.length })} <DownOutlined />
+                </Button>
+              </Dropdown>
+            ) : null}
+            {mayControl ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setCreating(true)}
+                data-testid="switch-create-open"
+              >
+                {t('acSwitches.create.button')}
+              </Button>
+            ) : null}
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void onExport()}
+              disabled={!data || data.total === 0}
+              data-testid="switch-export"
+            >
+              {t('batteries.common.export')}
+            </Button>
+          </>
+        }
+      />
+      {query.isError && !data ? (
+        <Result
+          status="warning"
+          title={t('batteries.common.loadFailed')}
+          extra={
+            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+              {t('batteries.common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<SwitchRow>
+          rowKey="sn"
+          size="middle"
+          columns={columns}
+          dataSource={data?.rows ?? []}
+          loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
+          scroll={{ x: 'max-content' }}
+          className="hg-switch-table"
+          data-testid="switch-table"
+          rowSelection={
+            mayControl
+              ? {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(String)),
+                  getCheckboxProps: (s) => ({ 'aria-label': t('acSwitches.batch.select', { sn: s.sn }) }),
+                }
+              : undefined
+          }
+          pagination={listPagination({ page: state.page, size: state.size, total: data?.total ?? 0, update }, t)}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={narrowed ? t('acSwitches.noMatch') : t('acSwitches.none')}
+              >
+                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
+              </Empty>
+            ),
+          }}
+        />
+      )}
+      <CreateSwitchModal open={creating} onClose={() => setCreating(false)} />
+      <AssociateUserModal sns={selected} open={dialog === 'user'} onClose={() => setDialog(null)} />
+      <ServerAddressModal sns={selected} open={dialog === 'server'} onClose={() => setDialog(null)} />
+      <MeshCheckModal sns={selected} open={dialog === 'mesh'} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { BatterySettingView } from '../battery-setting/BatterySettingView';
+
+/** /device/batt-setting — the page lives in features/battery-setting. */
+export default function BatterySettingPage(): React.JSX.Element {
+  return <BatterySettingView />;
+}

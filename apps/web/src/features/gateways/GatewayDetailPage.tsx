@@ -1,0 +1,211 @@
+import { ArrowLeftOutlined, SettingOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { usePermissions } from '../../shell/permissions';
+import { Num } from '../batteries/Num';
+import { OperationLogTable } from '../device-common/OperationLogTable';
+import { formatLastSeen } from '../lora/lastSeen';
+import { OnlineTag } from '../lora/LoraNodesPage';
+import { GatewayActions } from './GatewayActions';
+import {
+  COMM_SETTING_PATH,
+  gatewayApi,
+  gatewayKeys,
+  LIST_PATH,
+  type GatewayDevice,
+  type GatewayInfo,
+} from './gatewayApi';
+import { GatewaySettingsCard } from './GatewaySettingsCard';
+import { deviceLink } from './gatewaySignal';
+import { GatewaySignal } from './SignalBars';
+import '../batteries/storage.css';
+
+const REFRESH_MS = 15_000;
+
+/** Describes an operation key of the log ('gateway.restart') in the person's language. */
+export function useDescribeOperation(): (op: string) => string {
+  const { t } = useTranslation();
+  return (op) => t(`gateways.op.${op.replace(/^gateway\./, '')}`, { defaultValue: op });
+}
+
+/** The registration key with all but its last four characters hidden. */
+const maskKey = (key: string) =>
+  key.length <= 4 ? '••••' : `${'•'.repeat(Math.min(8, key.length - 4))}${key.slice(-4)}`;
+
+/** /device/gateway/:sn — every field of a gateway, its devices, its settings, its actions and its log. */
+export default function GatewayDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const describe = useDescribeOperation();
+  const q = useQuery({
+    queryKey: gatewayKeys.detail(sn),
+    queryFn: () => gatewayApi.info(sn),
+    retry: false,
+    refetchInterval: REFRESH_MS,
+  });
+  const gw = q.data;
+  if (q.isLoading)
+    return (
+      <section className="hg-page-card" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  if (q.error || !gw) {
+    const missing = q.error instanceof ApiError && q.error.code > 0;
+    return (
+      <section className="hg-page-card" data-testid="gateway-missing">
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
+          extra={
+            <>
+              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
+              <Link to={LIST_PATH}>
+                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
+              </Link>
+            </>
+          }
+        />
+      </section>
+    );
+  }
+  const canControl = held.has('gateway.control');
+  return (
+    <div className="hg-storage-detail" data-testid="gateway-detail">
+      <section className="hg-page-card" aria-labelledby="gateway-title">
+        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
+          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
+        </Link>
+        <div className="hg-storage-detail-head">
+          <div>
+            <h1 id="gateway-title" className="hg-storage-title">
+              {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn}
+            </h1>
+            <div>
+              <OnlineTag online={gw.online} />
+              {gw.locked ? <Tag color="error">{t('gateways.locked')}</Tag> : null}
+              {gw.plantId ? null : <Tag>{t('gateways.unbound')}</Tag>}
+            </div>
+          </div>
+          <GatewayActions gw={gw} />
+        </div>
+        {!gw.online ? (
+          <Alert type="warning" showIcon title={t('gateways.offlineNote')} data-testid="gateway-offline" />
+        ) : null}
+      </section>
+      <Card size="small" title={t('gateways.fieldsTitle')}>
+        <Fields gw={gw} />
+      </Card>
+      <GatewaySettingsCard gw={gw} canEdit={canControl} />
+      {canControl ? (
+        <Link to={`${COMM_SETTING_PATH}?sn=${encodeURIComponent(gw.sn)}`} data-testid="gateway-comm-link">
+          <SettingOutlined /> {t('gateways.commSetting.open')}
+        </Link>
+      ) : null}
+      <Card
+        size="small"
+        title={t('gateways.devicesTitle', { n: gw.devices.length })}
+        extra={
+          gw.plantId ? (
+            <Link to={`/device/event/list?plant=${encodeURIComponent(gw.plantId)}`} data-testid="gateway-events">
+              {t('gateways.events')}
+            </Link>
+          ) : null
+        }
+      >
+        <DevicesTable devices={gw.devices} />
+      </Card>
+      <Card size="small" title={t('deviceCommon.log.title')}>
+        <OperationLogTable target={gw.sn} describe={describe} />
+      </Card>
+    </div>
+  );
+}
+
+function Fields({ gw }: { gw: GatewayInfo }) {
+  const { t } = useTranslation();
+  const dash = (v: string | number | null) => (v === null || v === '' ? '--' : v);
+  const items = [
+    { key: 'sn', label: t('gateways.field.sn'), children: <Typography.Text copyable>{gw.sn}</Typography.Text> },
+    { key: 'id', label: t('gateways.field.id'), children: <Num>{gw.id}</Num> },
+    { key: 'alias', label: t('gateways.field.alias'), children: dash(gw.alias) },
+    { key: 'customer', label: t('gateways.field.customer'), children: dash(gw.customerAccount) },
+    { key: 'key', label: t('gateways.field.key'), children: <Num>{maskKey(gw.registrationKey)}</Num> },
+    { key: 'protocol', label: t('gateways.field.protocol'), children: dash(gw.protocol) },
+    { key: 'rssi', label: t('gateways.field.rssi'), children: <GatewaySignal rssi={gw.rssi} /> },
+    { key: 'interval', label: t('gateways.field.interval'), children: <Num>{`${gw.uploadIntervalS} s`}</Num> },
+    { key: 'hw', label: t('gateways.field.hardware'), children: dash(gw.hardwareVersion) },
+    { key: 'sw', label: t('gateways.field.software'), children: dash(gw.firmware) },
+    { key: 'comm', label: t('gateways.field.commType'), children: gw.commType },
+    { key: 'iccid', label: t('gateways.field.iccid'), children: <Num>{dash(gw.iccid)}</Num> },
+    { key: 'seen', label: t('gateways.field.lastSeen'), children: <Num>{formatLastSeen(gw.lastSeen)}</Num> },
+    {
+      key: 'server',
+      label: t('gateways.field.server'),
+      children: <Num>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Num>,
+    },
+    { key: 'password', label: t('acSwitches.connPassword.label'), children: t('gateways.settings.passwordHidden') },
+    {
+      key: 'lock',
+      label: t('gateways.field.lock'),
+      children: gw.locked ? <Tag color="error">{t('gateways.locked')}</Tag> : t('gateways.notLocked'),
+    },
+    {
+      key: 'plant',
+      label: t('batteries.common.plant'),
+      children: gw.plantId ? (
+        <Link to={`/plants/overview/${encodeURIComponent(gw.plantId)}/1`}>{gw.plantName}</Link>
+      ) : (
+        t('gateways.unbound')
+      ),
+    },
+    { key: 'battery', label: t('gateways.field.batteryType'), children: dash(gw.batteryType) },
+  ];
+  return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} data-testid="gateway-fields" />;
+}
+
+function DevicesTable({ devices }: { devices: GatewayDevice[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<GatewayDevice>
+      rowKey="sn"
+      size="small"
+      dataSource={devices}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      data-testid="gateway-devices"
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.noDevices')} /> }}
+      columns={[
+        {
+          key: 'sn',
+          title: t('gateways.field.sn'),
+          render: (_, d) => {
+            const to = deviceLink(d.kind, d.sn);
+            const name = d.alias ? `${d.alias} · ${d.sn}` : d.sn;
+            return to ? <Link to={to}>{name}</Link> : name;
+          },
+        },
+        {
+          key: 'kind',
+          title: t('gateways.field.kind'),
+          render: (_, d) => t(`gateways.kind.${d.kind}`, { defaultValue: d.kind }),
+        },
+        { key: 'model', title: t('gateways.field.model'), dataIndex: 'model' },
+        {
+          key: 'status',
+          title: t('gateways.field.status'),
+          render: (_, d) => t(`listKit.status.${d.status}`, { defaultValue: d.status }),
+        },
+        {
+          key: 'seen',
+          title: t('gateways.field.lastSeen'),
+          render: (_, d) => <Num>{formatLastSeen(d.lastSeen)}</Num>,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Signal bars (0–4) of a gateway's RSSI in dBm. Gateways talk over 4G or Wi-Fi, where -65 dBm or better is
+ * excellent and below -95 the link drops data; null when the gateway has not reported its signal.
+ */
+export function gatewayBars(rssi: number | null | undefined): number | null {
+  if (rssi === null || rssi === undefined || !Number.isFinite(rssi)) return null;
+  if (rssi >= -65) return 4;
+  if (rssi >= -75) return 3;
+  if (rssi >= -85) return 2;
+  if (rssi >= -95) return 1;
+  return 0;
+}
+
+/** The rows of an import check that have a problem, and whether the file may be saved (every row passes). */
+export function importVerdict(rows: readonly { problems: readonly string[] }[]): { failing: number; allPass: boolean } {
+  const failing = rows.filter((r) => r.problems.length > 0).length;
+  return { failing, allPass: rows.length > 0 && failing === 0 };
+}
+
+const KNOWN_PROBLEMS = new Set([
+  'snMissing',
+  'snCharacters',
+  'keyMissing',
+  'keyCharacters',
+  'passwordRule',
+  'duplicate',
+  'exists',
+]);
+
+/** The catalogue key of an import row problem; an unknown one (a newer server) still reads as a problem. */
+export const problemKey = (problem: string): string =>
+  `gateways.import.problem.${KNOWN_PROBLEMS.has(problem) ? problem : 'other'}`;
+
+/** Device kinds behind a gateway that have their own page (spec §2.2 routes). */
+const DEVICE_PAGES: Readonly<Record<string, string>> = {
+  inverter: '/device/inverter',
+  battery: '/device/battery',
+  meter: '/device/meter',
+  weather: '/device/meteorological',
+  meteorological: '/device/meteorological',
+  switch: '/device/acSwitch',
+  acSwitch: '/device/acSwitch',
+  lora: '/device/lora',
+};
+
+export function deviceLink(kind: string, sn: string): string | null {
+  const base = DEVICE_PAGES[kind];
+  return base ? `${base}/${encodeURIComponent(sn)}` : null;
+}

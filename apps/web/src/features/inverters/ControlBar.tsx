@@ -1,0 +1,185 @@
+import { DeleteOutlined, EditOutlined, PoweroffOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { LIMITS, utf8Length } from '@heliograph/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Popconfirm, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CommandStatusTag } from '../device-common/CommandStatusTag';
+import type { CommandOutcome } from '../device-common/commandApi';
+import { operationLogKey } from '../device-common/commandApi';
+import { useCommand } from '../device-common/useCommand';
+import { inverterApi, inverterKeys, type InverterDetail } from './api';
+import { controlKey, useInverterControl } from './useInverterControl';
+
+/** A button that says why it is disabled (a tooltip on a wrapper, since a disabled button gets no events). */
+function Guarded({ why, children }: { why: string | null; children: React.ReactElement }) {
+  const { t } = useTranslation();
+  if (!why) return children;
+  return (
+    <Tooltip title={t(why)}>
+      <span className="hg-inv-guard" tabIndex={0} aria-label={t(why)}>
+        {children}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** Alias, boot, shutdown and delete of one inverter, each behind the permission and state rules. */
+export function ControlBar({ inverter }: { inverter: InverterDetail }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { sn } = inverter;
+  const { why } = useInverterControl(sn);
+  const [aliasOpen, setAliasOpen] = useState(false);
+  const [last, setLast] = useState<CommandOutcome | null>(null);
+  const [form] = Form.useForm<{ alias: string }>();
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: controlKey(sn) });
+    void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
+  };
+  const power = useCommand<'boot' | 'shutdown'>(sn, (action) =>
+    action === 'boot' ? inverterApi.boot(sn) : inverterApi.shutdown(sn),
+  );
+  const run = (action: 'boot' | 'shutdown') =>
+    power.mutate(action, {
+      onSuccess: (outcome) => setLast(outcome),
+      onSettled: refresh,
+    });
+
+  const alias = useMutation({
+    mutationFn: (value: string) => inverterApi.alias(sn, value),
+    onSuccess: () => {
+      void message.success(t('inverters.aliasSaved'));
+      setAliasOpen(false);
+      void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
+      void queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => inverterApi.remove(sn),
+    onSuccess: () => {
+      void message.success(t('inverters.deleted'));
+      void queryClient.invalidateQueries({ queryKey: ['inverters'] });
+      void navigate('/device/inverter');
+    },
+  });
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('inverters.deleteTitle', { sn }),
+      content: t('inverters.deleteBody'),
+      okText: t('inverters.delete'),
+      okButtonProps: { danger: true, id: 'inverter-delete-confirm' },
+      cancelText: t('inverters.cancel'),
+      onOk: () => remove.mutateAsync(),
+    });
+
+  return (
+    <div className="hg-inv-actions">
+      <Space wrap>
+        <Guarded why={why('alias')}>
+          <Button
+            icon={<EditOutlined />}
+            disabled={!!why('alias')}
+            onClick={() => {
+              form.setFieldsValue({ alias: inverter.alias ?? '' });
+              setAliasOpen(true);
+            }}
+            data-testid="inverter-alias"
+          >
+            {t('inverters.editAlias')}
+          </Button>
+        </Guarded>
+        <Guarded why={why('boot')}>
+          <Popconfirm
+            title={t('inverters.bootTitle')}
+            description={t('inverters.bootBody')}
+            okText={t('inverters.boot')}
+            cancelText={t('inverters.cancel')}
+            onConfirm={() => run('boot')}
+            disabled={!!why('boot')}
+          >
+            <Button
+              icon={<PlayCircleOutlined />}
+              disabled={!!why('boot')}
+              loading={power.isPending && power.variables === 'boot'}
+              data-testid="inverter-boot"
+            >
+              {t('inverters.boot')}
+            </Button>
+          </Popconfirm>
+        </Guarded>
+        <Guarded why={why('shutdown')}>
+          <Popconfirm
+            title={t('inverters.shutdownTitle')}
+            description={t('inverters.shutdownBody')}
+            okText={t('inverters.shutdown')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('inverters.cancel')}
+            onConfirm={() => run('shutdown')}
+            disabled={!!why('shutdown')}
+          >
+            <Button
+              danger
+              icon={<PoweroffOutlined />}
+              disabled={!!why('shutdown')}
+              loading={power.isPending && power.variables === 'shutdown'}
+              data-testid="inverter-shutdown"
+            >
+              {t('inverters.shutdown')}
+            </Button>
+          </Popconfirm>
+        </Guarded>
+        <Guarded why={why('delete')}>
+          <Button
+            danger
+            type="text"
+            icon={<DeleteOutlined />}
+            disabled={!!why('delete')}
+            onClick={confirmDelete}
+            data-testid="inverter-delete"
+          >
+            {t('inverters.delete')}
+          </Button>
+        </Guarded>
+        {last && (
+          <span className="hg-inv-last" aria-live="polite">
+            {t('inverters.lastCommand')} <CommandStatusTag status={last.status} />
+          </span>
+        )}
+      </Space>
+      <Modal
+        open={aliasOpen}
+        title={t('inverters.editAlias')}
+        okText={t('inverters.save')}
+        cancelText={t('inverters.cancel')}
+        confirmLoading={alias.isPending}
+        onCancel={() => setAliasOpen(false)}
+        onOk={() => void form.validateFields().then((v) => alias.mutate(v.alias.trim()))}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(v) => alias.mutate(v.alias.trim())}>
+          <Form.Item
+            name="alias"
+            label={t('inverters.alias')}
+            extra={t('inverters.aliasHint')}
+            rules={[
+              {
+                validator: (_r, v: string | undefined) =>
+                  utf8Length((v ?? '').trim()) <= LIMITS.aliasBytes
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('inverters.aliasTooLong'))),
+              },
+            ]}
+          >
+            <Input autoFocus data-testid="inverter-alias-input" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Empty, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { inverterApi, type IndexedRow, type InverterDetail } from './api';
+import { energyText, powerText, readingText } from './figures';
+
+const STATE_KEYS: Record<number, string> = {
+  1: 'off',
+  2: 'sleeping',
+  3: 'starting',
+  4: 'mppt',
+  5: 'throttled',
+  6: 'shuttingDown',
+  7: 'fault',
+  8: 'standby',
+};
+
+function IndexedTable({
+  rows,
+  loading,
+  label,
+  indexTitle,
+  testId,
+}: {
+  rows: IndexedRow[] | undefined;
+  loading: boolean;
+  label: string;
+  indexTitle: (i: number) => string;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const columns: ColumnsType<IndexedRow> = [
+    { title: label, dataIndex: 'index', key: 'index', render: (i: number) => indexTitle(i) },
+    {
+      title: t('inverters.voltage'),
+      key: 'v',
+      align: 'end',
+      render: (_: unknown, r) => readingText(r.values.v, 'V', locale),
+    },
+    {
+      title: t('inverters.current'),
+      key: 'i',
+      align: 'end',
+      render: (_: unknown, r) => readingText(r.values.i, 'A', locale),
+    },
+    {
+      title: t('inverters.powerShort'),
+      key: 'p',
+      align: 'end',
+      render: (_: unknown, r) => powerText(r.values.p, locale),
+    },
+  ];
+  return (
+    <Table<IndexedRow>
+      rowKey="index"
+      size="small"
+      columns={columns}
+      dataSource={rows ?? []}
+      loading={loading}
+      pagination={false}
+      data-testid={testId}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inverters.noReadings')} /> }}
+    />
+  );
+}
+
+/** Realtime view: the inverter's identity and headline readings, DC input per MPPT and AC output per phase. */
+export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { sn, metrics: m } = inverter;
+  const input = useQuery({
+    queryKey: ['inverter', sn, 'input'],
+    queryFn: () => inverterApi.input(sn),
+    refetchInterval: 60_000,
+  });
+  const output = useQuery({
+    queryKey: ['inverter', sn, 'output'],
+    queryFn: () => inverterApi.output(sn),
+    refetchInterval: 60_000,
+  });
+  const state = m.state === null || m.state === undefined ? null : STATE_KEYS[m.state];
+
+  return (
+    <div className="hg-inv-realtime">
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        className="hg-inv-desc"
+        items={[
+          { key: 'sn', label: t('inverters.sn'), children: sn },
+          { key: 'alias', label: t('inverters.alias'), children: inverter.alias ?? '--' },
+          { key: 'status', label: t('inverters.status'), children: <PlantStatusTag status={inverter.status} /> },
+          {
+            key: 'state',
+            label: t('inverters.state'),
+            children: state ? t(`inverters.states.${state}`) : '--',
+          },
+          {
+            key: 'plant',
+            label: t('inverters.plant'),
+            children:
+              inverter.plantId && inverter.plantName ? (
+                <Link to={`/plants/overview/${inverter.plantId}/1`}>{inverter.plantName}</Link>
+              ) : (
+                '--'
+              ),
+          },
+          { key: 'gateway', label: t('inverters.gateway'), children: inverter.gatewaySn },
+          { key: 'model', label: t('inverters.model'), children: inverter.model || '--' },
+          { key: 'rated', label: t('inverters.rated'), children: powerText(inverter.ratedW, locale) },
+          { key: 'protocol', label: t('inverters.protocol'), children: inverter.protocol },
+          { key: 'acPower', label: t('inverters.acPower'), children: powerText(m.p_ac, locale) },
+          { key: 'pvPower', label: t('inverters.pvPower'), children: powerText(m.p_pv, locale) },
+          { key: 'freq', label: t('inverters.frequency'), children: readingText(m.freq, 'Hz', locale) },
+          { key: 'temp', label: t('inverters.temperature'), children: readingText(m.temp, '°C', locale) },
+          {
+            key: 'total',
+            label: t('inverters.total'),
+            children: energyText(m.e_ac_total ?? m.e_pv_total, locale),
+          },
+          {
+            key: 'lastSeen',
+            label: t('inverters.lastSeen'),
+            children: inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--',
+          },
+        ]}
+      />
+      <div className="hg-inv-tables">
+        <section aria-labelledby="inv-input-title">
+          <h3 id="inv-input-title" className="hg-inv-subtitle">
+            {t('inverters.input')}
+          </h3>
+          <IndexedTable
+            rows={input.data}
+            loading={input.isLoading}
+            label={t('inverters.mppt')}
+            indexTitle={(i) => t('inverters.mpptN', { n: i })}
+            testId="inverter-input"
+          />
+        </section>
+        <section aria-labelledby="inv-output-title">
+          <h3 id="inv-output-title" className="hg-inv-subtitle">
+            {t('inverters.output')}
+          </h3>
+          <IndexedTable
+            rows={output.data}
+            loading={output.isLoading}
+            label={t('inverters.phase')}
+            indexTitle={(i) => t('inverters.phaseN', { n: i })}
+            testId="inverter-output"
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { CloudDownloadOutlined, CloudUploadOutlined } from '@ant-design/icons';
+import {
+  ERROR_CODES,
+  settingProblem,
+  settingsConflicts,
+  type SettingField,
+  type SettingValue,
+} from '@heliograph/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Form, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { CommandStatusTag } from '../device-common/CommandStatusTag';
+import type { CommandOutcome } from '../device-common/commandApi';
+import { useCommand } from '../device-common/useCommand';
+import { inverterApi, inverterKeys } from './api';
+import { useInverterControl } from './useInverterControl';
+
+type Values = Record<string, SettingValue | null | undefined>;
+
+/** The field's name in the person's language: the built-in keys are translated, protocol labels kept. */
+function useFieldLabel() {
+  const { t, i18n } = useTranslation();
+  return (f: SettingField) =>
+    i18n.exists(`inverters.settingKeys.${f.key}`) ? t(`inverters.settingKeys.${f.key}`) : (f.label ?? f.key);
+}
+
+/** An option's words: the built-in enums (battery work mode …) are translated, protocol labels kept. */
+function useOptionLabel() {
+  const { t, i18n } = useTranslation();
+  return (f: SettingField, o: { value: number | string; label?: string }) => {
+    const key = `inverters.settingOptions.${f.key}.${String(o.value)}`;
+    return i18n.exists(key) ? t(key) : (o.label ?? String(o.value));
+  };
+}
+
+interface SettingsFormProps {
+  sn: string;
+  /** Only these groups of the form (the battery-setting page shows the 'battery' group); all by default. */
+  groups?: readonly string[];
+  /** Said when the inverter's form has none of `groups`. */
+  emptyText?: string;
+}
+
+/**
+ * The settings form of an inverter, built from its protocol's configuration (server: setting/form): read the
+ * values from the device, change some, write only what changed. Every field is checked by the same rule the
+ * server applies; the result of each command is shown beside the buttons.
+ */
+export function SettingsForm({ sn, groups: onlyGroups, emptyText }: SettingsFormProps) {
+  const { t } = useTranslation();
+  const label = useFieldLabel();
+  const optionLabel = useOptionLabel();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const { why } = useInverterControl(sn);
+  const blocked = why('settings');
+  const [baseline, setBaseline] = useState<Values>({});
+  const [last, setLast] = useState<{ kind: 'read' | 'write'; outcome: CommandOutcome } | null>(null);
+
+  const formQuery = useQuery({
+    queryKey: inverterKeys.settings(sn),
+    queryFn: () => inverterApi.settingsForm(sn),
+    retry: false,
+  });
+  const fields = useMemo(
+    () => (formQuery.data?.fields ?? []).filter((f) => !onlyGroups || onlyGroups.includes(f.group)),
+    [formQuery.data, onlyGroups],
+  );
+
+  useEffect(() => {
+    if (!formQuery.data) return;
+    const known = formQuery.data.values as Values;
+    setBaseline(known);
+    form.setFieldsValue(known);
+  }, [formQuery.data, form]);
+
+  const read = useCommand<void>(sn, () => inverterApi.settingsRead(sn));
+  const write = useCommand<Record<string, SettingValue>>(sn, (values) => inverterApi.settingsWrite(sn, values));
+
+  const doRead = () =>
+    read.mutate(undefined, {
+      onSuccess: (outcome) => {
+        setLast({ kind: 'read', outcome });
+        const values = (outcome as CommandOutcome & { values?: Values }).values ?? {};
+        if (Object.keys(values).length > 0) {
+          setBaseline((b) => ({ ...b, ...values }));
+          form.setFieldsValue(values);
+        }
+      },
+    });
+
+  const changed = (): Record<string, SettingValue> => {
+    const now = form.getFieldsValue(true) as Values;
+    const out: Record<string, SettingValue> = {};
+    for (const f of fields) {
+      const v = now[f.key];
+      if (v !== undefined && v !== null && v !== baseline[f.key]) out[f.key] = v;
+    }
+    return out;
+  };
+
+  const doWrite = async () => {
+    await form.validateFields();
+    const values = changed();
+    if (Object.keys(values).length === 0) return;
+    // Two values that are each in range may still contradict each other (reserve above the charge cut-off).
+    const conflicts = settingsConflicts(values, baseline);
+    if (conflicts.length > 0) {
+      form.setFields(conflicts.map((c) => ({ name: c.field, errors: [t(`inverters.settingProblem.${c.problem}`)] })));
+      return;
+    }
+    write.mutate(values, {
+      onSuccess: (outcome) => {
+        setLast({ kind: 'write', outcome });
+        if (outcome.status === 'succeeded') {
+          setBaseline((b) => ({ ...b, ...values }));
+          void queryClient.invalidateQueries({ queryKey: inverterKeys.settings(sn) });
+        }
+      },
+      onError: (error) => {
+        // A code-4 answer names the fields the server refused: show them on the form.
+        if (error instanceof ApiError && error.fields.length > 0)
+          form.setFields(error.fields.map((f) => ({ name: f.field, errors: [f.message] })));
+      },
+    });
+  };
+
+  if (formQuery.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (formQuery.error instanceof ApiError && formQuery.error.code === ERROR_CODES.inverterSettingUnsupported)
+    return (
+      <Result
+        status="info"
+        title={t('inverters.settingsUnsupported')}
+        subTitle={t('inverters.settingsUnsupportedHint')}
+        data-testid="settings-unsupported"
+      />
+    );
+  if (formQuery.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('inverters.settingsFailed')}
+        extra={<Button onClick={() => void formQuery.refetch()}>{t('inverters.retry')}</Button>}
+      />
+    );
+  if (fields.length === 0)
+    return <Empty description={emptyText ?? t('inverters.settingsUnsupported')} data-testid="settings-none" />;
+
+  const groups = [...new Set(fields.map((f) => f.group))];
+  const rule = (f: SettingField) => ({
+    validator: (_r: unknown, v: unknown) => {
+      // An empty field is left as it is on the device.
+      if (v === undefined || v === null || v === '') return Promise.resolve();
+      const problem = settingProblem(f, v);
+      if (!problem) return Promise.resolve();
+      const params = f.type === 'number' ? { min: f.min, max: f.max, decimals: f.decimals } : {};
+      return Promise.reject(new Error(t(`inverters.settingProblem.${problem}`, params)));
+    },
+  });
+
+  return (
+    <div className="hg-inv-settings" data-testid="settings-form">
+      {blocked && <Alert type="info" showIcon message={t(blocked)} className="hg-inv-alert" />}
+      <Space wrap className="hg-inv-settings-actions">
+        <Button
+          icon={<CloudDownloadOutlined />}
+          onClick={doRead}
+          loading={read.isPending}
+          disabled={!!blocked}
+          data-testid="settings-read"
+        >
+          {t('inverters.readSettings')}
+        </Button>
+        <Popconfirm
+          title={t('inverters.writeTitle')}
+          description={t('inverters.writeBody')}
+          okText={t('inverters.write')}
+          cancelText={t('inverters.cancel')}
+          onConfirm={() => void doWrite().catch(() => undefined)}
+          disabled={!!blocked}
+        >
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            loading={write.isPending}
+            disabled={!!blocked}
+            data-testid="settings-write"
+          >
+            {t('inverters.writeSettings')}
+          </Button>
+        </Popconfirm>
+        {last && (
+          <span aria-live="polite" className="hg-inv-last" data-testid="settings-result">
+            {t(last.kind === 'read' ? 'inverters.lastRead' : 'inverters.lastWrite')}{' '}
+            <CommandStatusTag status={last.outcome.status} />
+            {last.outcome.error && <span className="hg-inv-error">{last.outcome.error}</span>}
+          </span>
+        )}
+      </Space>
+      <p className="hg-inv-hint">{t('inverters.settingsHint')}</p>
+      <Form form={form} layout="vertical" className="hg-inv-settings-form" disabled={!!blocked}>
+        {groups.map((g) => (
+          <fieldset key={g} className="hg-inv-fieldset">
+            <legend>
+              {t(`inverters.settingGroups.${g}`, { defaultValue: t('inverters.sunspecModel', { id: g }) })}
+            </legend>
+            <div className="hg-inv-fields">
+              {fields
+                .filter((f) => f.group === g)
+                .map((f) => (
+                  <Form.Item
+                    key={f.key}
+                    name={f.key}
+                    label={label(f)}
+                    rules={[rule(f)]}
+                    valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
+                    extra={
+                      f.type === 'number'
+                        ? t('inverters.rangeHint', { min: f.min, max: f.max, unit: f.unit ?? '' })
+                        : undefined
+                    }
+                  >
+                    {f.type === 'number' ? (
+                      <InputNumber
+                        className="hg-inv-number"
+                        step={f.decimals > 0 ? 10 ** -f.decimals : 1}
+                        addonAfter={f.unit}
+                        data-testid={`setting-${f.key}`}
+                      />
+                    ) : f.type === 'enum' ? (
+                      <Select
+                        allowClear
+                        data-testid={`setting-${f.key}`}
+                        options={f.options.map((o) => ({ value: o.value, label: optionLabel(f, o) }))}
+                      />
+                    ) : (
+                      <Switch data-testid={`setting-${f.key}`} />
+                    )}
+                  </Form.Item>
+                ))}
+            </div>
+          </fieldset>
+        ))}
+      </Form>
+    </div>
+  );
+}

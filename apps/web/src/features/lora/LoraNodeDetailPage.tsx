@@ -1,0 +1,117 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { usePermissions } from '../../shell/permissions';
+import { Num } from '../batteries/Num';
+import { OperationLogTable } from '../device-common/OperationLogTable';
+import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { ChildNodesTable } from './ChildNodesTable';
+import { DeleteMasterButton } from './DeleteMasterButton';
+import { formatLastSeen } from './lastSeen';
+import { fetchLoraMaster, LIST_PATH, loraKeys } from './loraApi';
+import { OnlineTag, PlantLink } from './LoraNodesPage';
+import { RenameButton } from './RenameButton';
+import { SignalBars } from './SignalBars';
+import '../batteries/storage.css';
+import './lora.css';
+
+const REFRESH_MS = 60_000;
+
+/** /device/lora/:sn — a master node: where it is, its radio, its child nodes, rename, delete, the operation log. */
+export default function LoraNodeDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const q = useQuery({
+    queryKey: loraKeys.detail(sn),
+    queryFn: () => fetchLoraMaster(sn),
+    retry: false,
+    refetchInterval: REFRESH_MS,
+  });
+  const m = q.data;
+
+  if (q.isLoading)
+    return (
+      <section className="hg-page-card" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  if (q.error || !m) {
+    const missing = q.error instanceof ApiError && q.error.code > 0;
+    return (
+      <section className="hg-page-card" data-testid="lora-detail-missing">
+        <Result
+          status={missing ? '404' : 'warning'}
+          title={missing ? t('lora.notFound') : t('lora.loadFailed')}
+          extra={
+            <>
+              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
+              <Link to={LIST_PATH}>
+                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
+              </Link>
+            </>
+          }
+        />
+      </section>
+    );
+  }
+
+  const mayChange = m.writable && held.has('masterNode.view');
+  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+    { key: 'sn', label: t('lora.sn'), value: m.sn },
+    { key: 'alias', label: t('lora.alias'), value: m.alias ?? '--' },
+    { key: 'model', label: t('batteries.common.model'), value: m.model || '--' },
+    { key: 'plant', label: t('batteries.common.plant'), value: <PlantLink m={m} /> },
+    { key: 'firmware', label: t('batteries.common.firmware'), value: m.firmId ?? '--' },
+    { key: 'online', label: t('lora.connection'), value: <OnlineTag online={m.online} /> },
+    { key: 'rssi', label: t('lora.rssi'), value: <SignalBars rssi={m.rssi} /> },
+    { key: 'lastSeen', label: t('lora.lastSeen'), value: <Num>{formatLastSeen(m.lastSeen)}</Num> },
+  ];
+
+  return (
+    <div className="hg-storage-detail" data-testid="lora-detail">
+      <section className="hg-page-card" aria-labelledby="lora-detail-title">
+        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
+          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
+        </Link>
+        <div className="hg-storage-detail-head">
+          <div>
+            <div className="hg-storage-detail-title">
+              <h1 id="lora-detail-title" className="hg-storage-title">
+                {m.alias ? `${m.alias} · ${m.sn}` : m.sn}
+              </h1>
+              <OnlineTag online={m.online} />
+              <PlantStatusTag status={m.status} />
+            </div>
+            <p className="hg-storage-hint">{t('lora.detailHint')}</p>
+          </div>
+          {mayChange ? (
+            <div className="hg-storage-actions">
+              <RenameButton sn={m.sn} alias={m.alias} />
+              <DeleteMasterButton m={m} />
+            </div>
+          ) : null}
+        </div>
+      </section>
+      <Card size="small" title={t('lora.master')} data-testid="lora-master">
+        <dl className="hg-lora-fields">
+          {fields.map((f) => (
+            <div key={f.key} data-testid={`lora-field-${f.key}`}>
+              <dt>{f.label}</dt>
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card size="small" title={t('lora.childNodes', { n: m.children.length })}>
+        <ChildNodesTable nodes={m.children} testId="lora-children" />
+      </Card>
+      <Card size="small" title={t('batteries.common.operationLog')}>
+        <OperationLogTable target={m.sn} describe={(op) => t(`lora.ops.${op}`, { defaultValue: op })} />
+      </Card>
+    </div>
+  );
+}
