@@ -110,6 +110,8 @@ try {
   await page.keyboard.type(sn);
   await page.waitForTimeout(1000);
   await page.keyboard.press('Enter');
+  // Close the picker, whose open list would otherwise cover the confirm button.
+  await page.keyboard.press('Escape');
   await page.locator('#apply-confirm').click();
   await page.getByTestId('apply-results').waitFor({ timeout: 30000 });
   await page.waitForTimeout(300);

@@ -1,3 +1,4 @@
+import { Num } from '../batteries/Num';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Grid, Result, Space, Table, Tag, Tooltip } from 'antd';
@@ -80,7 +81,7 @@ export default function ConfigTemplatesPage(): React.JSX.Element {
       dataIndex: 'updatedAt',
       width: 140,
       responsive: ['md'],
-      render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm'),
+      render: (ms: number) => <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm')}</Num>,
     },
     {
       title: t('configTemplates.actions'),

@@ -1,3 +1,4 @@
+import { Num } from '../batteries/Num';
 import { SendOutlined } from '@ant-design/icons';
 import {
   DEBUG_CODES,
@@ -64,7 +65,7 @@ export function DebugPanel({ sn }: { sn: string }) {
       title: t('inverters.debug.time'),
       dataIndex: 'at',
       width: 170,
-      render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
+      render: (at: number) => <Num>{dayjs(at).format('YYYY-MM-DD HH:mm:ss')}</Num>,
     },
     {
       title: t('inverters.debug.request'),
@@ -87,8 +88,11 @@ export function DebugPanel({ sn }: { sn: string }) {
         const regs = registersOf(r);
         if (regs.length === 0) return r.error ?? '--';
         return (
-          <span className="hg-inv-mono" data-testid="debug-registers">
-            {regs.map((v) => `${hexWord(v)} (${v})`).join('  ')}
+          // One chip a register, so a long reply wraps between registers instead of running off the table.
+          <span className="hg-inv-mono hg-inv-registers" data-testid="debug-registers">
+            {regs.map((v, i) => (
+              <span key={i}>{`${hexWord(v)} (${v})`}</span>
+            ))}
           </span>
         );
       },

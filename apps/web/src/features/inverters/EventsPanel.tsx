@@ -1,3 +1,4 @@
+import { Num } from '../batteries/Num';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -32,14 +33,14 @@ export function EventsPanel({ sn }: { sn: string }) {
       title: t('inverters.events.raised'),
       dataIndex: 'raisedAt',
       width: 170,
-      render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss'),
+      render: (ms: number) => <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Num>,
     },
     {
       title: t('inverters.events.cleared'),
       dataIndex: 'clearedAt',
       width: 170,
       render: (ms: number | null) =>
-        ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : <Tag color="red">{t('inverters.events.open')}</Tag>,
+        ms ? <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Num> : <Tag color="red">{t('inverters.events.open')}</Tag>,
     },
   ];
   return (

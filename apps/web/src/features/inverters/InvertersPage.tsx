@@ -1,3 +1,4 @@
+import { Num } from '../batteries/Num';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Select, Table, Tooltip } from 'antd';
@@ -118,7 +119,7 @@ export default function InvertersPage(): React.JSX.Element {
       align: 'end',
       sorter: true,
       sortOrder: sortOrder('power'),
-      render: (w: number | null) => powerText(w, locale),
+      render: (w: number | null) => <Num>{powerText(w, locale)}</Num>,
     },
     {
       title: t('inverters.today'),
@@ -127,7 +128,7 @@ export default function InvertersPage(): React.JSX.Element {
       align: 'end',
       sorter: true,
       sortOrder: sortOrder('today'),
-      render: (k: number) => energyText(k, locale),
+      render: (k: number) => <Num>{energyText(k, locale)}</Num>,
     },
     {
       title: t('inverters.total'),
@@ -135,7 +136,7 @@ export default function InvertersPage(): React.JSX.Element {
       key: 'total',
       align: 'end',
       responsive: ['lg'],
-      render: (k: number | null) => energyText(k, locale),
+      render: (k: number | null) => <Num>{energyText(k, locale)}</Num>,
     },
     {
       title: t('inverters.gateway'),
@@ -150,7 +151,7 @@ export default function InvertersPage(): React.JSX.Element {
       sorter: true,
       sortOrder: sortOrder('lastSeen'),
       responsive: ['md'],
-      render: (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '--'),
+      render: (ms: number | null) => <Num>{ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '--'}</Num>,
     },
   ];
 

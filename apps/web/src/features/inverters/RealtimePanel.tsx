@@ -1,3 +1,4 @@
+import { Num } from '../batteries/Num';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -40,19 +41,19 @@ function IndexedTable({
       title: t('inverters.voltage'),
       key: 'v',
       align: 'end',
-      render: (_: unknown, r) => readingText(r.values.v, 'V', locale),
+      render: (_: unknown, r) => <Num>{readingText(r.values.v, 'V', locale)}</Num>,
     },
     {
       title: t('inverters.current'),
       key: 'i',
       align: 'end',
-      render: (_: unknown, r) => readingText(r.values.i, 'A', locale),
+      render: (_: unknown, r) => <Num>{readingText(r.values.i, 'A', locale)}</Num>,
     },
     {
       title: t('inverters.powerShort'),
       key: 'p',
       align: 'end',
-      render: (_: unknown, r) => powerText(r.values.p, locale),
+      render: (_: unknown, r) => <Num>{powerText(r.values.p, locale)}</Num>,
     },
   ];
   return (
@@ -114,21 +115,21 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
           },
           { key: 'gateway', label: t('inverters.gateway'), children: inverter.gatewaySn },
           { key: 'model', label: t('inverters.model'), children: inverter.model || '--' },
-          { key: 'rated', label: t('inverters.rated'), children: powerText(inverter.ratedW, locale) },
+          { key: 'rated', label: t('inverters.rated'), children: <Num>{powerText(inverter.ratedW, locale)}</Num> },
           { key: 'protocol', label: t('inverters.protocol'), children: inverter.protocol },
-          { key: 'acPower', label: t('inverters.acPower'), children: powerText(m.p_ac, locale) },
-          { key: 'pvPower', label: t('inverters.pvPower'), children: powerText(m.p_pv, locale) },
-          { key: 'freq', label: t('inverters.frequency'), children: readingText(m.freq, 'Hz', locale) },
-          { key: 'temp', label: t('inverters.temperature'), children: readingText(m.temp, '°C', locale) },
+          { key: 'acPower', label: t('inverters.acPower'), children: <Num>{powerText(m.p_ac, locale)}</Num> },
+          { key: 'pvPower', label: t('inverters.pvPower'), children: <Num>{powerText(m.p_pv, locale)}</Num> },
+          { key: 'freq', label: t('inverters.frequency'), children: <Num>{readingText(m.freq, 'Hz', locale)}</Num> },
+          { key: 'temp', label: t('inverters.temperature'), children: <Num>{readingText(m.temp, '°C', locale)}</Num> },
           {
             key: 'total',
             label: t('inverters.total'),
-            children: energyText(m.e_ac_total ?? m.e_pv_total, locale),
+            children: <Num>{energyText(m.e_ac_total ?? m.e_pv_total, locale)}</Num>,
           },
           {
             key: 'lastSeen',
             label: t('inverters.lastSeen'),
-            children: inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--',
+            children: <Num>{inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--'}</Num>,
           },
         ]}
       />
