@@ -1,3 +1,5 @@
+import { DAY_CHART_MAX_AGE_DAYS } from './format.js';
+
 /**
  * Plant-local calendar days. A plant's day, month and year follow its own time zone (IANA name), so a
  * plant in Sydney and one in Lisbon each close their day at their own midnight.
@@ -98,4 +100,14 @@ export const FIVE_MINUTES_MS = 300_000;
 /** The start of the 5-minute bucket a reading falls in (buckets align in every zone, offsets being whole quarters). */
 export function bucket5(ms: number): number {
   return Math.floor(ms / FIVE_MINUTES_MS) * FIVE_MINUTES_MS;
+}
+
+/** The oldest day the day power chart may show: the last DAY_CHART_MAX_AGE_DAYS days, today included (spec §9). */
+export function oldestChartDay(today: string): string {
+  return addDays(today, -(DAY_CHART_MAX_AGE_DAYS - 1));
+}
+
+/** Whether a day may be picked in a day chart's date picker (plant overview and every device page). */
+export function isChartDay(day: string, today: string): boolean {
+  return day >= oldestChartDay(today) && day <= today;
 }

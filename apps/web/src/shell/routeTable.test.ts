@@ -115,6 +115,10 @@ describe('route table', () => {
     expect(redirectTarget(ROUTE_BY_PATH.get('/device')!, new Set<PermissionKey>(['equip.view', 'gateway.view']))).toBe(
       '/device/gateway',
     );
+    // The spec's own name for the gateway list leads to it.
+    expect(redirectTarget(ROUTE_BY_PATH.get('/device/gateway/list')!, new Set<PermissionKey>(['gateway.view']))).toBe(
+      '/device/gateway',
+    );
     expect(redirectTarget(ROUTE_BY_PATH.get('/')!, new Set<PermissionKey>(['station.view']))).toBe('/plants');
     expect(redirectTarget(ROUTE_BY_PATH.get('/')!, new Set<PermissionKey>(['equip.view', 'inverter.view']))).toBe(
       '/device/inverter',

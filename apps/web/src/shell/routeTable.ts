@@ -111,6 +111,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     ],
   },
   { path: '/device/gateway', titleKey: 'page.gateways', permission: 'gateway.view', menu: true, page: 'gateways' },
+  // Spec §2.2 names the gateway list /device/gateway/list; without this it would be read as a gateway "list".
+  {
+    path: '/device/gateway/list',
+    titleKey: 'page.gateways',
+    permission: 'gateway.view',
+    highlight: 'gateway.view',
+    redirect: ['/device/gateway'],
+  },
   {
     path: '/device/gateway/:sn',
     titleKey: 'page.gateways',

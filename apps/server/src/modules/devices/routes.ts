@@ -17,6 +17,8 @@ const detail = z.object({
   sn: z.string(),
   kind: z.enum(DEVICE_KINDS),
   model: z.string(),
+  brand: z.string(),
+  firmware: z.string().nullable(),
   alias: z.string().nullable(),
   ratedW: z.number().nullable(),
   capacityKwh: z.number().nullable(),

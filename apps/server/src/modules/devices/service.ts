@@ -12,6 +12,8 @@ export interface DeviceDetail {
   sn: string;
   kind: DeviceKind;
   model: string;
+  brand: string;
+  firmware: string | null;
   alias: string | null;
   ratedW: number | null;
   capacityKwh: number | null;
@@ -38,6 +40,8 @@ export class DeviceService {
       sn: string;
       kind: DeviceKind;
       model: string;
+      brand: string;
+      firmware: string | null;
       alias: string | null;
       rated_w: unknown;
       capacity_kwh: unknown;
@@ -62,6 +66,8 @@ export class DeviceService {
       sn: r.sn,
       kind: r.kind,
       model: r.model,
+      brand: r.brand,
+      firmware: r.firmware,
       alias: r.alias,
       ratedW: num(r.rated_w),
       capacityKwh: num(r.capacity_kwh),

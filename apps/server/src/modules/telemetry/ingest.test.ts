@@ -256,6 +256,8 @@ describe('devices by serial number', () => {
       { token },
     );
     expect(detail.data).toMatchObject({ sn: INV, plantName: 'Test Roof Berlin' });
+    // The detail page shows the brand and firmware of spec §3 beside the model.
+    expect(Object.keys(detail.data)).toEqual(expect.arrayContaining(['brand', 'firmware', 'model']));
     const input = await t.call<{ index: number; values: Record<string, number> }[]>(
       'GET',
       `/api/v1/inverter/${INV}/realtime/input`,

@@ -1,3 +1,4 @@
+import { isChartDay, localDay, oldestChartDay } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Empty, Result } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -22,7 +23,7 @@ interface Props<T> {
   testId: string;
 }
 
-/** A day chart of a device with a date picker (today by default, no future days). */
+/** A day chart of a device with a date picker (today by default, the last 30 days, no future days). */
 export function DayChartCard<T>({
   title,
   queryKey,
@@ -35,6 +36,8 @@ export function DayChartCard<T>({
 }: Props<T>): React.JSX.Element {
   const { t } = useTranslation();
   const display = useDisplay();
+  // Days are the plant's own, and the day chart reaches back 30 of them (spec §9).
+  const today = localDay(Date.now(), tz);
   const [day, setDay] = useState<Dayjs | null>(null);
   const date = day ? day.format('YYYY-MM-DD') : undefined;
   const q = useQuery({ queryKey: [...queryKey, 'day', date ?? 'today'], queryFn: () => load(date) });
@@ -53,7 +56,9 @@ export function DayChartCard<T>({
           allowClear
           placeholder={t('batteries.common.today')}
           aria-label={t('batteries.common.date')}
-          maxDate={dayjs()}
+          minDate={dayjs(oldestChartDay(today))}
+          maxDate={dayjs(today)}
+          disabledDate={(d: Dayjs) => !isChartDay(d.format('YYYY-MM-DD'), today)}
           onChange={(d) => setDay(d)}
         />
       }

@@ -1,8 +1,5 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApiError } from '../../api/client';
+import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import type { DeviceRow } from './deviceApi';
@@ -27,41 +24,13 @@ interface Props {
  */
 export function DetailFrame({ listPath, device, loading, error, retry, actions, testId, children }: Props) {
   const { t } = useTranslation();
-  const back = (
-    <Link to={listPath} className="hg-storage-back" data-testid="back-to-list">
-      <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
-    </Link>
-  );
-  if (loading) {
-    return (
-      <section className="hg-page-card" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </section>
-    );
-  }
-  if (error || !device) {
-    const missing = error instanceof ApiError && error.code > 0;
-    return (
-      <section className="hg-page-card" data-testid={`${testId}-missing`}>
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
-          extra={
-            <>
-              {!missing && <Button onClick={retry}>{t('batteries.common.retry')}</Button>}
-              <Link to={listPath}>
-                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
-              </Link>
-            </>
-          }
-        />
-      </section>
-    );
-  }
+  if (loading) return <DetailLoading />;
+  if (error || !device)
+    return <DetailMissing error={error} retry={retry} listPath={listPath} data-testid={`${testId}-missing`} />;
   return (
     <div className="hg-storage-detail" data-testid={testId}>
       <section className="hg-page-card" aria-labelledby={`${testId}-title`}>
-        {back}
+        <BackToList to={listPath} />
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
@@ -78,7 +47,13 @@ export function DetailFrame({ listPath, device, loading, error, retry, actions, 
                 {t('batteries.common.gateway')}: {device.gatewaySn}
               </span>
               <span>
+                {t('batteries.common.brand')}: {device.brand || '--'}
+              </span>
+              <span>
                 {t('batteries.common.model')}: {device.model || '--'}
+              </span>
+              <span>
+                {t('batteries.common.firmware')}: {device.firmware || '--'}
               </span>
               <span>
                 {t('batteries.common.updated')}: <Num>{formatDateTime(device.lastSeen, device.timezone)}</Num>

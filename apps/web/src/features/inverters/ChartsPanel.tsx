@@ -1,4 +1,11 @@
-import { INVERTER_CHARTS, INVERTER_CHART_SERIES, type InverterChart } from '@heliograph/shared';
+import {
+  INVERTER_CHARTS,
+  INVERTER_CHART_SERIES,
+  isChartDay,
+  localDay,
+  oldestChartDay,
+  type InverterChart,
+} from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Empty, Result, Segmented, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -24,9 +31,13 @@ export function ChartsPanel({ inverter }: { inverter: InverterDetail }) {
   const { sn } = inverter;
   const [source, setSource] = useState<Source>('production');
   const [period, setPeriod] = useState<Period>('day');
-  const [date, setDate] = useState<Dayjs>(() => dayjs());
+  // The plant's today, not the reader's: a day is the plant's own (spec §9 shows the last 30 of them).
+  const today = localDay(Date.now(), inverter.timezone);
+  const [date, setDate] = useState<Dayjs>(() => dayjs(today));
   const effectivePeriod: Period = source !== 'production' && period === 'total' ? 'year' : period;
-  const key = effectivePeriod === 'total' ? '' : date.format(FORMAT[effectivePeriod]);
+  // A month picked further back than 30 days leaves the day view on today rather than on a day it may not show.
+  const shown = effectivePeriod === 'day' && !isChartDay(date.format('YYYY-MM-DD'), today) ? dayjs(today) : date;
+  const key = effectivePeriod === 'total' ? '' : shown.format(FORMAT[effectivePeriod]);
 
   const query = useQuery<{ unit: string; keys: string[]; rows: ChartRow[] }>({
     queryKey: ['inverter', sn, 'chart', source, effectivePeriod, key],
@@ -52,14 +63,14 @@ export function ChartsPanel({ inverter }: { inverter: InverterDetail }) {
       return lineOption(
         d.rows.filter((r): r is { ts: number; values: Record<string, number | null> } => r.ts !== undefined),
         series,
-        { unit: 'W', percentKeys: ['soc'], rtl, timeLabel: (ts) => dayjs(ts).format('HH:mm') },
+        { unit: 'W', percentKeys: ['soc'], rtl, tz: inverter.timezone },
       );
     return barOption(
       d.rows.filter((r): r is { key: string; values: Record<string, number | null> } => r.key !== undefined),
       series,
       { unit: 'kWh', rtl },
     );
-  }, [query.data, effectivePeriod, rtl, t]);
+  }, [query.data, effectivePeriod, rtl, t, inverter.timezone]);
 
   const points = query.data?.rows.length ?? 0;
   const sourceHint =
@@ -93,9 +104,13 @@ export function ChartsPanel({ inverter }: { inverter: InverterDetail }) {
         {effectivePeriod !== 'total' && (
           <DatePicker
             picker={effectivePeriod === 'day' ? 'date' : effectivePeriod}
-            value={date}
+            value={shown}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            minDate={effectivePeriod === 'day' ? dayjs(oldestChartDay(today)) : undefined}
+            maxDate={dayjs(today)}
+            disabledDate={(d) =>
+              effectivePeriod === 'day' ? !isChartDay(d.format('YYYY-MM-DD'), today) : d.isAfter(dayjs(today), 'day')
+            }
             onChange={(d) => d && setDate(d)}
             aria-label={t('inverters.chartDate')}
           />

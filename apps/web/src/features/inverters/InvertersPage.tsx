@@ -111,6 +111,13 @@ export default function InvertersPage(): React.JSX.Element {
       render: (name: string | null, r) =>
         r.plantId && name ? <Link to={`/plants/overview/${r.plantId}/1`}>{name}</Link> : t('inverters.unbound'),
     },
+    {
+      title: t('inverters.brand'),
+      dataIndex: 'brand',
+      key: 'brand',
+      responsive: ['xl'],
+      render: (b: string) => b || '--',
+    },
     { title: t('inverters.model'), dataIndex: 'model', key: 'model', render: (m: string) => m || '--' },
     {
       title: t('inverters.power'),

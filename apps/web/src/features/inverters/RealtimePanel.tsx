@@ -114,7 +114,9 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
               ),
           },
           { key: 'gateway', label: t('inverters.gateway'), children: inverter.gatewaySn },
+          { key: 'brand', label: t('inverters.brand'), children: inverter.brand || '--' },
           { key: 'model', label: t('inverters.model'), children: inverter.model || '--' },
+          { key: 'firmware', label: t('inverters.firmware'), children: inverter.firmware || '--' },
           { key: 'rated', label: t('inverters.rated'), children: <Num>{powerText(inverter.ratedW, locale)}</Num> },
           { key: 'protocol', label: t('inverters.protocol'), children: inverter.protocol },
           { key: 'acPower', label: t('inverters.acPower'), children: <Num>{powerText(m.p_ac, locale)}</Num> },
@@ -131,6 +133,7 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
             label: t('inverters.lastSeen'),
             children: <Num>{inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--'}</Num>,
           },
+          { key: 'id', label: t('inverters.deviceId'), children: <span className="hg-inv-mono">{inverter.id}</span> },
         ]}
       />
       <div className="hg-inv-tables">

@@ -66,6 +66,8 @@ export interface InverterDetail {
   sn: string;
   kind: string;
   model: string;
+  brand: string;
+  firmware: string | null;
   alias: string | null;
   ratedW: number | null;
   protocol: string;

@@ -1,3 +1,4 @@
+import { zoneOffsetMinutes } from '@heliograph/shared';
 import type { ChartOption } from '../plant-overview/chartTypes';
 
 export interface SeriesData {
@@ -8,16 +9,22 @@ export interface SeriesData {
 
 const COLORS = ['#f5a623', '#1677ff', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2'];
 
-/** A day of readings as lines over time (W, or % for SOC on a second axis). */
+/**
+ * A day of readings as lines over time (W, or % for SOC on a second axis), against the plant's clock: each
+ * time is shifted to the plant's wall clock and drawn in UTC, so a Brisbane inverter's day runs 00:00–24:00
+ * for a reader in Lisbon too (as the battery and meter day charts do).
+ */
 export function lineOption(
   rows: { ts: number; values: Record<string, number | null> }[],
   series: SeriesData[],
-  opts: { unit: string; percentKeys?: readonly string[]; rtl: boolean; timeLabel: (ts: number) => string },
+  opts: { unit: string; percentKeys?: readonly string[]; rtl: boolean; tz: string },
 ): ChartOption {
   const percent = new Set(opts.percentKeys ?? []);
   const hasPercent = series.some((s) => percent.has(s.key));
+  const wall = (ts: number) => ts + zoneOffsetMinutes(ts, opts.tz) * 60_000;
   return {
     color: COLORS,
+    useUTC: true,
     grid: { left: 56, right: hasPercent ? 48 : 24, top: 40, bottom: 56 },
     legend: { top: 0, type: 'scroll' },
     tooltip: { trigger: 'axis' },
@@ -25,7 +32,7 @@ export function lineOption(
     xAxis: {
       type: 'time',
       inverse: opts.rtl,
-      axisLabel: { formatter: (v: number) => opts.timeLabel(v), hideOverlap: true },
+      axisLabel: { formatter: '{HH}:{mm}', hideOverlap: true },
     },
     yAxis: [
       { type: 'value', name: opts.unit, position: opts.rtl ? 'right' : 'left' },
@@ -48,7 +55,7 @@ export function lineOption(
       showSymbol: false,
       sampling: 'lttb' as const,
       yAxisIndex: percent.has(s.key) ? 1 : 0,
-      data: rows.map((r) => [r.ts, r.values[s.key] ?? null]),
+      data: rows.map((r) => [wall(r.ts), r.values[s.key] ?? null]),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { addDays, DAY_CHART_MAX_AGE_DAYS, type DateShortcut } from '@heliograph/shared';
+import { addDays, type DateShortcut } from '@heliograph/shared';
 
 /**
  * What the day chart shows: one plant-local day as 5-minute power curves, or (for the multi-day shortcuts
@@ -8,15 +8,8 @@ export type DaySelection = { kind: 'day'; day: string } | { kind: 'range'; from:
 
 const RANGE_DAYS: Partial<Record<DateShortcut, number>> = { last3: 3, last7: 7, last30: 30, last60: 60 };
 
-/** The oldest day the day chart may show: the last 30 days, today included (spec §9). */
-export function oldestChartDay(today: string): string {
-  return addDays(today, -(DAY_CHART_MAX_AGE_DAYS - 1));
-}
-
-/** Whether a day may be picked in the day chart's date picker. */
-export function isChartDay(day: string, today: string): boolean {
-  return day >= oldestChartDay(today) && day <= today;
-}
+// The 30-day rule is shared with the device pages' day charts (packages/shared time.ts).
+export { isChartDay, oldestChartDay } from '@heliograph/shared';
 
 export function selectionFor(shortcut: DateShortcut, today: string): DaySelection {
   if (shortcut === 'today') return { kind: 'day', day: today };
