@@ -1,14 +1,14 @@
-import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useParams } from 'react-router';
 import { usePermissions } from '../../shell/permissions';
 import { Num } from '../batteries/Num';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
+import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
@@ -40,39 +40,22 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   });
   const sw = q.data;
 
-  if (q.isLoading)
+  if (q.isLoading) return <DetailLoading />;
+  if (q.error || !sw)
     return (
-      <section className="hg-page-card" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </section>
+      <DetailMissing
+        error={q.error}
+        retry={() => void q.refetch()}
+        listPath={LIST_PATH}
+        data-testid="switch-detail-missing"
+      />
     );
-  if (q.error || !sw) {
-    const missing = q.error instanceof ApiError && q.error.code > 0;
-    return (
-      <section className="hg-page-card" data-testid="switch-detail-missing">
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
-          extra={
-            <>
-              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
-              <Link to={LIST_PATH}>
-                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
-              </Link>
-            </>
-          }
-        />
-      </section>
-    );
-  }
 
   const canEdit = held.has('switch.control');
   return (
     <div className="hg-storage-detail" data-testid="switch-detail">
       <section className="hg-page-card" aria-labelledby="switch-detail-title">
-        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
-          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
-        </Link>
+        <BackToList to={LIST_PATH} />
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">

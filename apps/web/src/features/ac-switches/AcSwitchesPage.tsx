@@ -1,22 +1,16 @@
-import { DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, Result, Table, type TableColumnsType } from 'antd';
+import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALL_STATUS,
-  ListToolbar,
-  listPagination,
-  StatusStatsBar,
-  useListState,
-  type ListSpec,
-} from '../../components/list';
+import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { downloadXlsx } from '../batteries/downloadXlsx';
 import { Num } from '../batteries/Num';
 import { PlantSelect } from '../batteries/PlantSelect';
+import { DeviceListLayout } from '../device-common/DeviceListLayout';
+import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { SWITCH_STATUSES, switchApi, switchKeys, switchPath, type SwitchRow } from './acSwitchApi';
@@ -33,11 +27,10 @@ type BatchDialog = 'user' | 'server' | 'mesh' | null;
 /** /device/acSwitch — smart AC switches with status statistics, on/off per row and batch settings. */
 export default function AcSwitchesPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { held } = usePermissions();
   const mayControl = held.has('switch.control');
-  const { state, update, reset, narrowed } = useListState(SPEC);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState(SPEC);
+  const { state, update } = list;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<BatchDialog>(null);
@@ -55,18 +48,6 @@ export default function AcSwitchesPage(): React.JSX.Element {
     refetchInterval: 15_000,
   });
   const data = query.data;
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadXlsx('/api/v1/acSwitch/download', filters, 'ac-switches.xlsx');
-      void message.success(t('batteries.common.exported'));
-    } catch {
-      // The downloader has told the person why.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const stats = [
     { key: ALL_STATUS, count: data?.counts.all },
@@ -160,39 +141,26 @@ export default function AcSwitchesPage(): React.JSX.Element {
   };
 
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby="switches-title" data-testid="switches-page">
-      <header className="hg-storage-header">
-        <div>
-          <h1 id="switches-title" className="hg-storage-title">
-            {t('page.acSwitches')}
-          </h1>
-          <p className="hg-storage-hint">{t('acSwitches.hint')}</p>
-        </div>
-      </header>
-      <StatusStatsBar
-        items={stats}
-        value={state.filters.status ?? ALL_STATUS}
-        label={t('acSwitches.statusGroup')}
-        loading={query.isFetching}
-        onChange={(key) => update({ filters: { status: key === ALL_STATUS ? undefined : key } })}
-        data-testid="switch-stats"
-      />
-      <ListToolbar
-        search={state.search}
-        onSearch={(q) => update({ search: q })}
-        searchPlaceholder={t('acSwitches.searchPlaceholder')}
-        searchLabel={t('acSwitches.search')}
-        narrowed={narrowed}
-        onReset={reset}
-        data-testid="switch-toolbar"
-        filters={
+    <DeviceListLayout
+      name="switches"
+      data-testid="switches-page"
+      title={t('page.acSwitches')}
+      hint={t('acSwitches.hint')}
+      list={list}
+      query={query}
+      stats={{ items: stats, filter: 'status', label: t('acSwitches.statusGroup'), 'data-testid': 'switch-stats' }}
+      toolbar={{
+        searchPlaceholder: t('acSwitches.searchPlaceholder'),
+        searchLabel: t('acSwitches.search'),
+        'data-testid': 'switch-toolbar',
+        filters: (
           <PlantSelect
             value={state.filters.plant}
             onChange={(plant) => update({ filters: { plant } })}
             testId="switch-plant"
           />
-        }
-        actions={
+        ),
+        actions: (
           <>
             {mayControl ? (
               <Dropdown menu={batchMenu} disabled={selected.length === 0} trigger={['click']}>
@@ -211,65 +179,37 @@ export default function AcSwitchesPage(): React.JSX.Element {
                 {t('acSwitches.create.button')}
               </Button>
             ) : null}
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void onExport()}
+            <XlsxExportButton
+              path="/api/v1/acSwitch/download"
+              query={filters}
+              fileName="ac-switches.xlsx"
               disabled={!data || data.total === 0}
               data-testid="switch-export"
-            >
-              {t('batteries.common.export')}
-            </Button>
+            />
           </>
-        }
-      />
-      {query.isError && !data ? (
-        <Result
-          status="warning"
-          title={t('batteries.common.loadFailed')}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-              {t('batteries.common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<SwitchRow>
-          rowKey="sn"
-          size="middle"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          className="hg-switch-table"
-          data-testid="switch-table"
-          rowSelection={
-            mayControl
-              ? {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys) => setSelected(keys.map(String)),
-                  getCheckboxProps: (s) => ({ 'aria-label': t('acSwitches.batch.select', { sn: s.sn }) }),
-                }
-              : undefined
-          }
-          pagination={listPagination({ page: state.page, size: state.size, total: data?.total ?? 0, update }, t)}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={narrowed ? t('acSwitches.noMatch') : t('acSwitches.none')}
-              >
-                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
-        />
-      )}
+        ),
+      }}
+      empty={{ noMatch: t('acSwitches.noMatch'), none: t('acSwitches.none') }}
+      table={{
+        rowKey: 'sn',
+        columns,
+        dataSource: data?.rows ?? [],
+        className: 'hg-switch-table',
+        'data-testid': 'switch-table',
+        rowSelection: mayControl
+          ? {
+              selectedRowKeys: selected,
+              preserveSelectedRowKeys: true,
+              onChange: (keys) => setSelected(keys.map(String)),
+              getCheckboxProps: (s) => ({ 'aria-label': t('acSwitches.batch.select', { sn: s.sn }) }),
+            }
+          : undefined,
+      }}
+    >
       <CreateSwitchModal open={creating} onClose={() => setCreating(false)} />
       <AssociateUserModal sns={selected} open={dialog === 'user'} onClose={() => setDialog(null)} />
       <ServerAddressModal sns={selected} open={dialog === 'server'} onClose={() => setDialog(null)} />
       <MeshCheckModal sns={selected} open={dialog === 'mesh'} onClose={() => setDialog(null)} />
-    </section>
+    </DeviceListLayout>
   );
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { connPasswordProblem, DEVICE_LIMITS } from '@heliograph/shared';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEVICE_LIMITS } from '@heliograph/shared';
+import { Button, Card, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { Num } from '../batteries/Num';
-import { operationLogKey } from '../device-common/commandApi';
-import { CommandStatusTag } from '../device-common/CommandStatusTag';
+import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
+import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
+import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
 import { switchApi, switchKeys, type SwitchInfo } from './acSwitchApi';
 import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
@@ -58,13 +58,13 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
       <div className="hg-switch-settings">
         <ReportFrequency sn={sw.sn} minutes={sw.settings.reportMinutes} canEdit={canEdit} />
         {rows.map((r) => (
-          <div className="hg-switch-setting" key={r.key} data-testid={`setting-row-${r.key}`}>
-            <div>
-              <div className="hg-switch-setting-label">{r.label}</div>
-              <div className="hg-switch-setting-value">{r.value}</div>
-            </div>
-            {r.action}
-          </div>
+          <SettingRow
+            key={r.key}
+            label={r.label}
+            value={r.value}
+            action={r.action}
+            data-testid={`setting-row-${r.key}`}
+          />
         ))}
       </div>
       <AssociateUserModal
@@ -85,7 +85,14 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
         onClose={() => setDialog(null)}
         current={{ mesh: sw.meshCheck }}
       />
-      <PasswordModal sn={sw.sn} open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ConnPasswordModal
+        sn={sw.sn}
+        open={dialog === 'password'}
+        onClose={() => setDialog(null)}
+        save={switchApi.setConnPassword}
+        okText={t('acSwitches.save')}
+        testIdPrefix="password"
+      />
     </Card>
   );
 }
@@ -107,12 +114,12 @@ function ReportFrequency({ sn, minutes, canEdit }: { sn: string; minutes: number
     }
   });
   return (
-    <div className="hg-switch-setting" data-testid="setting-row-frequency">
-      <div>
-        <label className="hg-switch-setting-label" htmlFor="switch-report-minutes">
-          {t('acSwitches.frequency.label')}
-        </label>
-        <div className="hg-switch-setting-value">
+    <SettingRow
+      data-testid="setting-row-frequency"
+      label={t('acSwitches.frequency.label')}
+      labelFor="switch-report-minutes"
+      value={
+        <>
           <Space wrap>
             <InputNumber
               id="switch-report-minutes"
@@ -128,11 +135,7 @@ function ReportFrequency({ sn, minutes, canEdit }: { sn: string; minutes: number
               aria-describedby="switch-report-help"
               data-testid="frequency-input"
             />
-            {command.isPending ? (
-              <CommandStatusTag status="sent" />
-            ) : command.data ? (
-              <CommandStatusTag status={command.data.status} />
-            ) : null}
+            <CommandOutcomeTag pending={command.isPending} status={command.data?.status} />
           </Space>
           <div id="switch-report-help" className={valid ? 'hg-storage-sub' : 'ant-form-item-explain-error'}>
             {t(valid ? 'acSwitches.frequency.help' : 'acSwitches.frequency.range', {
@@ -140,80 +143,21 @@ function ReportFrequency({ sn, minutes, canEdit }: { sn: string; minutes: number
               max: DEVICE_LIMITS.reportMinutesMax,
             })}
           </div>
-        </div>
-      </div>
-      {canEdit ? (
-        <Button
-          size="small"
-          disabled={!valid || value === minutes}
-          loading={command.isPending}
-          onClick={() => value !== null && command.mutate(value)}
-          data-testid="frequency-send"
-        >
-          {t('acSwitches.send')}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
-function PasswordModal({ sn, open, onClose }: { sn: string; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ password: string; again: string }>();
-  const save = useMutation({
-    mutationFn: (v: { password: string }) => switchApi.setConnPassword(sn, v.password),
-    onSuccess: async () => {
-      void message.success(t('acSwitches.connPassword.saved'));
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
-    },
-    onError: (err) => applyServerErrors(form, err, ['password']),
-  });
-  return (
-    <Modal
-      open={open}
-      title={t('acSwitches.connPassword.title')}
-      okText={t('acSwitches.save')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={save.mutate}>
-        <Form.Item
-          name="password"
-          label={t('acSwitches.connPassword.new')}
-          extra={t('acSwitches.connPassword.help')}
-          rules={[
-            {
-              validator: async (_, v: string | undefined) => {
-                const p = connPasswordProblem(v ?? '');
-                if (p)
-                  throw new Error(t(p === 'required' ? 'acSwitches.rule.required' : 'acSwitches.connPassword.weak'));
-              },
-            },
-          ]}
-        >
-          <Input.Password autoFocus autoComplete="new-password" maxLength={24} data-testid="password-new" />
-        </Form.Item>
-        <Form.Item
-          name="again"
-          label={t('acSwitches.connPassword.again')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, v: string | undefined) => {
-                if (v !== getFieldValue('password')) throw new Error(t('acSwitches.connPassword.mismatch'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={24} data-testid="password-again" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        </>
+      }
+      action={
+        canEdit ? (
+          <Button
+            size="small"
+            disabled={!valid || value === minutes}
+            loading={command.isPending}
+            onClick={() => value !== null && command.mutate(value)}
+            data-testid="frequency-send"
+          >
+            {t('acSwitches.send')}
+          </Button>
+        ) : null
+      }
+    />
   );
 }

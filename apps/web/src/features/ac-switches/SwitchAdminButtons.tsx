@@ -1,12 +1,9 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deviceAliasProblem } from '@heliograph/shared';
-import { App, Button, Form, Input, Modal, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { App, Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors } from '../../api/formErrors';
-import { operationLogKey } from '../device-common/commandApi';
+import { RenameDeviceButton } from '../device-common/RenameDeviceButton';
 import { LIST_PATH, switchApi, switchKeys } from './acSwitchApi';
 
 // antd's ButtonProps has no data-* index, so the test id travels in a typed spread.
@@ -15,55 +12,23 @@ const CONFIRM_DELETE: ButtonProps = { danger: true, ...({ 'data-testid': 'switch
 /** Rename a switch (at most 32 bytes; empty clears the alias). */
 export function RenameSwitchButton({ sn, alias }: { sn: string; alias: string | null }): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ alias: string }>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (v: { alias: string }) => switchApi.setAlias(sn, v.alias),
-    onSuccess: async () => {
-      setOpen(false);
-      void message.success(t('acSwitches.saved'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: switchKeys.all }),
-        queryClient.invalidateQueries({ queryKey: operationLogKey(sn) }),
-      ]);
-    },
-    onError: (err) => applyServerErrors(form, err, ['alias']),
-  });
   return (
-    <>
-      <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid="switch-rename">
-        {t('acSwitches.rename.button')}
-      </Button>
-      <Modal
-        open={open}
-        title={t('acSwitches.rename.title', { sn })}
-        okText={t('acSwitches.save')}
-        cancelText={t('batteries.common.cancel')}
-        confirmLoading={save.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" initialValues={{ alias: alias ?? '' }} onFinish={(v) => save.mutate(v)}>
-          <Form.Item
-            name="alias"
-            label={t('acSwitches.rename.label')}
-            extra={t('acSwitches.rename.help')}
-            rules={[
-              {
-                validator: async (_, v: string) => {
-                  if (deviceAliasProblem(v ?? '')) throw new Error(t('acSwitches.rename.tooLong'));
-                },
-              },
-            ]}
-          >
-            <Input autoFocus maxLength={64} data-testid="switch-rename-input" />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+    <RenameDeviceButton
+      sn={sn}
+      alias={alias}
+      save={switchApi.setAlias}
+      invalidate={[switchKeys.all]}
+      data-testid="switch-rename"
+      texts={{
+        button: t('acSwitches.rename.button'),
+        title: t('acSwitches.rename.title', { sn }),
+        ok: t('acSwitches.save'),
+        label: t('acSwitches.rename.label'),
+        help: t('acSwitches.rename.help'),
+        tooLong: t('acSwitches.rename.tooLong'),
+        saved: t('acSwitches.saved'),
+      }}
+    />
   );
 }
 

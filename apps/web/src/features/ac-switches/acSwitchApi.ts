@@ -1,6 +1,7 @@
 import { ERROR_CODES, type SocRule, type SwitchLimits, type TimingTask } from '@heliograph/shared';
 import { api, request } from '../../api/client';
 import type { CommandOutcome } from '../device-common/commandApi';
+import type { ImportAnswer } from '../device-common/importAnswer';
 
 /** Smart AC switch calls (apps/server/src/modules/ac-switches/routes.ts, spec §7 "Smart AC switches"). */
 
@@ -58,16 +59,6 @@ export interface SwitchListQuery {
   plantId?: string | undefined;
 }
 
-export interface CheckedRow {
-  row: number;
-  sn: string;
-  registrationKey: string;
-  problems: string[];
-}
-export interface ImportAnswer {
-  saved: number;
-  rows: CheckedRow[];
-}
 export interface BatchOutcome {
   sn: string;
   status: string;

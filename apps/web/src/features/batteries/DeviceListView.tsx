@@ -1,18 +1,10 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Result, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  ALL_STATUS,
-  ListToolbar,
-  listPagination,
-  StatusStatsBar,
-  useListState,
-  type ListSpec,
-} from '../../components/list';
+import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
+import { DeviceListLayout } from '../device-common/DeviceListLayout';
+import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { fetchDeviceList, LIST_STATUSES, plantIdOrNothing, type DeviceRow } from './deviceApi';
-import { downloadXlsx } from './downloadXlsx';
 import { PlantSelect } from './PlantSelect';
 import './storage.css';
 
@@ -42,9 +34,8 @@ export function DeviceListView<R extends DeviceRow>({
   columns,
 }: DeviceListViewProps<R>): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { state, update, reset, narrowed } = useListState(DEVICE_LIST_SPEC);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState(DEVICE_LIST_SPEC);
+  const { state, update } = list;
   const filters = {
     keyword: state.search || undefined,
     status: state.filters.status,
@@ -57,100 +48,48 @@ export function DeviceListView<R extends DeviceRow>({
   });
   const data = query.data;
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadXlsx(downloadPath, filters, `${kind}.xlsx`);
-      void message.success(t('batteries.common.exported'));
-    } catch {
-      // The downloader has told the person why.
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const stats = [
     { key: ALL_STATUS, count: data?.counts.all },
     ...LIST_STATUSES.map((s) => ({ key: s, label: t(`plants.status.${s}`), count: data?.counts[s] })),
   ];
 
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby={`${kind}-title`} data-testid={`${kind}-page`}>
-      <header className="hg-storage-header">
-        <div>
-          <h1 id={`${kind}-title`} className="hg-storage-title">
-            {t(titleKey)}
-          </h1>
-          <p className="hg-storage-hint">{hint}</p>
-        </div>
-      </header>
-      <StatusStatsBar
-        items={stats}
-        value={state.filters.status ?? ALL_STATUS}
-        label={t('batteries.common.statusGroup')}
-        loading={query.isFetching}
-        onChange={(key) => update({ filters: { status: key === ALL_STATUS ? undefined : key } })}
-        data-testid={`${kind}-stats`}
-      />
-      <ListToolbar
-        search={state.search}
-        onSearch={(q) => update({ search: q })}
-        searchPlaceholder={t('batteries.common.searchPlaceholder')}
-        searchLabel={t('batteries.common.search')}
-        narrowed={narrowed}
-        onReset={reset}
-        data-testid={`${kind}-toolbar`}
-        filters={
+    <DeviceListLayout<R, Filter, never>
+      name={kind}
+      data-testid={`${kind}-page`}
+      title={t(titleKey)}
+      hint={hint}
+      list={list}
+      query={query}
+      stats={{
+        items: stats,
+        filter: 'status',
+        label: t('batteries.common.statusGroup'),
+        'data-testid': `${kind}-stats`,
+      }}
+      toolbar={{
+        searchPlaceholder: t('batteries.common.searchPlaceholder'),
+        searchLabel: t('batteries.common.search'),
+        'data-testid': `${kind}-toolbar`,
+        filters: (
           <PlantSelect
             value={state.filters.plant}
             onChange={(plant) => update({ filters: { plant } })}
             testId={`${kind}-plant`}
           />
-        }
-        actions={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void onExport()}
+        ),
+        actions: (
+          <XlsxExportButton
+            path={downloadPath}
+            query={filters}
+            fileName={`${kind}.xlsx`}
             disabled={!data || data.total === 0}
             data-testid={`${kind}-export`}
-          >
-            {t('batteries.common.export')}
-          </Button>
-        }
-      />
-      {query.isError && !data ? (
-        <Result
-          status="warning"
-          title={t('batteries.common.loadFailed')}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-              {t('batteries.common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<R>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          data-testid={`${kind}-table`}
-          pagination={listPagination({ page: state.page, size: state.size, total: data?.total ?? 0, update }, t)}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={narrowed ? t('batteries.common.noMatch') : t('batteries.common.none')}
-              >
-                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
-        />
-      )}
-    </section>
+          />
+        ),
+      }}
+      empty={{ noMatch: t('batteries.common.noMatch'), none: t('batteries.common.none') }}
+      table={{ rowKey: 'id', columns, dataSource: data?.rows ?? [], 'data-testid': `${kind}-table` }}
+    />
   );
 }

@@ -30,3 +30,9 @@ export function parseResult(result: string): { status: CommandStatus | null; rea
     reason: rest.length > 0 ? rest.join(': ') : null,
   };
 }
+
+/** Where a command stands: "sent" while it is on its way, then how it ended; nothing before the first one. */
+export function CommandOutcomeTag({ pending, status }: { pending: boolean; status: CommandStatus | undefined }) {
+  if (pending) return <CommandStatusTag status="sent" />;
+  return status ? <CommandStatusTag status={status} /> : null;
+}

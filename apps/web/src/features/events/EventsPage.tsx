@@ -1,21 +1,14 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEVICE_KINDS } from '@heliograph/shared';
-import { App, Button, DatePicker, Empty, Result, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Select, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALL_STATUS,
-  ListToolbar,
-  listPagination,
-  StatusStatsBar,
-  useListState,
-  type ListSpec,
-} from '../../components/list';
+import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../batteries/deviceApi';
-import { downloadXlsx } from '../batteries/downloadXlsx';
 import { PlantSelect } from '../batteries/PlantSelect';
+import { DeviceListLayout } from '../device-common/DeviceListLayout';
+import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../plants/plantTime';
 import '../batteries/storage.css';
 import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
@@ -51,9 +44,8 @@ function toQuery(filters: Partial<Record<Filter, string>>, search: string): Even
  */
 export default function EventsPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { state, update, reset, narrowed } = useListState(SPEC);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState(SPEC);
+  const { state, update } = list;
   const query = useMemo(() => toQuery(state.filters, state.search), [state.filters, state.search]);
   const events = useQuery({
     queryKey: ['events', 'list', state.page, state.size, query],
@@ -71,18 +63,6 @@ export default function EventsPage(): React.JSX.Element {
       count: data?.counts[l],
     })),
   ];
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadXlsx('/api/v1/events/download', { ...query }, 'events.xlsx');
-      void message.success(t('batteries.common.exported'));
-    } catch {
-      // Told by the downloader.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: TableColumnsType<EventRow> = [
     {
@@ -142,32 +122,19 @@ export default function EventsPage(): React.JSX.Element {
   const to = isDay(state.filters.to) ? dayjs(state.filters.to) : null;
 
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby="events-title" data-testid="events-page">
-      <header className="hg-storage-header">
-        <div>
-          <h1 id="events-title" className="hg-storage-title">
-            {t('page.events')}
-          </h1>
-          <p className="hg-storage-hint">{t('events.hint')}</p>
-        </div>
-      </header>
-      <StatusStatsBar
-        items={stats}
-        value={state.filters.level ?? ALL_STATUS}
-        label={t('events.typeGroup')}
-        loading={events.isFetching}
-        onChange={(key) => update({ filters: { level: key === ALL_STATUS ? undefined : key } })}
-        data-testid="event-stats"
-      />
-      <ListToolbar
-        search={state.search}
-        onSearch={(q) => update({ search: q })}
-        searchPlaceholder={t('events.searchPlaceholder')}
-        searchLabel={t('events.search')}
-        narrowed={narrowed}
-        onReset={reset}
-        data-testid="events-toolbar"
-        filters={
+    <DeviceListLayout
+      name="events"
+      data-testid="events-page"
+      title={t('page.events')}
+      hint={t('events.hint')}
+      list={list}
+      query={events}
+      stats={{ items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' }}
+      toolbar={{
+        searchPlaceholder: t('events.searchPlaceholder'),
+        searchLabel: t('events.search'),
+        'data-testid': 'events-toolbar',
+        filters: (
           <>
             <PlantSelect
               value={state.filters.plant}
@@ -211,72 +178,44 @@ export default function EventsPage(): React.JSX.Element {
               }
             />
           </>
-        }
-        actions={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
+        ),
+        actions: (
+          <XlsxExportButton
+            path="/api/v1/events/download"
+            query={{ ...query }}
+            fileName="events.xlsx"
             disabled={!data || data.total === 0}
-            onClick={() => void onExport()}
             data-testid="events-export"
-          >
-            {t('batteries.common.export')}
-          </Button>
-        }
-      />
-      {events.isError && !data ? (
-        <Result
-          status="warning"
-          title={t('events.loadFailed')}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void events.refetch()}>
-              {t('batteries.common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<EventRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={events.isLoading || (events.isFetching && events.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          data-testid="events-table"
-          expandable={{
-            expandedRowRender: (e) => (
-              <div data-testid="event-solution" className="hg-event-detail">
-                <p className="hg-event-phone-only">
-                  <code>{e.code}</code> · {e.plantName ?? '--'}
-                  <br />
-                  {e.meaning ?? e.message ?? '--'}
+          />
+        ),
+      }}
+      loadFailed={t('events.loadFailed')}
+      empty={{ noMatch: t('events.noMatch'), none: t('events.none') }}
+      pageSizes={SPEC.pageSizes}
+      table={{
+        rowKey: 'id',
+        columns,
+        dataSource: data?.rows ?? [],
+        'data-testid': 'events-table',
+        expandable: {
+          expandedRowRender: (e) => (
+            <div data-testid="event-solution" className="hg-event-detail">
+              <p className="hg-event-phone-only">
+                <code>{e.code}</code> · {e.plantName ?? '--'}
+                <br />
+                {e.meaning ?? e.message ?? '--'}
+              </p>
+              <strong>{t('events.solution')}</strong>
+              <p className="hg-event-solution">{e.solution ?? t('events.noSolution')}</p>
+              {e.message && e.meaning ? (
+                <p className="hg-storage-sub">
+                  {t('events.deviceMessage')}: {e.message}
                 </p>
-                <strong>{t('events.solution')}</strong>
-                <p className="hg-event-solution">{e.solution ?? t('events.noSolution')}</p>
-                {e.message && e.meaning ? (
-                  <p className="hg-storage-sub">
-                    {t('events.deviceMessage')}: {e.message}
-                  </p>
-                ) : null}
-              </div>
-            ),
-          }}
-          pagination={listPagination(
-            { page: state.page, size: state.size, total: data?.total ?? 0, update, pageSizes: SPEC.pageSizes },
-            t,
-          )}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={narrowed ? t('events.noMatch') : t('events.none')}
-              >
-                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
-        />
-      )}
-    </section>
+              ) : null}
+            </div>
+          ),
+        },
+      }}
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { ArrowLeftOutlined, SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { usePermissions } from '../../shell/permissions';
 import { Num } from '../batteries/Num';
 import { OperationLogTable } from '../device-common/OperationLogTable';
+import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { GatewayActions } from './GatewayActions';
@@ -48,38 +48,21 @@ export default function GatewayDetailPage(): React.JSX.Element {
     refetchInterval: REFRESH_MS,
   });
   const gw = q.data;
-  if (q.isLoading)
+  if (q.isLoading) return <DetailLoading />;
+  if (q.error || !gw)
     return (
-      <section className="hg-page-card" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </section>
+      <DetailMissing
+        error={q.error}
+        retry={() => void q.refetch()}
+        listPath={LIST_PATH}
+        data-testid="gateway-missing"
+      />
     );
-  if (q.error || !gw) {
-    const missing = q.error instanceof ApiError && q.error.code > 0;
-    return (
-      <section className="hg-page-card" data-testid="gateway-missing">
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('batteries.common.notFound') : t('batteries.common.loadFailed')}
-          extra={
-            <>
-              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
-              <Link to={LIST_PATH}>
-                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
-              </Link>
-            </>
-          }
-        />
-      </section>
-    );
-  }
   const canControl = held.has('gateway.control');
   return (
     <div className="hg-storage-detail" data-testid="gateway-detail">
       <section className="hg-page-card" aria-labelledby="gateway-title">
-        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
-          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
-        </Link>
+        <BackToList to={LIST_PATH} />
         <div className="hg-storage-detail-head">
           <div>
             <h1 id="gateway-title" className="hg-storage-title">

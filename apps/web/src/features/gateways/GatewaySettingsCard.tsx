@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { connPasswordProblem, DEVICE_LIMITS } from '@heliograph/shared';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
+import { DEVICE_LIMITS } from '@heliograph/shared';
+import { Button, Card, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { Num } from '../batteries/Num';
-import { operationLogKey } from '../device-common/commandApi';
-import { CommandStatusTag } from '../device-common/CommandStatusTag';
+import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
+import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
+import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
 import { gatewayApi, gatewayKeys, type GatewayInfo } from './gatewayApi';
 import '../ac-switches/acSwitches.css';
@@ -23,34 +23,32 @@ export function GatewaySettingsCard({ gw, canEdit }: { gw: GatewayInfo; canEdit:
       <div className="hg-switch-settings">
         <UploadInterval sn={gw.sn} seconds={gw.uploadIntervalS} canEdit={canEdit} />
         <MeshCheck sn={gw.sn} enabled={gw.meshCheck} canEdit={canEdit} />
-        <div className="hg-switch-setting">
-          <div>
-            <div className="hg-switch-setting-label">{t('gateways.field.server')}</div>
-            <div className="hg-switch-setting-value">
-              <Num>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Num>
-            </div>
-          </div>
-        </div>
-        <div className="hg-switch-setting">
-          <div>
-            <div className="hg-switch-setting-label">{t('acSwitches.connPassword.label')}</div>
-            <div className="hg-switch-setting-value">{t('gateways.settings.passwordHidden')}</div>
-          </div>
-          {canEdit ? (
-            <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="gateway-password-change">
-              {t('gateways.settings.change')}
-            </Button>
-          ) : null}
-        </div>
+        <SettingRow
+          label={t('gateways.field.server')}
+          value={<Num>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Num>}
+        />
+        <SettingRow
+          label={t('acSwitches.connPassword.label')}
+          value={t('gateways.settings.passwordHidden')}
+          action={
+            canEdit ? (
+              <Button size="small" onClick={() => setPasswordOpen(true)} data-testid="gateway-password-change">
+                {t('gateways.settings.change')}
+              </Button>
+            ) : null
+          }
+        />
       </div>
-      <PasswordModal sn={gw.sn} open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ConnPasswordModal
+        sn={gw.sn}
+        open={passwordOpen}
+        onClose={() => setPasswordOpen(false)}
+        save={gatewayApi.setConnPassword}
+        okText={t('gateways.save')}
+        testIdPrefix="gateway-password"
+      />
     </Card>
   );
-}
-
-function Outcome({ pending, status }: { pending: boolean; status: string | undefined }) {
-  if (pending) return <CommandStatusTag status="sent" />;
-  return status ? <CommandStatusTag status={status as 'sent'} /> : null;
 }
 
 function UploadInterval({ sn, seconds, canEdit }: { sn: string; seconds: number; canEdit: boolean }) {
@@ -72,12 +70,12 @@ function UploadInterval({ sn, seconds, canEdit }: { sn: string; seconds: number;
     onSuccess: (r) => setValue(r.seconds),
   });
   return (
-    <div className="hg-switch-setting" data-testid="gateway-interval">
-      <div>
-        <label className="hg-switch-setting-label" htmlFor="gateway-interval-input">
-          {t('gateways.field.interval')}
-        </label>
-        <div className="hg-switch-setting-value">
+    <SettingRow
+      data-testid="gateway-interval"
+      label={t('gateways.field.interval')}
+      labelFor="gateway-interval-input"
+      value={
+        <>
           <Space wrap>
             <InputNumber
               id="gateway-interval-input"
@@ -91,31 +89,38 @@ function UploadInterval({ sn, seconds, canEdit }: { sn: string; seconds: number;
               aria-describedby="gateway-interval-help"
               data-testid="gateway-interval-input"
             />
-            <Outcome pending={command.isPending} status={command.data?.status} />
+            <CommandOutcomeTag pending={command.isPending} status={command.data?.status} />
           </Space>
           <div id="gateway-interval-help" className={valid ? 'hg-storage-sub' : 'ant-form-item-explain-error'}>
             {t(valid ? 'gateways.settings.intervalHelp' : 'gateways.settings.intervalRange', { min, max })}
           </div>
-        </div>
-      </div>
-      <Space wrap>
-        <Button size="small" loading={read.isPending} onClick={() => read.mutate()} data-testid="gateway-interval-read">
-          {t('gateways.settings.read')}
-        </Button>
-        {canEdit ? (
+        </>
+      }
+      action={
+        <Space wrap>
           <Button
             size="small"
-            type="primary"
-            disabled={!valid || value === seconds}
-            loading={command.isPending}
-            onClick={() => value !== null && command.mutate(value)}
-            data-testid="gateway-interval-send"
+            loading={read.isPending}
+            onClick={() => read.mutate()}
+            data-testid="gateway-interval-read"
           >
-            {t('gateways.settings.send')}
+            {t('gateways.settings.read')}
           </Button>
-        ) : null}
-      </Space>
-    </div>
+          {canEdit ? (
+            <Button
+              size="small"
+              type="primary"
+              disabled={!valid || value === seconds}
+              loading={command.isPending}
+              onClick={() => value !== null && command.mutate(value)}
+              data-testid="gateway-interval-send"
+            >
+              {t('gateways.settings.send')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    />
   );
 }
 
@@ -137,12 +142,12 @@ function MeshCheck({ sn, enabled, canEdit }: { sn: string; enabled: boolean; can
     onSuccess: (r) => setShown(r.enabled),
   });
   return (
-    <div className="hg-switch-setting" data-testid="gateway-mesh">
-      <div>
-        <div className="hg-switch-setting-label" id="gateway-mesh-label">
-          {t('acSwitches.mesh.title')}
-        </div>
-        <div className="hg-switch-setting-value">
+    <SettingRow
+      data-testid="gateway-mesh"
+      label={t('acSwitches.mesh.title')}
+      labelId="gateway-mesh-label"
+      value={
+        <>
           <Space wrap>
             <Switch
               checked={shown}
@@ -154,75 +159,16 @@ function MeshCheck({ sn, enabled, canEdit }: { sn: string; enabled: boolean; can
               unCheckedChildren={t('acSwitches.mesh.off')}
               data-testid="gateway-mesh-switch"
             />
-            <Outcome pending={command.isPending} status={command.data?.status} />
+            <CommandOutcomeTag pending={command.isPending} status={command.data?.status} />
           </Space>
           <div className="hg-storage-sub">{t('gateways.settings.meshHelp')}</div>
-        </div>
-      </div>
-      <Button size="small" loading={read.isPending} onClick={() => read.mutate()} data-testid="gateway-mesh-read">
-        {t('gateways.settings.read')}
-      </Button>
-    </div>
-  );
-}
-
-function PasswordModal({ sn, open, onClose }: { sn: string; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ password: string; again: string }>();
-  const save = useMutation({
-    mutationFn: (v: { password: string }) => gatewayApi.setConnPassword(sn, v.password),
-    onSuccess: async () => {
-      void message.success(t('acSwitches.connPassword.saved'));
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
-    },
-    onError: (err) => applyServerErrors(form, err, ['password']),
-  });
-  return (
-    <Modal
-      open={open}
-      title={t('acSwitches.connPassword.title')}
-      okText={t('gateways.save')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={save.mutate}>
-        <Form.Item
-          name="password"
-          label={t('acSwitches.connPassword.new')}
-          extra={t('acSwitches.connPassword.help')}
-          rules={[
-            {
-              validator: async (_, v: string | undefined) => {
-                const p = connPasswordProblem(v ?? '');
-                if (p)
-                  throw new Error(t(p === 'required' ? 'acSwitches.rule.required' : 'acSwitches.connPassword.weak'));
-              },
-            },
-          ]}
-        >
-          <Input.Password autoFocus autoComplete="new-password" maxLength={24} data-testid="gateway-password-new" />
-        </Form.Item>
-        <Form.Item
-          name="again"
-          label={t('acSwitches.connPassword.again')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_, v: string | undefined) => {
-                if (v !== getFieldValue('password')) throw new Error(t('acSwitches.connPassword.mismatch'));
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={24} data-testid="gateway-password-again" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        </>
+      }
+      action={
+        <Button size="small" loading={read.isPending} onClick={() => read.mutate()} data-testid="gateway-mesh-read">
+          {t('gateways.settings.read')}
+        </Button>
+      }
+    />
   );
 }

@@ -1,22 +1,16 @@
-import { DownloadOutlined, ImportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Result, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ALL_STATUS,
-  ListToolbar,
-  listPagination,
-  StatusStatsBar,
-  useListState,
-  type ListSpec,
-} from '../../components/list';
+import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { downloadXlsx } from '../batteries/downloadXlsx';
 import { Num } from '../batteries/Num';
 import { PlantSelect } from '../batteries/PlantSelect';
+import { DeviceListLayout } from '../device-common/DeviceListLayout';
+import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { GATEWAY_STATUSES, gatewayApi, gatewayKeys, gatewayPath, type GatewayRow } from './gatewayApi';
@@ -29,10 +23,9 @@ const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: GATEWAY_S
 /** /device/gateway — the company's gateways with status statistics, search, plant filter, export and import. */
 export default function GatewaysPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { held } = usePermissions();
-  const { state, update, reset, narrowed } = useListState(SPEC);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState(SPEC);
+  const { state, update } = list;
   const [importing, setImporting] = useState(false);
   const filters = {
     q: state.search || undefined,
@@ -46,18 +39,6 @@ export default function GatewaysPage(): React.JSX.Element {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadXlsx('/api/v1/gateways/download', filters, 'gateways.xlsx');
-      void message.success(t('batteries.common.exported'));
-    } catch {
-      // The downloader has told the person why.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const stats = [
     { key: ALL_STATUS, count: data?.counts.all },
@@ -107,90 +88,46 @@ export default function GatewaysPage(): React.JSX.Element {
   ];
 
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby="gateways-title" data-testid="gateways-page">
-      <header className="hg-storage-header">
-        <div>
-          <h1 id="gateways-title" className="hg-storage-title">
-            {t('page.gateways')}
-          </h1>
-          <p className="hg-storage-hint">{t('gateways.hint')}</p>
-        </div>
-      </header>
-      <StatusStatsBar
-        items={stats}
-        value={state.filters.status ?? ALL_STATUS}
-        label={t('gateways.statusGroup')}
-        loading={query.isFetching}
-        onChange={(key) => update({ filters: { status: key === ALL_STATUS ? undefined : key } })}
-        data-testid="gateway-stats"
-      />
-      <ListToolbar
-        search={state.search}
-        onSearch={(q) => update({ search: q })}
-        searchPlaceholder={t('gateways.searchPlaceholder')}
-        searchLabel={t('gateways.search')}
-        narrowed={narrowed}
-        onReset={reset}
-        data-testid="gateway-toolbar"
-        filters={
+    <DeviceListLayout
+      name="gateways"
+      data-testid="gateways-page"
+      title={t('page.gateways')}
+      hint={t('gateways.hint')}
+      list={list}
+      query={query}
+      stats={{ items: stats, filter: 'status', label: t('gateways.statusGroup'), 'data-testid': 'gateway-stats' }}
+      toolbar={{
+        searchPlaceholder: t('gateways.searchPlaceholder'),
+        searchLabel: t('gateways.search'),
+        'data-testid': 'gateway-toolbar',
+        filters: (
           <PlantSelect
             value={state.filters.plant}
             onChange={(plant) => update({ filters: { plant } })}
             testId="gateway-plant"
           />
-        }
-        actions={
+        ),
+        actions: (
           <>
             {held.has('gateway.import') ? (
               <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="gateway-import-open">
                 {t('gateways.import.open')}
               </Button>
             ) : null}
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void onExport()}
+            <XlsxExportButton
+              path="/api/v1/gateways/download"
+              query={filters}
+              fileName="gateways.xlsx"
               disabled={!data || data.total === 0}
               data-testid="gateway-export"
-            >
-              {t('batteries.common.export')}
-            </Button>
+            />
           </>
-        }
-      />
-      {query.isError && !data ? (
-        <Result
-          status="warning"
-          title={t('batteries.common.loadFailed')}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-              {t('batteries.common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<GatewayRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          data-testid="gateway-table"
-          pagination={listPagination({ page: state.page, size: state.size, total: data?.total ?? 0, update }, t)}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={narrowed ? t('gateways.noMatch') : t('gateways.none')}
-              >
-                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
-        />
-      )}
+        ),
+      }}
+      empty={{ noMatch: t('gateways.noMatch'), none: t('gateways.none') }}
+      table={{ rowKey: 'id', columns, dataSource: data?.rows ?? [], 'data-testid': 'gateway-table' }}
+    >
       <ImportGatewaysModal open={importing} onClose={() => setImporting(false)} />
-    </section>
+    </DeviceListLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@heliograph/shared';
 import { api, request } from '../../api/client';
 import type { CommandOutcome } from '../device-common/commandApi';
+import type { ImportAnswer } from '../device-common/importAnswer';
 
 /** Gateway calls (apps/server/src/modules/gateways/routes.ts, spec §7 "Gateways"). */
 
@@ -52,17 +53,6 @@ export interface GatewayListQuery {
   q?: string | undefined;
   status?: string | undefined;
   plantId?: string | undefined;
-}
-
-export interface CheckedRow {
-  row: number;
-  sn: string;
-  registrationKey: string;
-  problems: string[];
-}
-export interface ImportAnswer {
-  saved: number;
-  rows: CheckedRow[];
 }
 
 const enc = encodeURIComponent;

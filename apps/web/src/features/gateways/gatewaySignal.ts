@@ -11,11 +11,7 @@ export function gatewayBars(rssi: number | null | undefined): number | null {
   return 0;
 }
 
-/** The rows of an import check that have a problem, and whether the file may be saved (every row passes). */
-export function importVerdict(rows: readonly { problems: readonly string[] }[]): { failing: number; allPass: boolean } {
-  const failing = rows.filter((r) => r.problems.length > 0).length;
-  return { failing, allPass: rows.length > 0 && failing === 0 };
-}
+export { importVerdict } from '../device-common/importAnswer';
 
 const KNOWN_PROBLEMS = new Set([
   'snMissing',

@@ -1,12 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { useParams } from 'react-router';
 import { usePermissions } from '../../shell/permissions';
 import { Num } from '../batteries/Num';
 import { OperationLogTable } from '../device-common/OperationLogTable';
+import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
 import { DeleteMasterButton } from './DeleteMasterButton';
@@ -33,31 +32,18 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
   });
   const m = q.data;
 
-  if (q.isLoading)
+  if (q.isLoading) return <DetailLoading />;
+  if (q.error || !m)
     return (
-      <section className="hg-page-card" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </section>
+      <DetailMissing
+        error={q.error}
+        retry={() => void q.refetch()}
+        listPath={LIST_PATH}
+        data-testid="lora-detail-missing"
+        notFound={t('lora.notFound')}
+        loadFailed={t('lora.loadFailed')}
+      />
     );
-  if (q.error || !m) {
-    const missing = q.error instanceof ApiError && q.error.code > 0;
-    return (
-      <section className="hg-page-card" data-testid="lora-detail-missing">
-        <Result
-          status={missing ? '404' : 'warning'}
-          title={missing ? t('lora.notFound') : t('lora.loadFailed')}
-          extra={
-            <>
-              {!missing && <Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
-              <Link to={LIST_PATH}>
-                <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
-              </Link>
-            </>
-          }
-        />
-      </section>
-    );
-  }
 
   const mayChange = m.writable && held.has('masterNode.view');
   const fields: { key: string; label: string; value: React.ReactNode }[] = [
@@ -74,9 +60,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
   return (
     <div className="hg-storage-detail" data-testid="lora-detail">
       <section className="hg-page-card" aria-labelledby="lora-detail-title">
-        <Link to={LIST_PATH} className="hg-storage-back" data-testid="back-to-list">
-          <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
-        </Link>
+        <BackToList to={LIST_PATH} />
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">

@@ -1,22 +1,14 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Result, Table, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { Button, Result, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  ALL_STATUS,
-  ListToolbar,
-  listPagination,
-  StatusStatsBar,
-  useListState,
-  type ListSpec,
-} from '../../components/list';
+import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { downloadXlsx } from '../batteries/downloadXlsx';
 import { Num } from '../batteries/Num';
 import { PlantSelect } from '../batteries/PlantSelect';
+import { DeviceListLayout } from '../device-common/DeviceListLayout';
+import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { overviewPath } from '../plants/overviewPath';
 import { ChildNodesTable } from './ChildNodesTable';
 import { formatLastSeen } from './lastSeen';
@@ -66,9 +58,8 @@ function ExpandedChildren({ sn }: { sn: string }) {
 /** /device/lora — lora master nodes with their status statistics; a row opens to show its child nodes. */
 export default function LoraNodesPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { state, update, reset, narrowed } = useListState(SPEC);
-  const [exporting, setExporting] = useState(false);
+  const list = useListState(SPEC);
+  const { state, update } = list;
   const filters = {
     q: state.search || undefined,
     status: state.filters.status,
@@ -81,18 +72,6 @@ export default function LoraNodesPage(): React.JSX.Element {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await downloadXlsx('/api/v1/masterNode/download', filters, 'lora-master-nodes.xlsx');
-      void message.success(t('batteries.common.exported'));
-    } catch {
-      // The downloader has told the person why.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const stats = [
     { key: ALL_STATUS, count: data?.counts.all },
@@ -132,86 +111,48 @@ export default function LoraNodesPage(): React.JSX.Element {
   ];
 
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby="lora-title" data-testid="lora-page">
-      <header className="hg-storage-header">
-        <div>
-          <h1 id="lora-title" className="hg-storage-title">
-            {t('page.lora')}
-          </h1>
-          <p className="hg-storage-hint">{t('lora.hint')}</p>
-        </div>
-      </header>
-      <StatusStatsBar
-        items={stats}
-        value={state.filters.status ?? ALL_STATUS}
-        label={t('lora.statusGroup')}
-        loading={query.isFetching}
-        onChange={(key) => update({ filters: { status: key === ALL_STATUS ? undefined : key } })}
-        data-testid="lora-stats"
-      />
-      <ListToolbar
-        search={state.search}
-        onSearch={(q) => update({ search: q })}
-        searchPlaceholder={t('lora.searchPlaceholder')}
-        searchLabel={t('lora.search')}
-        narrowed={narrowed}
-        onReset={reset}
-        data-testid="lora-toolbar"
-        filters={
+    <DeviceListLayout
+      name="lora"
+      data-testid="lora-page"
+      title={t('page.lora')}
+      hint={t('lora.hint')}
+      list={list}
+      query={query}
+      stats={{ items: stats, filter: 'status', label: t('lora.statusGroup'), 'data-testid': 'lora-stats' }}
+      toolbar={{
+        searchPlaceholder: t('lora.searchPlaceholder'),
+        searchLabel: t('lora.search'),
+        'data-testid': 'lora-toolbar',
+        filters: (
           <PlantSelect
             value={state.filters.plant}
             onChange={(plant) => update({ filters: { plant } })}
             testId="lora-plant"
           />
-        }
-        actions={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting}
-            onClick={() => void onExport()}
+        ),
+        actions: (
+          <XlsxExportButton
+            path="/api/v1/masterNode/download"
+            query={filters}
+            fileName="lora-master-nodes.xlsx"
             disabled={!data || data.total === 0}
             data-testid="lora-export"
-          >
-            {t('batteries.common.export')}
-          </Button>
-        }
-      />
-      {query.isError && !data ? (
-        <Result
-          status="warning"
-          title={t('batteries.common.loadFailed')}
-          extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-              {t('batteries.common.retry')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table<LoraMaster>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          loading={query.isLoading || (query.isFetching && query.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
-          data-testid="lora-table"
-          expandable={{
-            expandedRowRender: (m) => <ExpandedChildren sn={m.sn} />,
-            rowExpandable: (m) => m.childCount > 0,
-            columnTitle: <span className="hg-visually-hidden">{t('lora.showChildren')}</span>,
-          }}
-          pagination={listPagination({ page: state.page, size: state.size, total: data?.total ?? 0, update }, t)}
-          locale={{
-            expand: t('lora.showChildren'),
-            collapse: t('lora.hideChildren'),
-            emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={narrowed ? t('lora.noMatch') : t('lora.none')}>
-                {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
-              </Empty>
-            ),
-          }}
-        />
-      )}
-    </section>
+          />
+        ),
+      }}
+      empty={{ noMatch: t('lora.noMatch'), none: t('lora.none') }}
+      table={{
+        rowKey: 'id',
+        columns,
+        dataSource: data?.rows ?? [],
+        'data-testid': 'lora-table',
+        expandable: {
+          expandedRowRender: (m) => <ExpandedChildren sn={m.sn} />,
+          rowExpandable: (m) => m.childCount > 0,
+          columnTitle: <span className="hg-visually-hidden">{t('lora.showChildren')}</span>,
+        },
+        locale: { expand: t('lora.showChildren'), collapse: t('lora.hideChildren') },
+      }}
+    />
   );
 }

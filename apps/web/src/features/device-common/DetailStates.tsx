@@ -1,0 +1,68 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+
+/** "Back" above a device's detail page, to the list it came from (the arrow mirrors in Hebrew). */
+export function BackToList({ to }: { to: string }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} className="hg-storage-back" data-testid="back-to-list">
+      <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
+    </Link>
+  );
+}
+
+/** A device's detail page while it loads. */
+export function DetailLoading(): React.JSX.Element {
+  return (
+    <section className="hg-page-card" aria-busy="true">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </section>
+  );
+}
+
+interface MissingProps {
+  error: unknown;
+  retry: () => void;
+  listPath: string;
+  'data-testid': string;
+  /** Default batteries.common.notFound / loadFailed. */
+  notFound?: string;
+  loadFailed?: string;
+}
+
+/**
+ * A device that does not exist (or is not the caller's: the API answers with a code) gets a clear page
+ * instead of an empty one; any other failure offers a retry. Both lead back to the list.
+ */
+export function DetailMissing({
+  error,
+  retry,
+  listPath,
+  'data-testid': testId,
+  notFound,
+  loadFailed,
+}: MissingProps): React.JSX.Element {
+  const { t } = useTranslation();
+  const missing = error instanceof ApiError && error.code > 0;
+  return (
+    <section className="hg-page-card" data-testid={testId}>
+      <Result
+        status={missing ? '404' : 'warning'}
+        title={
+          missing ? (notFound ?? t('batteries.common.notFound')) : (loadFailed ?? t('batteries.common.loadFailed'))
+        }
+        extra={
+          <>
+            {!missing && <Button onClick={retry}>{t('batteries.common.retry')}</Button>}
+            <Link to={listPath}>
+              <Button type={missing ? 'primary' : 'default'}>{t('batteries.common.back')}</Button>
+            </Link>
+          </>
+        }
+      />
+    </section>
+  );
+}
