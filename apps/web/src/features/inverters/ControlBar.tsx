@@ -147,7 +147,7 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
           </Button>
         </Guarded>
         {last && (
-          <span className="hg-inv-last" aria-live="polite">
+          <span className="hg-inv-last" aria-live="polite" data-testid="inverter-last-command">
             {t('inverters.lastCommand')} <CommandStatusTag status={last.status} />
           </span>
         )}
