@@ -315,6 +315,23 @@ describe('gateways: POST /gateways/check and binding at creation', () => {
     expect((await check({ sn: 'GWBOUND001', key: 'BOUNDKEY' })).code).toBe(301);
   });
 
+  it('1218 for a locked gateway, in the check and in the wizard, and nothing is saved', async () => {
+    await t.database.db.update(gateway).set({ locked: true }).where(eq(gateway.sn, 'GW99000003'));
+    try {
+      expect((await check({ sn: 'GW99000003', key: 'HG5R3X6P' })).code).toBe(1218);
+      const before = await plants();
+      const refused = await t.call('POST', '/api/v1/plant', {
+        token: admin,
+        body: validPlant({ name: 'Locked roof', gateways: [{ sn: 'GW99000003', key: 'HG5R3X6P' }] }),
+      });
+      expect(refused.code).toBe(1218);
+      expect(await plants()).toBe(before);
+      expect(await boundOf('GW99000003')).toBeNull();
+    } finally {
+      await t.database.db.update(gateway).set({ locked: false }).where(eq(gateway.sn, 'GW99000003'));
+    }
+  });
+
   it('305 for another company’s gateway, whatever the key', async () => {
     const rival = await t.otherCompanyToken();
     expect((await check({ sn: 'GW99000003', key: 'HG5R3X6P' }, rival)).code).toBe(305);

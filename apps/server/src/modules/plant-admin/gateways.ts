@@ -11,6 +11,7 @@ export interface GatewayCandidate {
   plant_id: string | null;
   registration_key: string;
   customer_id: string | null;
+  locked: boolean;
 }
 
 export interface CheckedDevice {
@@ -50,6 +51,8 @@ function recentWrongKeys(userId: string, now = Date.now()): number[] {
  * - 305 when no such serial number exists, or it belongs to another company (its stock is not ours);
  * - 300 when the registration key is wrong;
  * - 301 when it is already bound to a plant (also one of ours: unbind it there first);
+ * - 1218 when it is locked: the broker refuses a locked gateway, so a plant would never hear from it (the
+ *   supplier who locked it has to release it first);
  * - 1216 when it is assigned to a customer other than the plant's owner, unless `confirm` is set.
  * Serial numbers and keys compare without case: labels are printed in capitals, people type either.
  */
@@ -61,7 +64,7 @@ export async function checkGateway(
   if (recentWrongKeys(auth.userId).length >= WRONG_KEYS_ALLOWED) throw new AppError('tooManyRequests');
   const [gw] = await query<GatewayCandidate>(
     db,
-    sql`select id, sn, company_id, plant_id, registration_key, customer_id from gateway where upper(sn) = upper(${input.sn})`,
+    sql`select id, sn, company_id, plant_id, registration_key, customer_id, locked from gateway where upper(sn) = upper(${input.sn})`,
   );
   const company = input.companyId === undefined ? auth.companyId : input.companyId;
   const ours = gw && (gw.company_id === null || auth.role === 'platform_admin' || gw.company_id === company);
@@ -71,6 +74,7 @@ export async function checkGateway(
     throw new AppError('gatewayKeyIncorrect', { data: { sn: input.sn } });
   }
   if (gw.plant_id !== null) throw new AppError('gatewayUsed', { data: { sn: gw.sn } });
+  if (gw.locked) throw new AppError('gatewayUnusable', { data: { sn: gw.sn } });
   const owner = input.ownerId ?? null;
   if (gw.customer_id !== null && gw.customer_id !== owner && !input.confirm) {
     throw new AppError('gatewayOtherCustomer', { data: { sn: gw.sn, confirm: true } });

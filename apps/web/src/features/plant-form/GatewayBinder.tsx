@@ -27,12 +27,13 @@ interface Entry {
 const FIELD_OF: Record<number, 'sn' | 'key'> = {
   [ERROR_CODES.gatewayNotFound]: 'sn',
   [ERROR_CODES.gatewayUsed]: 'sn',
+  [ERROR_CODES.gatewayUnusable]: 'sn',
   [ERROR_CODES.gatewayKeyIncorrect]: 'key',
 };
 
 /**
  * Gateways by serial number and registration key (spec §5, §8): each is checked by the server before it is
- * listed; 300, 301 and 305 are shown on the field they concern; a gateway assigned to another customer (1216)
+ * listed; 300, 301, 305 and 1218 (locked) are shown on the field they concern; a gateway assigned to another customer (1216)
  * asks for confirmation and is sent again with `confirm`.
  */
 export function GatewayBinder({
