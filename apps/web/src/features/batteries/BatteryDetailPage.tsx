@@ -18,6 +18,7 @@ import {
   fetchWorkData,
   type LinkedBattery,
 } from './batteryApi';
+import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { CellGrid } from './CellGrid';
 import { DayChartCard } from './DayChartCard';
 import type { ChartLine } from './dayChart';
@@ -178,6 +179,7 @@ export default function BatteryDetailPage(): React.JSX.Element {
               </div>
             )}
           />
+          <CustomParamsCard kind="battery" sn={b.sn} tz={b.timezone} />
           <Card size="small" title={t('batteries.common.operationLog')}>
             <OperationLogTable target={b.sn} describe={(op) => t(`batteries.ops.${op}`, { defaultValue: op })} />
           </Card>

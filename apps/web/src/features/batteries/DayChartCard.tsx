@@ -4,10 +4,12 @@ import { Card, DatePicker, Empty, Result } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unitGroups } from '../device-common/customParams';
 import { LazyEChart } from '../plant-overview/LazyEChart';
 import { useDisplay } from '../plant-overview/useDisplay';
 import { dayLineOption, type ChartLine } from './dayChart';
 import type { DayPoint } from './deviceApi';
+import './storage.css';
 
 interface Props<T> {
   title: string;
@@ -21,9 +23,16 @@ interface Props<T> {
   /** Something shown under the chart for the chosen day (totals). */
   footer?: (data: T) => React.ReactNode;
   testId: string;
+  /** Shown above the chart (controls that decide what it draws). */
+  children?: React.ReactNode;
+  /** Shown instead of the chart, and nothing is loaded (e.g. nothing chosen to draw yet). */
+  idle?: React.ReactNode;
 }
 
-/** A day chart of a device with a date picker (today by default, the last 30 days, no future days). */
+/**
+ * A day chart of a device with a date picker (today by default, the last 30 days, no future days). Lines of
+ * more than two units are drawn as one chart per pair of units (each chart has one value axis per side).
+ */
 export function DayChartCard<T>({
   title,
   queryKey,
@@ -33,6 +42,8 @@ export function DayChartCard<T>({
   tz,
   footer,
   testId,
+  children,
+  idle,
 }: Props<T>): React.JSX.Element {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -40,10 +51,20 @@ export function DayChartCard<T>({
   const today = localDay(Date.now(), tz);
   const [day, setDay] = useState<Dayjs | null>(null);
   const date = day ? day.format('YYYY-MM-DD') : undefined;
-  const q = useQuery({ queryKey: [...queryKey, 'day', date ?? 'today'], queryFn: () => load(date) });
+  const q = useQuery({
+    queryKey: [...queryKey, 'day', date ?? 'today'],
+    queryFn: () => load(date),
+    enabled: !idle,
+  });
   const drawn = useMemo(() => (q.data ? points(q.data) : []), [q.data, points]);
-  const option = useMemo(() => dayLineOption(drawn, lines, tz, display.rtl), [drawn, lines, tz, display.rtl]);
-  const label = t('batteries.common.chartLabel', { what: lines.map((l) => l.label).join(', ') });
+  const charts = useMemo(() => {
+    const groups = unitGroups(lines);
+    return (groups.length > 0 ? groups : [lines]).map((group) => ({
+      key: group.map((l) => l.key).join(','),
+      option: dayLineOption(drawn, group, tz, display.rtl),
+      label: t('batteries.common.chartLabel', { what: group.map((l) => l.label).join(', ') }),
+    }));
+  }, [drawn, lines, tz, display.rtl, t]);
   return (
     <Card
       title={title}
@@ -63,19 +84,26 @@ export function DayChartCard<T>({
         />
       }
     >
-      {q.isError ? (
+      {children}
+      {idle ? (
+        idle
+      ) : q.isError ? (
         <Result status="warning" subTitle={t('batteries.common.chartFailed')} />
       ) : !q.isLoading && drawn.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batteries.common.noReadings')} />
       ) : (
-        <LazyEChart
-          option={option}
-          height={display.compact ? 240 : 300}
-          label={label}
-          locale={display.chartLocale}
-          testId={`${testId}-chart`}
-          points={drawn.length}
-        />
+        charts.map((c, i) => (
+          <div key={c.key} className={i > 0 ? 'hg-day-chart-more' : undefined}>
+            <LazyEChart
+              option={c.option}
+              height={display.compact ? 240 : 300}
+              label={c.label}
+              locale={display.chartLocale}
+              testId={`${testId}-chart`}
+              points={drawn.length}
+            />
+          </div>
+        ))
       )}
       {q.data && footer ? footer(q.data) : null}
     </Card>

@@ -42,6 +42,14 @@ describe('device day chart', () => {
     expect(axes(false)).toEqual(['W:left', '%:right']);
     expect(axes(true)).toEqual(['W:right', '%:left']);
   });
+
+  it('keeps a negative axis number’s sign in front in Hebrew', () => {
+    type Axis = { axisLabel?: { formatter?: (v: number) => string } };
+    const label = (rtl: boolean) => (dayLineOption([], lines, 'UTC', rtl).yAxis as Axis[])[0]?.axisLabel;
+    expect(label(false)).toBeUndefined();
+    expect(label(true)?.formatter?.(-20000)).toBe('\u200e-20,000');
+    expect(label(true)?.formatter?.(49.97)).toBe('\u200e49.97');
+  });
 });
 
 describe('cell heat map and figures', () => {

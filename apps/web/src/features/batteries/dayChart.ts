@@ -2,6 +2,9 @@ import type { ChartOption } from '../plant-overview/echartsSetup';
 import { zoneOffsetMinutes } from '@heliograph/shared';
 import type { DayPoint } from './deviceApi';
 
+/** Axis numbers as ECharts writes them by default (grouped thousands, no trailing zeros). */
+const AXIS_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+
 export interface ChartLine {
   key: string;
   label: string;
@@ -40,6 +43,8 @@ export function dayLineOption(
       position: (i === 0) !== rtl ? ('left' as const) : ('right' as const),
       splitLine: { show: i === 0 },
       scale: true,
+      // The canvas follows the page's direction: in right-to-left text "-20,000" would read "20,000-".
+      ...(rtl ? { axisLabel: { formatter: (v: number) => `\u200e${AXIS_NUMBER.format(v)}` } } : {}),
     })),
     series: lines
       .filter((l) => units.includes(l.unit))

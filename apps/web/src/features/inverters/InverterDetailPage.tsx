@@ -5,6 +5,7 @@ import { Button, Result, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { inverterApi, inverterKeys } from './api';
@@ -76,7 +77,16 @@ export default function InverterDetailPage(): React.JSX.Element {
 
   const items = [
     { key: 'realtime', label: t('inverters.tabs.realtime'), children: <RealtimePanel inverter={inv} /> },
-    { key: 'charts', label: t('inverters.tabs.charts'), children: <ChartsPanel inverter={inv} /> },
+    {
+      key: 'charts',
+      label: t('inverters.tabs.charts'),
+      children: (
+        <div className="hg-inv-charts-tab">
+          <ChartsPanel inverter={inv} />
+          <CustomParamsCard kind="inverter" sn={sn} tz={inv.timezone} />
+        </div>
+      ),
+    },
     ...(permitted.settings
       ? [{ key: 'settings', label: t('inverters.tabs.settings'), children: <SettingsForm sn={sn} /> }]
       : []),

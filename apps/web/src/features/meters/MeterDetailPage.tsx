@@ -9,6 +9,7 @@ import { DeleteDeviceButton } from '../batteries/DeleteDeviceButton';
 import { DetailFrame } from '../batteries/DetailFrame';
 import { Figures } from '../batteries/Figures';
 import { reading } from '../batteries/figures';
+import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { FIGURE_COLORS } from '../plant-overview/palette';
 import { formatEnergy, formatPower } from '../plants/figures';
@@ -132,6 +133,7 @@ export default function MeterDetailPage(): React.JSX.Element {
             tz={m.timezone}
             testId="meter-day"
           />
+          <CustomParamsCard kind="meter" sn={m.sn} tz={m.timezone} />
           <Card size="small" title={t('batteries.common.operationLog')}>
             <OperationLogTable target={m.sn} describe={(op) => t(`meters.ops.${op}`, { defaultValue: op })} />
           </Card>
