@@ -118,15 +118,15 @@ export function income(v: Valuation, e: EnergyFigures, intervals: readonly Price
 }
 
 // Below 1 % of a typical household's power, a branch of the flow diagram is shown idle.
-const IDLE_W = 10;
+export const FLOW_IDLE_W = 10;
 
 /** The energy-flow states of spec §4 for the grid and battery branches. */
 export function flowStates(p: { grid: number | null; battery: number | null }): {
   grid: FlowState;
   battery: FlowState;
 } {
-  const grid: FlowState = p.grid === null || Math.abs(p.grid) < IDLE_W ? 'idle' : p.grid > 0 ? 'buying' : 'selling';
+  const grid: FlowState = p.grid === null || Math.abs(p.grid) < FLOW_IDLE_W ? 'idle' : p.grid > 0 ? 'buying' : 'selling';
   const battery: FlowState =
-    p.battery === null || Math.abs(p.battery) < IDLE_W ? 'idle' : p.battery > 0 ? 'discharging' : 'charging';
+    p.battery === null || Math.abs(p.battery) < FLOW_IDLE_W ? 'idle' : p.battery > 0 ? 'discharging' : 'charging';
   return { grid, battery };
 }

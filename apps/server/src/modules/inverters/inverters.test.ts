@@ -135,6 +135,37 @@ interface ListAnswer {
   facets: { models: string[] };
 }
 
+describe('inverter energy flow', () => {
+  type Flow = {
+    powerW: Record<string, number | null>;
+    flow: Record<string, string>;
+    ratedW: number | null;
+    meter: boolean;
+  };
+
+  it('takes grid and load from the meter behind the same gateway', async () => {
+    const [m] = await t.database.db.select().from(device).where(eq(device.sn, MTR));
+    const metrics = { p_grid: -3000, p_load: 1200 };
+    await t.database.db
+      .insert(deviceLatest)
+      .values({ deviceId: m?.id ?? '', ts: new Date(), metrics })
+      .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts: new Date(), metrics } });
+    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV}/flow`, { token: visitor });
+    expect(res.code).toBe(0);
+    expect(res.data.powerW).toMatchObject({ grid: -3000, load: 1200, battery: null });
+    expect(res.data.flow).toMatchObject({ grid: 'selling', load: 'buying', battery: 'idle' });
+    expect(res.data.ratedW).toBe(5000);
+    expect(res.data.meter).toBe(true);
+  });
+
+  it('without a meter shows the AC output leaving for the grid and the load unknown', async () => {
+    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV_OFF}/flow`, { token: admin });
+    expect(res.data.powerW).toMatchObject({ grid: -4200, load: null });
+    expect(res.data.flow.grid).toBe('selling');
+    expect(res.data.meter).toBe(false);
+  });
+});
+
 describe('inverter list', () => {
   it('lists the company’s inverters with statistics, search, filters and pages', async () => {
     const all = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
@@ -220,6 +251,7 @@ describe('another company’s inverter does not exist (600) on every route', () 
     ['GET', 'chart/grid/day'],
     ['GET', 'events'],
     ['GET', 'control'],
+    ['GET', 'flow'],
   ];
   it.each(routes)('%s %s', async (method, path, body) => {
     const res = await t.call(method, `/api/v1/inverter/${INV}/${path}`, { token: other, body });

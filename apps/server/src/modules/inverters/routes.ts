@@ -2,6 +2,7 @@ import {
   DEBUG_READ_CODES,
   INVERTER_CHARTS,
   INVERTER_CHART_PERIODS,
+  FLOW_STATES,
   LIMITS,
   debugRequestSchema,
   debugWriteRegisters,
@@ -166,6 +167,43 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
           .header('content-disposition', `attachment; filename="inverters-${day}.xlsx"`)
           .send(file);
       },
+    );
+
+    app.get(
+      '/inverter/:sn/flow',
+      {
+        config: view,
+        schema: {
+          tags,
+          summary:
+            'What flows through the inverter now: PV, AC output or the gateway meter’s grid and load, the hybrid’s battery',
+          params: snParams,
+          response: {
+            200: envelope(
+              z.object({
+                ts: z.number().nullable(),
+                ratedW: z.number().nullable(),
+                /** Grid and load come from a meter on the inverter's gateway (else grid is the AC output). */
+                meter: z.boolean(),
+                powerW: z.object({
+                  pv: z.number().nullable(),
+                  grid: z.number().nullable(),
+                  battery: z.number().nullable(),
+                  load: z.number().nullable(),
+                  soc: z.number().nullable(),
+                }),
+                flow: z.object({
+                  pv: z.enum(FLOW_STATES),
+                  grid: z.enum(FLOW_STATES),
+                  battery: z.enum(FLOW_STATES),
+                  load: z.enum(FLOW_STATES),
+                }),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => ok(req, await inverters.flow(requireAuth(req.auth), req.params.sn)),
     );
 
     app.get(

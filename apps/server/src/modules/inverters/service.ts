@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   inverterActionBlock,
+  inverterFlow,
   localDay,
+  type InverterFlow,
   type DeviceStatus,
   type InverterAction,
   type SettingField,
@@ -246,6 +248,41 @@ export class InverterService {
       state: num(r.state),
       hasBattery: Boolean(r.has_battery),
     };
+  }
+
+  /**
+   * What flows through the inverter now (spec §7 "flow"): its own PV and AC output, the battery behind its
+   * gateway when it is a hybrid, and the gateway's meter for grid and load (packages/shared inverterFlow).
+   */
+  async flow(
+    auth: AuthContext,
+    sn: string,
+  ): Promise<InverterFlow & { ts: number | null; ratedW: number | null; meter: boolean }> {
+    const inv = await this.target(auth, sn);
+    const hybrid = inv.meta.inverterKind === 'hybrid';
+    const rows = await query<{
+      kind: string;
+      metrics: Record<string, number | null> | null;
+      ts: unknown;
+      rated_w: unknown;
+    }>(
+      this.db,
+      sql`select distinct on (d.kind) d.kind, dl.metrics, dl.ts, d.rated_w
+        from device d left join device_latest dl on dl.device_id = d.id
+        where d.deleted_at is null and (d.id = ${inv.id}
+          or (d.gateway_id = ${inv.gatewayId} and d.kind in ('battery', 'meter')))
+        order by d.kind, d.sn`,
+    );
+    const of = (kind: string) => rows.find((r) => r.kind === kind);
+    const own = of('inverter');
+    const battery = hybrid ? of('battery') : undefined;
+    const meter = of('meter');
+    const flow = inverterFlow({
+      inverter: own?.metrics ?? {},
+      battery: battery ? (battery.metrics ?? {}) : null,
+      meter: meter ? (meter.metrics ?? {}) : null,
+    });
+    return { ...flow, ts: own?.ts ? toMs(own.ts) : null, ratedW: num(own?.rated_w), meter: meter !== undefined };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Num } from '../batteries/Num';
+import { InverterFlowCard } from './InverterFlowCard';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -136,6 +137,7 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
           { key: 'id', label: t('inverters.deviceId'), children: <span className="hg-inv-mono">{inverter.id}</span> },
         ]}
       />
+      <InverterFlowCard sn={sn} />
       <div className="hg-inv-tables">
         <section aria-labelledby="inv-input-title">
           <h3 id="inv-input-title" className="hg-inv-subtitle">

@@ -3,6 +3,7 @@ import {
   toWireLang,
   type DebugCode,
   type DeviceStatus,
+  type FlowState,
   type InverterChart,
   type InverterChartPeriod,
   type SettingField,
@@ -59,6 +60,15 @@ export interface InverterList {
   rows: InverterRow[];
   stats: Record<'all' | InverterListStatus, number>;
   facets: { models: string[]; brands: string[]; plants: { id: string; name: string }[] };
+}
+
+/** GET inverter/{sn}/flow: what flows through the inverter now (signs as the plant's flow). */
+export interface InverterFlowAnswer {
+  ts: number | null;
+  ratedW: number | null;
+  meter: boolean;
+  powerW: { pv: number | null; grid: number | null; battery: number | null; load: number | null; soc: number | null };
+  flow: { pv: FlowState; grid: FlowState; battery: FlowState; load: FlowState };
 }
 
 export interface InverterDetail {
@@ -144,6 +154,7 @@ export const inverterApi = {
   /** 600 for a deleted or unknown inverter is the page's own "not found" state, not a toast. */
   detail: (sn: string) => api.get<InverterDetail>(base(sn), undefined, { tolerate: [ERROR_CODES.inverterNotFound] }),
   input: (sn: string) => api.get<IndexedRow[]>(`${base(sn)}/realtime/input`),
+  flow: (sn: string) => api.get<InverterFlowAnswer>(`${base(sn)}/flow`),
   output: (sn: string) => api.get<IndexedRow[]>(`${base(sn)}/realtime/output`),
   energy: (sn: string, period: 'month' | 'year' | 'total', key: string) =>
     api.get<EnergyRow[]>(

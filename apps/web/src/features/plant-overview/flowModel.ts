@@ -1,5 +1,5 @@
 import { flowStates, FLOW_STATES, type FlowState, type PlantType } from '@heliograph/shared';
-import type { PlantRealtime } from '../../api/plants';
+import type { PlantRealtime, PowerPoint } from '../../api/plants';
 
 /**
  * The energy-flow diagram's state (spec §4): one branch per node around the hub (inverter), each with its
@@ -42,7 +42,10 @@ function intensity(w: number | null, capacityKw: number): number {
  * Builds the diagram from the realtime answer. The grid and battery states are the server's (spec §4 names),
  * re-derived from the signed powers when missing; PV and load are active when they carry power.
  */
-export function buildFlowModel(rt: PlantRealtime, plantType: PlantType): FlowModel {
+/** What the diagram needs: a plant's realtime answer, or an inverter's own flow (features/inverters). */
+export type FlowSource = Pick<PlantRealtime, 'ts' | 'flow' | 'capacityKw'> & { powerW: Omit<PowerPoint, 'ts'> };
+
+export function buildFlowModel(rt: FlowSource, plantType: PlantType): FlowModel {
   const p = rt.powerW;
   const derived = flowStates({ grid: p.grid, battery: p.battery });
   const grid = isFlowState(rt.flow?.grid) ? rt.flow.grid : derived.grid;
