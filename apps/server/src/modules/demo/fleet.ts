@@ -12,6 +12,7 @@ import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
 import { ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
 import { addDemoSmartDevices, linkDemoSmartDevices } from '../ac-switches/demo.js';
+import { demoIdentity } from './identity.js';
 
 export interface FleetFile {
   plants: PlantDef[];
@@ -108,6 +109,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
           sn: d.sn,
           kind: d.kind,
           model: d.model,
+          ...demoIdentity(d.kind),
           ratedW: d.ratedW,
           capacityKwh: d.capacityKwh,
           protocol: d.protocol,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { device, gateway } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { demoAccountsFile } from './seed.js';
+import { demoIdentity } from './identity.js';
 
 /** A spare gateway as people read it off its label: serial number and registration key. */
 export interface SpareGateway {
@@ -107,6 +108,7 @@ export async function ensureSpareGateways(db: Db, companyId: string): Promise<Re
           plantId: null,
           kind: d.kind,
           model: d.model,
+          ...demoIdentity(d.kind),
           ratedW: d.ratedW ?? null,
           capacityKwh: d.capacityKwh ?? null,
           protocol: d.protocol,

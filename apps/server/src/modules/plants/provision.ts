@@ -10,6 +10,8 @@ export interface ProvisionDevice {
   sn: string;
   kind: DeviceKind;
   model?: string;
+  brand?: string;
+  firmware?: string | null;
   ratedW?: number | undefined;
   capacityKwh?: number | undefined;
   protocol?: string;
@@ -111,6 +113,8 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
             plantId: row.id,
             kind: d.kind,
             model: d.model ?? '',
+            brand: d.brand ?? '',
+            firmware: d.firmware ?? null,
             ratedW: d.ratedW ?? null,
             capacityKwh: d.capacityKwh ?? null,
             protocol: d.protocol ?? 'metrics',
