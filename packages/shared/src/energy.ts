@@ -125,7 +125,8 @@ export function flowStates(p: { grid: number | null; battery: number | null }): 
   grid: FlowState;
   battery: FlowState;
 } {
-  const grid: FlowState = p.grid === null || Math.abs(p.grid) < FLOW_IDLE_W ? 'idle' : p.grid > 0 ? 'buying' : 'selling';
+  const grid: FlowState =
+    p.grid === null || Math.abs(p.grid) < FLOW_IDLE_W ? 'idle' : p.grid > 0 ? 'buying' : 'selling';
   const battery: FlowState =
     p.battery === null || Math.abs(p.battery) < FLOW_IDLE_W ? 'idle' : p.battery > 0 ? 'discharging' : 'charging';
   return { grid, battery };
