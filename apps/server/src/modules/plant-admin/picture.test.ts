@@ -132,7 +132,7 @@ describe('dictionaries', () => {
     expect(polish.data.find((c) => c.code === 'PLN')?.name).toBe('złoty polski');
   });
 
-  it('time zones with their offsets, and plant types', async () => {
+  it('time zones with their offsets, plant types, inverter kinds and protocols', async () => {
     const zones = await t.call<{ id: string; offsetMinutes: number }[]>('GET', '/api/v1/dict/timezones', {
       token: visitor,
     });
@@ -145,6 +145,15 @@ describe('dictionaries', () => {
       { value: 'grid', route: 1 },
       { value: 'storage_ac', route: 2 },
       { value: 'storage_dc', route: 3 },
+    ]);
+    const kinds = await t.call<{ value: string }[]>('GET', '/api/v1/dict/inverterEquipTypes', { token: visitor });
+    expect(kinds.data.map((k) => k.value)).toEqual(['string', 'micro', 'hybrid']);
+    const protocols = await t.call<{ value: string; settings: boolean }[]>('GET', '/api/v1/dict/protocols', {
+      token: visitor,
+    });
+    expect(protocols.data).toEqual([
+      { value: 'metrics', settings: true },
+      { value: 'sunspec', settings: true },
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  INVERTER_KINDS,
   LIMITS,
   PLANT_TYPE_ROUTE,
+  SETTINGS_PROTOCOLS,
   PLANT_TYPES,
   CURRENCIES,
   plantCancelShareSchema,
@@ -397,6 +399,41 @@ export function plantAdminRoutes(deps: {
         ok(
           req,
           PLANT_TYPES.map((value) => ({ value, route: PLANT_TYPE_ROUTE[value] })),
+        ),
+    );
+
+    app.get(
+      '/dict/inverterEquipTypes',
+      {
+        config: dict,
+        schema: {
+          tags,
+          summary: 'Inverter kinds (string, micro, hybrid): what a plant and an inverter are filtered and built by',
+          response: { 200: envelope(z.array(z.object({ value: z.enum(INVERTER_KINDS) }))) },
+        },
+      },
+      async (req) =>
+        ok(
+          req,
+          INVERTER_KINDS.map((value) => ({ value })),
+        ),
+    );
+
+    app.get(
+      '/dict/protocols',
+      {
+        config: dict,
+        schema: {
+          tags,
+          summary:
+            'Device protocols the console decodes, and whether it has a settings form for them (others answer 601)',
+          response: { 200: envelope(z.array(z.object({ value: z.string(), settings: z.boolean() }))) },
+        },
+      },
+      async (req) =>
+        ok(
+          req,
+          SETTINGS_PROTOCOLS.map((value) => ({ value, settings: true })),
         ),
     );
   };
