@@ -113,6 +113,7 @@ export const COMMAND_TYPES = [
   'switchOff',
   'timingTask',
   'selfCheck',
+  'ivScan',
   'upgrade',
   'cancelUpgrade',
 ] as const;
@@ -136,3 +137,47 @@ export const commandResultSchema = z.object({
   error: z.string().max(200).optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// ivScan: a PV I-V curve sweep of an inverter's MPPT inputs
+
+/** How many points a scanned curve has: enough to see a knee, few enough for one MQTT message. */
+export const IV_SCAN_POINTS = { min: 20, max: 100 } as const;
+/** MPPT inputs one scan may report (a micro inverter reports one per panel). */
+export const IV_SCAN_MAX_MPPTS = 64;
+
+export const ivPointSchema = z.object({
+  /** Voltage across the input, V. */
+  v: z.number().min(0).max(2000),
+  /** Current out of the panels, A (never negative: the sweep stops at open circuit). */
+  i: z.number().min(0).max(1000),
+});
+export type IvPoint = z.infer<typeof ivPointSchema>;
+
+export const ivMpptCurveSchema = z.object({
+  /** The input's number, as in the `mppt<n>_*` metrics (1-based). */
+  index: z.number().int().min(1).max(IV_SCAN_MAX_MPPTS),
+  /** The sweep, voltage strictly ascending from (near) short circuit to open circuit. */
+  points: z
+    .array(ivPointSchema)
+    .min(IV_SCAN_POINTS.min)
+    .max(IV_SCAN_POINTS.max)
+    .refine((ps) => ps.every((p, k) => k === 0 || p.v > (ps[k - 1]?.v ?? -1)), { message: 'ascending' }),
+  /** Open-circuit voltage V, short-circuit current A, maximum power point V, A and W. */
+  voc: z.number().min(0),
+  isc: z.number().min(0),
+  vmp: z.number().min(0),
+  imp: z.number().min(0),
+  pmax: z.number().min(0),
+});
+export type IvMpptCurve = z.infer<typeof ivMpptCurveSchema>;
+
+/** What a gateway answers to `ivScan` (in `result` of a succeeded up/ack): one curve per input with panels. */
+export const ivScanResultSchema = z.object({
+  mppts: z
+    .array(ivMpptCurveSchema)
+    .min(1)
+    .max(IV_SCAN_MAX_MPPTS)
+    .refine((ms) => new Set(ms.map((m) => m.index)).size === ms.length, { message: 'unique' }),
+});
+export type IvScanResult = z.infer<typeof ivScanResultSchema>;

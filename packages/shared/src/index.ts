@@ -18,6 +18,7 @@ export * from './plant-input.js';
 export * from './plant-list.js';
 export * from './meter-settings.js';
 export * from './inverter-control.js';
+export * from './iv-curve.js';
 export * from './inverter-flow.js';
 export * from './layout.js';
 export * from './device-rules.js';

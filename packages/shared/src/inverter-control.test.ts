@@ -23,11 +23,12 @@ describe('inverter action rule', () => {
   });
 
   it('blocks every remote action while upgrading, and reports an offline device as offline', () => {
-    for (const action of ['boot', 'shutdown', 'debug', 'settings'] as const) {
+    for (const action of ['boot', 'shutdown', 'debug', 'settings', 'ivScan'] as const) {
       expect(inverterActionBlock(action, { status: 'upgrading', state: INVERTER_STATE.off })).toBe('upgrading');
       expect(inverterActionBlock(action, { status: 'offline', state: null })).toBe('offline');
     }
     expect(inverterActionBlock('debug', { status: 'fault', state: INVERTER_STATE.fault })).toBeNull();
+    expect(inverterActionBlock('ivScan', { status: 'normal', state: INVERTER_STATE.mppt })).toBeNull();
   });
 
   it('lets the device decide when it reports no state', () => {

@@ -23,7 +23,8 @@ export const INVERTER_STATE = {
 /** States in which the inverter is not producing and not about to: boot makes sense, shutdown does not. */
 const STOPPED_STATES: readonly number[] = [INVERTER_STATE.off, INVERTER_STATE.shuttingDown, INVERTER_STATE.standby];
 
-export const INVERTER_ACTIONS = ['boot', 'shutdown', 'debug', 'settings'] as const;
+/** `ivScan` sweeps the PV inputs (production dips for a few seconds): a command like the others. */
+export const INVERTER_ACTIONS = ['boot', 'shutdown', 'debug', 'settings', 'ivScan'] as const;
 export type InverterAction = (typeof INVERTER_ACTIONS)[number];
 
 /** Why an action is refused; `offline` is answered "device offline" (1201), the others 1210. */

@@ -13,6 +13,7 @@ import { SUNSPEC_BASE, sunspecRegisters } from '../modbus/sunspec-map.js';
 import { ModbusTcpClient } from '../modbus/tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
 import { applyBatterySettings, DEFAULT_BATTERY_SETTINGS, isBatterySetting } from './battery-settings.js';
+import { ivScan } from './iv-scan.js';
 import type { DeviceReading, PlantModel } from './model.js';
 import { plantReadings } from './model.js';
 import type { DeviceDef, GatewayDef } from './types.js';
@@ -221,6 +222,7 @@ export class GatewayRuntime {
       },
       debugRead: (sn, params) => this.debugRead(sn, params),
       isLocallyOff: (sn) => this.locallyOff.has(sn),
+      ivScan: (sn) => ivScan(live(), sn),
     };
   }
 

@@ -346,14 +346,21 @@ export class PlantModel {
   /** Fills in the DC each MPPT could give now, W (nothing when stopped or faulty). */
   private availableMppt(inverter: InverterState): number[] {
     const { mpptAvailW, mpptPeakW } = inverter;
-    const dark = !inverter.enabled || inverter.fault || this.env.poa <= 0;
-    for (let i = 0; i < mpptPeakW.length; i++) {
-      mpptAvailW[i] = dark
-        ? 0
-        : dcPower((mpptPeakW[i] ?? 0) * inverter.quality, this.env.poa, this.env.tCell) *
-          (i === inverter.weakMppt ? WEAK_STRING_FACTOR : 1);
-    }
+    const off = !inverter.enabled || inverter.fault;
+    for (let i = 0; i < mpptPeakW.length; i++) mpptAvailW[i] = off ? 0 : this.panelPower(inverter, i);
     return mpptAvailW;
+  }
+
+  /**
+   * What the panels on MPPT `index` give at their maximum power point now, W, whether or not the inverter
+   * draws it (an I-V scan measures this; a clipping or stopped inverter draws less).
+   */
+  panelPower(inverter: InverterState, index: number): number {
+    if (this.env.poa <= 0) return 0;
+    return (
+      dcPower((inverter.mpptPeakW[index] ?? 0) * inverter.quality, this.env.poa, this.env.tCell) *
+      (index === inverter.weakMppt ? WEAK_STRING_FACTOR : 1)
+    );
   }
 
   /** Records the DC drawn, shared over the MPPTs in proportion to what each could give. */

@@ -4,7 +4,7 @@
  * (the fleet runner), through `CommandTarget`. Types the simulator does not implement are answered
  * failed, as a gateway with older firmware would.
  */
-import type { CommandResult, GatewayCommand } from '@heliograph/shared';
+import type { CommandResult, GatewayCommand, IvScanResult } from '@heliograph/shared';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
 export interface CommandTarget {
@@ -21,6 +21,8 @@ export interface CommandTarget {
   debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown>;
   /** A smart AC switch turned off at the switch itself: it refuses to be turned on remotely (spec §4). */
   isLocallyOff?(sn: string): boolean;
+  /** The I-V sweep of an inverter's PV inputs (ivScan), or why there is none. */
+  ivScan?(sn: string): IvScanResult | { error: string };
 }
 
 /** The gateway side: what the MQTT client does for restart and upload interval. */
@@ -112,6 +114,11 @@ export function runCommand(
       // The leakage test trips the switch for 10 s (spec §9); the simulated one always passes.
       if (!device) return failed('selfCheck needs a device');
       return succeeded({ cutSeconds: 10, passed: true });
+    case 'ivScan': {
+      if (!device) return failed('ivScan needs a device');
+      const outcome = target.ivScan?.(device) ?? { error: `unsupported command ${cmd.type}` };
+      return 'error' in outcome ? failed(outcome.error) : succeeded(outcome);
+    }
     default:
       return failed(`unsupported command ${cmd.type}`);
   }

@@ -6,6 +6,7 @@ import {
   LIMITS,
   debugRequestSchema,
   debugWriteRegisters,
+  ivScanResultSchema,
   settingsConflicts,
   settingsProblems,
   utf8Length,
@@ -90,7 +91,10 @@ export function settingsError(problems: { field: string; problem: string }[]): V
   );
 }
 
-/** Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, settings, port charts. */
+/**
+ * Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, I-V scan, settings, port
+ * charts.
+ */
 export function inverterRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
   return async (app) => {
     const inverters = new InverterService(deps.db);
@@ -371,6 +375,44 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
           newValue: { code: b.code, address: b.address, ...(read ? { count: b.count } : { value: b.value }) },
         });
         return ok(req, outcome);
+      },
+    );
+
+    app.post(
+      '/inverter/:sn/pvIVRealtime',
+      {
+        config: { access: 'inverter.control', scope: 'company' },
+        schema: {
+          tags,
+          summary:
+            'Scan the I-V curve of each PV input (command ivScan; production dips for a few seconds); answers the curves',
+          params: snParams,
+          response: {
+            200: envelope(
+              commandOutcome.extend({
+                /** The curves when the scan succeeded and the answer is well formed; null otherwise. */
+                iv: ivScanResultSchema.nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        inverters.assertAllowed(inv, 'ivScan');
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: inv.gatewayId,
+          device: { id: inv.id, sn: inv.sn },
+          plantId: inv.plantId,
+          type: 'ivScan',
+          operation: 'inverter.ivScan',
+        });
+        const parsed = outcome.status === 'succeeded' ? ivScanResultSchema.safeParse(outcome.result) : null;
+        if (parsed && !parsed.success) req.log.warn({ sn: inv.sn, cmd: outcome.id }, 'malformed ivScan answer');
+        return ok(req, { ...outcome, iv: parsed?.success ? parsed.data : null });
       },
     );
 

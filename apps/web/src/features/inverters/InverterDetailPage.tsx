@@ -13,17 +13,18 @@ import { ChartsPanel } from './ChartsPanel';
 import { ControlBar } from './ControlBar';
 import { DebugPanel } from './DebugPanel';
 import { EventsPanel } from './EventsPanel';
+import { IvCurveCard } from './IvCurveCard';
 import { RealtimePanel } from './RealtimePanel';
 import { SettingsForm } from './SettingsForm';
 import { useInverterControl } from './useInverterControl';
 import './inverters.css';
 
-const TABS = ['realtime', 'charts', 'settings', 'debug', 'events', 'log'] as const;
+const TABS = ['realtime', 'charts', 'iv', 'settings', 'debug', 'events', 'log'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * /device/inverter/:sn — one inverter: realtime input and output, charts, settings, remote debug, events
- * and the operation log, with alias, boot, shutdown and delete where the person may use them. The tab is
+ * /device/inverter/:sn — one inverter: realtime input and output, charts, the PV I-V curve scan, settings,
+ * remote debug, events and the operation log, with alias, boot, shutdown and delete where the person may use them. The tab is
  * kept in the address so a reload or a shared link opens the same view.
  */
 export default function InverterDetailPage(): React.JSX.Element {
@@ -87,6 +88,7 @@ export default function InverterDetailPage(): React.JSX.Element {
         </div>
       ),
     },
+    ...(permitted.ivScan ? [{ key: 'iv', label: t('inverters.tabs.iv'), children: <IvCurveCard sn={sn} /> }] : []),
     ...(permitted.settings
       ? [{ key: 'settings', label: t('inverters.tabs.settings'), children: <SettingsForm sn={sn} /> }]
       : []),

@@ -6,6 +6,7 @@ import {
   type FlowState,
   type InverterChart,
   type InverterChartPeriod,
+  type IvScanResult,
   type SettingField,
   type SettingValue,
 } from '@heliograph/shared';
@@ -130,6 +131,9 @@ export interface DebugReply {
   at: number;
 }
 
+/** POST inverter/{sn}/pvIVRealtime: how the scan ended, with the curves when it succeeded. */
+export type IvScanOutcome = CommandOutcome & { iv: IvScanResult | null };
+
 export interface InverterEvent {
   id: string;
   code: string;
@@ -146,6 +150,7 @@ export const inverterKeys = {
   detail: (sn: string) => ['inverter', sn] as const,
   settings: (sn: string) => ['inverter', sn, 'settings'] as const,
   debug: (sn: string) => ['inverter', sn, 'debug'] as const,
+  iv: (sn: string) => ['inverter', sn, 'iv'] as const,
 };
 
 export const inverterApi = {
@@ -174,6 +179,7 @@ export const inverterApi = {
   debug: (sn: string, body: { code: DebugCode; address: string; count?: number; value?: number; decimals?: number }) =>
     api.post<CommandOutcome>(`${base(sn)}/debug`, body),
   debugReplies: (sn: string) => api.get<DebugReply[]>(`${base(sn)}/debug/reply`),
+  ivScan: (sn: string) => api.post<IvScanOutcome>(`${base(sn)}/pvIVRealtime`),
   /** 601 (no settings for this protocol) is shown by the form itself. */
   settingsForm: (sn: string) =>
     api.get<SettingsForm>(`${base(sn)}/setting/form`, undefined, {

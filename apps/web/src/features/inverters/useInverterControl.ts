@@ -33,6 +33,7 @@ export function useInverterControl(sn: string) {
     delete: held.has('inverter.delete'),
     debug: held.has('inverter.debug'),
     settings: held.has('inverter.setting'),
+    ivScan: held.has('inverter.control'),
   };
   const why = (action: InverterAction | 'alias' | 'delete'): string | null => {
     if (!c) return 'inverters.why.loading';

@@ -1,0 +1,219 @@
+import { eq, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  gatewayTopics,
+  INVERTER_STATE,
+  ivKeyPoints,
+  type CommandResult,
+  type GatewayCommand,
+  type IvScanResult,
+} from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
+import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+
+const GW = 'GWIVSC0001';
+const GW_OFF = 'GWIVSC0002';
+const INV = 'INVIVS0001';
+const INV_OFF = 'INVIVS0002';
+const INV_OTHER = 'INVIVS0009';
+const PASSWORD = 'GatewayPass2026';
+
+let t: TestApp;
+let admin: string;
+let other: string;
+let visitor: string;
+const clients: MqttClient[] = [];
+/** What the fake gateway answers next, and every command it received. */
+let answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null = () => ({ status: 'succeeded' });
+const received: GatewayCommand[] = [];
+
+const plantFields = {
+  type: 'grid' as const,
+  inverterKind: 'string' as const,
+  capacityKw: 10,
+  commissionedOn: '2025-01-01',
+  timezone: 'Europe/Berlin',
+  currency: 'EUR',
+  latitude: 52.5,
+  longitude: 13.4,
+  address: 'Berlin',
+  valuation: DEFAULT_VALUATION,
+};
+
+/** A curve as a gateway sends it: I = isc·(1 − e^((V − voc)/15)), 40 points. */
+function mppt(index: number, isc: number, voc: number) {
+  const points = Array.from({ length: 40 }, (_, k) => {
+    const v = (voc * k) / 39;
+    return {
+      v: Math.round(v * 10) / 10,
+      i: Math.round(Math.max(0, isc * (1 - Math.exp((v - voc) / 15))) * 1000) / 1000,
+    };
+  });
+  return { index, points, ...ivKeyPoints(points) };
+}
+const SCAN: IvScanResult = { mppts: [mppt(1, 9.8, 460), mppt(2, 4.1, 455)] };
+
+async function setState(sn: string, state: number) {
+  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
+  const ts = new Date();
+  const metrics = { p_ac: 4200, p_pv: 4400, state };
+  await t.database.db
+    .insert(deviceLatest)
+    .values({ deviceId: d?.id ?? '', ts, metrics })
+    .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts, metrics } });
+}
+
+async function connectGateway(sn: string): Promise<void> {
+  const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
+    clientId: sn,
+    username: sn,
+    password: PASSWORD,
+    reconnectPeriod: 0,
+  });
+  clients.push(c);
+  const topics = gatewayTopics(sn);
+  c.on('message', (topic, payload) => {
+    if (topic !== topics.command) return;
+    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
+    received.push(cmd);
+    const reply = answer(cmd);
+    if (reply)
+      c.publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 }).catch(
+        () => undefined,
+      );
+  });
+  await c.subscribeAsync(topics.command, { qos: 1 });
+  for (let i = 0; i < 50; i++) {
+    const [row] = await t.database.db.select().from(gateway).where(eq(gateway.sn, sn));
+    if (row?.online) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const commandsFor = async (sn: string) => {
+  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
+  return t.database.db
+    .select()
+    .from(deviceCommand)
+    .where(eq(deviceCommand.deviceId, d?.id ?? ''));
+};
+const logsFor = (sn: string) =>
+  t.database.db
+    .select()
+    .from(operationLog)
+    .where(sql`${operationLog.target} = ${sn} and ${operationLog.operation} = 'inverter.ivScan'`);
+
+interface ScanAnswer {
+  status: string;
+  error: string | null;
+  iv: IvScanResult | null;
+}
+const scan = (sn: string, token: string) =>
+  t.call<ScanAnswer>('POST', `/api/v1/inverter/${sn}/pvIVRealtime`, { token });
+
+beforeAll(async () => {
+  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
+  const db = t.database.db;
+  const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+  const [visitorUser] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.visitor));
+  await provisionPlant(db, {
+    ...plantFields,
+    companyId: sunrise?.id ?? null,
+    name: 'I-V scan test plant',
+    sharedWith: [{ userId: visitorUser?.id ?? '', level: 'guest' }],
+    gateways: [
+      { sn: GW, password: PASSWORD, devices: [{ sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+      { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+    ],
+  });
+  other = await t.otherCompanyToken();
+  const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
+  await provisionPlant(db, {
+    ...plantFields,
+    companyId: rival?.id ?? null,
+    name: 'Rival I-V plant',
+    gateways: [{ sn: 'GWIVSC0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
+  });
+  for (const sn of [INV, INV_OFF, INV_OTHER]) await setState(sn, INVERTER_STATE.mppt);
+  admin = await t.tokenFor(ACCOUNTS.admin);
+  visitor = await t.tokenFor(ACCOUNTS.visitor);
+  await connectGateway(GW);
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t?.close();
+});
+
+describe('PV I-V scan (pvIVRealtime)', () => {
+  it('another company’s inverter does not exist (600), either way round', async () => {
+    expect((await scan(INV, other)).code).toBe(600);
+    expect((await scan(INV_OTHER, admin)).code).toBe(600);
+    expect(await commandsFor(INV_OTHER)).toHaveLength(0);
+  });
+
+  it('refuses a visitor and sends nothing', async () => {
+    const res = await scan(INV, visitor);
+    expect([403, 200]).toContain(res.status);
+    expect([2, 600]).toContain(res.code);
+    expect(await commandsFor(INV)).toHaveLength(0);
+  });
+
+  it('answers 1201 for an inverter behind an offline gateway, sending nothing, and logs the attempt', async () => {
+    const res = await scan(INV_OFF, admin);
+    expect(res.code).toBe(1201);
+    expect(await commandsFor(INV_OFF)).toHaveLength(0);
+    expect((await logsFor(INV_OFF)).map((l) => l.result)).toEqual(['failed: offline']);
+  });
+
+  it('sends ivScan to the inverter and answers the validated curves, logged as succeeded', async () => {
+    answer = () => ({ status: 'succeeded', result: SCAN });
+    const res = await scan(INV, admin);
+    expect(res.code).toBe(0);
+    expect(res.data.status).toBe('succeeded');
+    expect(res.data.iv?.mppts.map((m) => m.index)).toEqual([1, 2]);
+    const [first] = res.data.iv?.mppts ?? [];
+    expect(first?.points).toHaveLength(40);
+    expect(first?.voc).toBeGreaterThan(first?.vmp ?? Infinity);
+    expect(first?.isc).toBeGreaterThan(first?.imp ?? Infinity);
+    expect(received.at(-1)).toMatchObject({ type: 'ivScan', device: INV });
+    const logs = await logsFor(INV);
+    expect(logs.map((l) => l.result)).toEqual(['succeeded']);
+    expect(logs[0]?.commandId).toBeTruthy();
+  });
+
+  it('reports a failed scan as failed with the device’s reason, and no curves', async () => {
+    answer = () => ({ status: 'failed', error: 'no PV input' });
+    const res = await scan(INV, admin);
+    expect(res.data).toMatchObject({ status: 'failed', error: 'no PV input', iv: null });
+    expect((await logsFor(INV)).map((l) => l.result)).toContain('failed: no PV input');
+  });
+
+  it('gives no curves for a malformed answer (too few points, voltage going back)', async () => {
+    answer = () => ({ status: 'succeeded', result: { mppts: [{ ...mppt(1, 5, 400), points: [{ v: 1, i: 1 }] }] } });
+    expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
+    const back = mppt(1, 5, 400);
+    answer = () => ({ status: 'succeeded', result: { mppts: [{ ...back, points: [...back.points].reverse() }] } });
+    expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
+  });
+
+  it('refuses a scan while the inverter is upgrading (1210), sending nothing', async () => {
+    const before = (await commandsFor(INV)).length;
+    const [d] = await t.database.db.select().from(device).where(eq(device.sn, INV));
+    const [gw] = await t.database.db.select().from(gateway).where(eq(gateway.sn, GW));
+    const [upgrade] = await t.database.db
+      .insert(deviceCommand)
+      .values({
+        gatewayId: gw?.id ?? '',
+        deviceId: d?.id ?? '',
+        type: 'upgrade',
+        status: 'progress',
+        expiresAt: new Date(Date.now() + 600_000),
+      })
+      .returning();
+    expect((await scan(INV, admin)).code).toBe(1210);
+    expect(await commandsFor(INV)).toHaveLength(before + 1);
+    await t.database.db.delete(deviceCommand).where(eq(deviceCommand.id, upgrade?.id ?? ''));
+  });
+});
