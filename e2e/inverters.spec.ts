@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { pickInverter } from './api';
 import { DEMO, signIn } from './support';
 
 // A command is answered within seconds (COMMAND_TIMEOUT_S is 15); the state it causes arrives with the next
@@ -6,52 +7,6 @@ import { DEMO, signIn } from './support';
 const COMMAND = { timeout: 30_000 };
 const STATE = { timeout: 60_000 };
 const LOADED = { timeout: 30_000 };
-
-interface InverterRow {
-  sn: string;
-  protocol: string;
-  status: string;
-  powerW: number | null;
-  writable: boolean;
-}
-
-/**
- * GET an API path with the page's own token. The e2e server issues 8-second access tokens: after a 401 the
- * page is reloaded so the app refreshes its token itself (a second refresh of ours would race it).
- */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = () =>
-    page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const used = await token();
-    const res = await page.evaluate(
-      async ([p, t]) => {
-        const r = await fetch(p, { headers: { Authorization: `Bearer ${t ?? ''}` } });
-        return { status: r.status, body: r.ok ? ((await r.json()) as { code: number; data: unknown }) : null };
-      },
-      [path, used] as const,
-    );
-    if (res.status === 200 && res.body?.code === 0) return res.body.data as T;
-    if (res.status !== 401) throw new Error(`GET ${path}: HTTP ${res.status}`);
-    await page.reload();
-    await expect(page.getByTestId('side-menu')).toBeVisible();
-    await expect.poll(token, { timeout: 15_000 }).not.toBe(used);
-  }
-  throw new Error(`GET ${path}: still refused after refreshing the token`);
-}
-
-/**
- * A working inverter of the built-in ('metrics') protocol, asked of the API as
- * apps/web/scripts/inverter-screenshots.mjs does: its settings form has the active power limit the simulated
- * gateway applies. A producing one is preferred; boot and shutdown do not depend on the sun.
- */
-async function pickInverter(page: Page): Promise<string> {
-  const list = await apiGet<{ rows: InverterRow[] }>(page, '/api/v1/inverters?page=1&size=100');
-  const usable = list.rows.filter((r) => r.protocol === 'metrics' && r.status === 'normal' && r.writable);
-  const inv = usable.find((r) => (r.powerW ?? 0) > 0) ?? usable[0];
-  if (!inv) throw new Error('the demo fleet has no working metrics inverter');
-  return inv.sn;
-}
 
 /**
  * Counts the POSTs to an inverter command route that the server took, so a test can say that nothing was

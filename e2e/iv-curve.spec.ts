@@ -1,57 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pickInverter } from './api';
 import { DEMO, signIn } from './support';
 
 // The simulated gateway answers a scan at once; COMMAND_TIMEOUT_S is 15.
 const COMMAND = { timeout: 30_000 };
 const LOADED = { timeout: 30_000 };
 
-interface InverterRow {
-  sn: string;
-  protocol: string;
-  status: string;
-  powerW: number | null;
-  writable: boolean;
-}
-
-/**
- * GET an API path with the page's own token. The e2e server issues 8-second access tokens: after a 401 the
- * page is reloaded so the app refreshes its token itself (a second refresh of ours would race it).
- */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = () =>
-    page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { access_token?: string }).access_token);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const used = await token();
-    const res = await page.evaluate(
-      async ([p, t]) => {
-        const r = await fetch(p, { headers: { Authorization: `Bearer ${t ?? ''}` } });
-        return { status: r.status, body: r.ok ? ((await r.json()) as { code: number; data: unknown }) : null };
-      },
-      [path, used] as const,
-    );
-    if (res.status === 200 && res.body?.code === 0) return res.body.data as T;
-    if (res.status !== 401) throw new Error(`GET ${path}: HTTP ${res.status}`);
-    await page.reload();
-    await expect(page.getByTestId('side-menu')).toBeVisible();
-    await expect.poll(token, { timeout: 15_000 }).not.toBe(used);
-  }
-  throw new Error(`GET ${path}: still refused after refreshing the token`);
-}
-
-/** A working inverter that produces now (its panels are in the sun), as apps/web/scripts/inverter-screenshots.mjs picks one. */
-async function pickProducingInverter(page: Page): Promise<string> {
-  const list = await apiGet<{ rows: InverterRow[] }>(page, '/api/v1/inverters?page=1&size=100&sort=power&order=desc');
-  const inv = list.rows.find((r) => r.status === 'normal' && r.writable && (r.powerW ?? 0) > 0);
-  if (!inv) throw new Error('no inverter of the demo fleet is producing now');
-  return inv.sn;
-}
-
 const number = (text: string | null) => Number.parseFloat((text ?? '').replace(/[^\d.]/g, ''));
 
-test('an admin scans a producing inverter’s I-V curves and sees a chart and the key points', async ({ page }) => {
+test('an admin scans an inverter’s I-V curves and sees a chart and the key points', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.company_admin);
-  const sn = await pickProducingInverter(page);
+  const sn = await pickInverter(page, { withPanels: true });
   await page.goto(`/device/inverter/${sn}`);
   await expect(page.getByTestId('inverter-detail')).toBeVisible(LOADED);
   await page.getByRole('tab', { name: 'I-V curve' }).click();
@@ -75,8 +35,11 @@ test('an admin scans a producing inverter’s I-V curves and sees a chart and th
   const cells = rows.first().locator('td');
   const voc = number(await cells.nth(1).textContent());
   const vmp = number(await cells.nth(3).textContent());
-  expect(vmp).toBeGreaterThan(0);
-  expect(voc).toBeGreaterThan(vmp);
+  // In the dark (the e2e fleet sleeps between about 15:30 and 19:30 UTC) no current flows, and the card says so.
+  if (!(await page.getByTestId('iv-dark').isVisible())) {
+    expect(vmp).toBeGreaterThan(0);
+    expect(voc).toBeGreaterThan(vmp);
+  }
   await expect(cells.nth(1)).toContainText(' V');
   await expect(cells.nth(2)).toContainText(' A');
   await expect(cells.nth(5)).toContainText('W');
