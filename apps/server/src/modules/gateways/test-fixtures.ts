@@ -1,14 +1,16 @@
 import ExcelJS from 'exceljs';
-import mqtt, { type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
-import { gatewayTopics, type CommandResult, type GatewayCommand } from '@heliograph/shared';
-import { appUser, company, gateway } from '../../db/schema.js';
+import { appUser, company } from '../../db/schema.js';
 import { DEFAULT_VALUATION, provisionPlant, type ProvisionDevice } from '../plants/provision.js';
 import { ACCOUNTS, type TestApp } from '../../test/harness.js';
 
-/** Helpers of the gateway, switch and lora tests: a plant with gateways, a fake gateway over MQTT, .xlsx uploads. */
+/** Helpers of the gateway, switch and lora tests: a plant with gateways, .xlsx uploads (the fake gateway is in src/test). */
 
-export const GW_PASSWORD = 'GatewayPass2026';
+import { FAKE_GATEWAY_PASSWORD } from '../../test/fake-gateway.js';
+
+export { fakeGateway, waitOnline } from '../../test/fake-gateway.js';
+
+export const GW_PASSWORD = FAKE_GATEWAY_PASSWORD;
 
 export async function sunrisePlant(
   t: TestApp,
@@ -36,43 +38,6 @@ export async function sunrisePlant(
     sharedWith: opts.sharedWithVisitor && visitor ? [{ userId: visitor.id, level: 'guest' }] : [],
   });
   return plantId;
-}
-
-/** A gateway over MQTT that answers every command with what `answer` returns (null: silence). */
-export async function fakeGateway(
-  t: TestApp,
-  sn: string,
-  answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null,
-  password = GW_PASSWORD,
-): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
-    clientId: sn,
-    username: sn,
-    password,
-    reconnectPeriod: 0,
-  });
-  const topics = gatewayTopics(sn);
-  c.on('message', (topic, payload) => {
-    if (topic !== topics.command) return;
-    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
-    const reply = answer(cmd);
-    if (reply)
-      c.publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 }).catch(
-        () => undefined,
-      );
-  });
-  await c.subscribeAsync(topics.command, { qos: 1 });
-  await waitOnline(t, sn, true);
-  return c;
-}
-
-export async function waitOnline(t: TestApp, sn: string, online: boolean): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await t.database.db.select().from(gateway).where(eq(gateway.sn, sn));
-    if (row?.online === online) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${sn} did not go ${online ? 'online' : 'offline'}`);
 }
 
 export async function xlsxOf(rows: string[][]): Promise<Buffer> {

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import {
-  gatewayTopics,
   INVERTER_STATE,
   ivKeyPoints,
   type CommandResult,
@@ -10,6 +9,7 @@ import {
 } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
+import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 
@@ -65,32 +65,14 @@ async function setState(sn: string, state: number) {
     .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts, metrics } });
 }
 
-async function connectGateway(sn: string): Promise<void> {
-  const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
-    clientId: sn,
-    username: sn,
-    password: PASSWORD,
-    reconnectPeriod: 0,
-  });
-  clients.push(c);
-  const topics = gatewayTopics(sn);
-  c.on('message', (topic, payload) => {
-    if (topic !== topics.command) return;
-    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
-    received.push(cmd);
-    const reply = answer(cmd);
-    if (reply)
-      c.publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 }).catch(
-        () => undefined,
-      );
-  });
-  await c.subscribeAsync(topics.command, { qos: 1 });
-  for (let i = 0; i < 50; i++) {
-    const [row] = await t.database.db.select().from(gateway).where(eq(gateway.sn, sn));
-    if (row?.online) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The test's gateway: records every command and answers what `answer` says at the time. */
+const connectGateway = async (sn: string) =>
+  clients.push(
+    await fakeGateway(t, sn, (cmd) => {
+      received.push(cmd);
+      return answer(cmd);
+    }),
+  );
 
 const commandsFor = async (sn: string) => {
   const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
