@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { gatewayTopics, type CommandResult, type GatewayCommand } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, deviceCommand, gateway, operationLog } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
+import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 
@@ -64,31 +65,8 @@ async function gatewayAnswering(
   sn: string,
   answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null,
 ): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
-    clientId: sn,
-    username: sn,
-    password: PASSWORD,
-    reconnectPeriod: 0,
-  });
+  const c = await fakeGateway(t, sn, answer, PASSWORD);
   clients.push(c);
-  const topics = gatewayTopics(sn);
-  c.on('message', (topic, payload) => {
-    if (topic !== topics.command) return;
-    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
-    const reply = answer(cmd);
-    if (reply) {
-      c.publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 }).catch(
-        () => undefined, // the test may end the connection first
-      );
-    }
-  });
-  await c.subscribeAsync(topics.command, { qos: 1 });
-  // Presence marks the gateway online asynchronously.
-  for (let i = 0; i < 50; i++) {
-    const [row] = await t.database.db.select().from(gateway).where(eq(gateway.sn, sn));
-    if (row?.online) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
   return c;
 }
 

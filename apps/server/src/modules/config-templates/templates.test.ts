@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
-import { ERROR_CODES, gatewayTopics, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
+import type { MqttClient } from 'mqtt';
+import { ERROR_CODES, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, device, deviceLatest, gateway } from '../../db/schema.js';
+import { company, device, deviceLatest } from '../../db/schema.js';
+import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 
@@ -78,31 +79,18 @@ beforeAll(async () => {
   }
   admin = await t.tokenFor(ACCOUNTS.admin);
 
-  client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.bus.port}`, {
-    clientId: GW,
-    username: GW,
-    password: PASSWORD,
-    reconnectPeriod: 0,
-  });
-  const topics = gatewayTopics(GW);
-  client.on('message', (_topic, payload) => {
-    const cmd = JSON.parse(payload.toString()) as GatewayCommand;
-    received.push(cmd);
-    // INV_B's firmware refuses the grid code; everything else is applied.
-    const reply =
-      cmd.device === INV_B
+  // INV_B's firmware refuses the grid code; everything else is applied.
+  client = await fakeGateway(
+    t,
+    GW,
+    (cmd) => {
+      received.push(cmd);
+      return cmd.device === INV_B
         ? { status: 'failed', error: 'gridCode not supported' }
         : { status: 'succeeded', result: cmd.params };
-    client
-      .publishAsync(topics.commandResult, JSON.stringify({ cmdId: cmd.cmdId, ...reply }), { qos: 1 })
-      .catch(() => undefined);
-  });
-  await client.subscribeAsync(topics.command, { qos: 1 });
-  for (let i = 0; i < 50; i++) {
-    const [row] = await db.select().from(gateway).where(eq(gateway.sn, GW));
-    if (row?.online) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    },
+    PASSWORD,
+  );
 });
 afterAll(async () => {
   await client?.endAsync(true);
