@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, device, deviceLatest } from '../../db/schema.js';
 import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 
 const GW = 'GWTPL00001';
 const PASSWORD = 'GatewayPass2026';
@@ -21,18 +22,7 @@ let other: string;
 let client: MqttClient;
 const received: GatewayCommand[] = [];
 
-const plantFields = {
-  type: 'grid' as const,
-  inverterKind: 'string' as const,
-  capacityKw: 10,
-  commissionedOn: '2025-01-01',
-  timezone: 'Europe/Berlin',
-  currency: 'EUR',
-  latitude: 52.5,
-  longitude: 13.4,
-  address: 'Berlin',
-  valuation: DEFAULT_VALUATION,
-};
+const plantFields = TEST_PLANT_FIELDS;
 
 interface Template {
   id: string;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
 import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 
 const GW = 'GWINVT0001';
 const GW_OFF = 'GWINVT0002';
@@ -27,18 +28,7 @@ const clients: MqttClient[] = [];
 let answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null = () => ({ status: 'succeeded' });
 const received: GatewayCommand[] = [];
 
-const plantFields = {
-  type: 'grid' as const,
-  inverterKind: 'string' as const,
-  capacityKw: 10,
-  commissionedOn: '2025-01-01',
-  timezone: 'Europe/Berlin',
-  currency: 'EUR',
-  latitude: 52.5,
-  longitude: 13.4,
-  address: 'Berlin',
-  valuation: DEFAULT_VALUATION,
-};
+const plantFields = TEST_PLANT_FIELDS;
 
 async function setState(sn: string, state: number | null, ageS = 0) {
   const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));

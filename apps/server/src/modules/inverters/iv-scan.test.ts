@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
 import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 
 const GW = 'GWIVSC0001';
 const GW_OFF = 'GWIVSC0002';
@@ -29,18 +30,7 @@ const clients: MqttClient[] = [];
 let answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null = () => ({ status: 'succeeded' });
 const received: GatewayCommand[] = [];
 
-const plantFields = {
-  type: 'grid' as const,
-  inverterKind: 'string' as const,
-  capacityKw: 10,
-  commissionedOn: '2025-01-01',
-  timezone: 'Europe/Berlin',
-  currency: 'EUR',
-  latitude: 52.5,
-  longitude: 13.4,
-  address: 'Berlin',
-  valuation: DEFAULT_VALUATION,
-};
+const plantFields = TEST_PLANT_FIELDS;
 
 /** A curve as a gateway sends it: I = isc·(1 − e^((V − voc)/15)), 40 points. */
 function mppt(index: number, isc: number, voc: number) {

@@ -1,3 +1,5 @@
+import { devicePagePath } from '../device-common/devicePages';
+
 /**
  * Signal bars (0–4) of a gateway's RSSI in dBm. Gateways talk over 4G or Wi-Fi, where -65 dBm or better is
  * excellent and below -95 the link drops data; null when the gateway has not reported its signal.
@@ -27,19 +29,10 @@ const KNOWN_PROBLEMS = new Set([
 export const problemKey = (problem: string): string =>
   `gateways.import.problem.${KNOWN_PROBLEMS.has(problem) ? problem : 'other'}`;
 
-/** Device kinds behind a gateway that have their own page (spec §2.2 routes). */
-const DEVICE_PAGES: Readonly<Record<string, string>> = {
-  inverter: '/device/inverter',
-  battery: '/device/battery',
-  meter: '/device/meter',
-  weather: '/device/meteorological',
-  meteorological: '/device/meteorological',
-  switch: '/device/acSwitch',
-  acSwitch: '/device/acSwitch',
-  lora: '/device/lora',
-};
-
+/**
+ * A device behind a gateway, linked to its page: a lora master node (both a gateway and a device) opens the
+ * lora page; every other kind as devicePagePath says.
+ */
 export function deviceLink(kind: string, sn: string): string | null {
-  const base = DEVICE_PAGES[kind];
-  return base ? `${base}/${encodeURIComponent(sn)}` : null;
+  return kind === 'lora' ? `/device/lora/${encodeURIComponent(sn)}` : devicePagePath(kind, sn);
 }

@@ -1,34 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { Num } from '../batteries/Num';
-import { signalBars, signalWord } from './signal';
-import './lora.css';
+import { SignalBars as Bars } from '../device-common/SignalBars';
+import { signalBars } from './signal';
 
-/**
- * RSSI as four bars with the dBm beside them. The bars are decoration for the eye; the accessible name says
- * the level in words and the figure, so neither colour nor shape carries it alone.
- */
+/** A lora node's RSSI on the LoRa scale. */
 export function SignalBars({ rssi }: { rssi: number | null }): React.JSX.Element {
-  const { t } = useTranslation();
-  const bars = signalBars(rssi);
-  if (bars === null || rssi === null) return <span className="hg-lora-signal-none">{t('lora.signal.unknown')}</span>;
-  const word = t(`lora.signal.${signalWord(bars)}`);
-  return (
-    <span
-      className="hg-lora-signal"
-      data-bars={bars}
-      data-testid="lora-signal"
-      role="img"
-      aria-label={t('lora.signal.label', { level: word, rssi })}
-      title={word}
-    >
-      <span className="hg-lora-bars" aria-hidden="true">
-        {[1, 2, 3, 4].map((b) => (
-          <span key={b} className={`hg-lora-bar${b <= bars ? ' hg-lora-bar-on' : ''}`} style={{ height: 3 + b * 3 }} />
-        ))}
-      </span>
-      <span className="hg-num" aria-hidden="true">
-        <Num>{`${rssi} dBm`}</Num>
-      </span>
-    </span>
-  );
+  return <Bars rssi={rssi} bars={signalBars} testId="lora-signal" />;
 }

@@ -18,20 +18,7 @@ export const SIGNAL_WORDS = ['none', 'weak', 'fair', 'good', 'strong'] as const;
 export const signalWord = (bars: number): (typeof SIGNAL_WORDS)[number] =>
   SIGNAL_WORDS[Math.max(0, Math.min(4, bars))] ?? 'none';
 
-/** Device kinds that have their own detail page, by the route of spec §2.2. */
-const DEVICE_PAGES: Readonly<Record<string, string>> = {
-  inverter: '/device/inverter',
-  battery: '/device/battery',
-  meter: '/device/meter',
-  switch: '/device/acSwitch',
-  weather: '/device/meteorological',
-};
-
-/** A child node's own page, or null when its kind has none (a plain lora node is seen only here). */
-export function devicePagePath(kind: string, sn: string): string | null {
-  const base = DEVICE_PAGES[kind];
-  return base ? `${base}/${encodeURIComponent(sn)}` : null;
-}
+export { devicePagePath } from '../device-common/devicePages';
 
 /** The plant's type as the overview route needs it, or null when the API sent something unknown. */
 export function plantTypeOf(type: string | null): PlantType | null {

@@ -1,4 +1,4 @@
-import { flowStates, FLOW_STATES, type FlowState, type PlantType } from '@heliograph/shared';
+import { FLOW_IDLE_W, flowStates, FLOW_STATES, type FlowState, type PlantType } from '@heliograph/shared';
 import type { PlantRealtime, PowerPoint } from '../../api/plants';
 
 /**
@@ -29,7 +29,7 @@ export interface FlowModel {
 }
 
 /** Below this a branch is idle (the shared rule for grid and battery, applied to PV and load too). */
-export const IDLE_W = 10;
+export const IDLE_W = FLOW_IDLE_W;
 
 const isFlowState = (s: unknown): s is FlowState => (FLOW_STATES as readonly unknown[]).includes(s);
 
