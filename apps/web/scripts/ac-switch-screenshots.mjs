@@ -1,42 +1,12 @@
 // Screenshots of the smart AC switch list and a switch's page, for docs/screenshots and visual review.
 // Usage: node apps/web/scripts/ac-switch-screenshots.mjs [baseUrl] [outDir] [langs] [account] [password]
 // Needs a running server with the simulated fleet (npm start) and Debian's Chromium.
-import { args, launch, signIn } from './shoot.mjs';
+import { args, launch, signedInPage, api } from './shoot.mjs';
 
 const { base, out, account, password } = args('admin@sunrise.example');
 const SN = 'SW10000001';
 const browser = await launch();
-
-async function session(width, height, lang) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    isMobile: width < 768,
-    hasTouch: width < 768,
-  });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));
-  await signIn(page, base, account, password);
-  return { context, page };
-}
-
-/** Calls the API with the page's token (to give the demo switch some timing tasks to show). */
-function api(page, path, body) {
-  return page.evaluate(
-    async ([p, b]) => {
-      const token = JSON.parse(localStorage.getItem('user') ?? '{}').access_token;
-      const res = await fetch(p, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return (await res.json()).data;
-    },
-    [path, body],
-  );
-}
+const session = (width, height, lang) => signedInPage(browser, { base, account, password }, width, height, lang);
 
 const TASKS = [
   { repeat: true, days: [1, 2, 3, 4, 5], time: '07:00', action: 'on', enabled: true },

@@ -3,23 +3,11 @@
 // Usage: node apps/web/scripts/gateway-screenshots.mjs [baseUrl] [outDir] [langs] [account] [password]
 // Needs a running server with the simulated fleet (npm start) and Debian's Chromium.
 import ExcelJS from 'exceljs';
-import { args, launch, signIn } from './shoot.mjs';
+import { args, launch, signedInPage } from './shoot.mjs';
 
 const { base, out, account, password } = args('admin@sunrise.example');
 const browser = await launch();
-
-async function session(width, height, lang) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    isMobile: width < 768,
-    hasTouch: width < 768,
-  });
-  await context.addInitScript((l) => localStorage.setItem('language', l), lang);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));
-  await signIn(page, base, account, password);
-  return { context, page };
-}
+const session = (width, height, lang) => signedInPage(browser, { base, account, password }, width, height, lang);
 
 /** An import file: one good row, one with a hyphen in the serial and a weak password. */
 async function importFile() {

@@ -2,41 +2,11 @@
 // templates, for docs/screenshots and visual review.
 // Usage: node apps/web/scripts/inverter-screenshots.mjs [baseUrl] [outDir] [langs] [account] [password]
 // Needs a running server with the simulated fleet (npm start) and Debian's Chromium.
-import { args, launch, signIn } from './shoot.mjs';
+import { args, launch, signedInPage, api } from './shoot.mjs';
 
 const { base, out, account, password } = args('admin@sunrise.example');
 const browser = await launch();
-
-async function session(width, height, lang) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    isMobile: width < 768,
-    hasTouch: width < 768,
-  });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));
-  await signIn(page, base, account, password);
-  return { context, page };
-}
-
-/** A producing inverter of the built-in ('metrics') protocol, asked of the API with the page's token. */
-function api(page, path, body) {
-  return page.evaluate(
-    async ([p, b]) => {
-      const token = JSON.parse(localStorage.getItem('user') ?? '{}').access_token;
-      const res = await fetch(p, {
-        method: b ? 'POST' : 'GET',
-        headers: { Authorization: `Bearer ${token}`, ...(b ? { 'Content-Type': 'application/json' } : {}) },
-        body: b ? JSON.stringify(b) : undefined,
-      });
-      return (await res.json()).data;
-    },
-    [path, body],
-  );
-}
+const session = (width, height, lang) => signedInPage(browser, { base, account, password }, width, height, lang);
 
 try {
   const { context, page } = await session(1440, 900, 'en');

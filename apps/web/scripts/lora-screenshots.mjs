@@ -2,35 +2,11 @@
 // the battery-setting page, for docs/screenshots and visual review.
 // Usage: node apps/web/scripts/lora-screenshots.mjs [baseUrl] [outDir] [langs] [account] [password]
 // Needs a running server with the simulated fleet (npm start) and Debian's Chromium.
-import { args, launch, signIn } from './shoot.mjs';
+import { args, launch, signedInPage, api } from './shoot.mjs';
 
 const { base, out, account, password } = args('admin@sunrise.example');
 const browser = await launch();
-
-async function session(width, height, lang) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    isMobile: width < 768,
-    hasTouch: width < 768,
-  });
-  await context.addInitScript((l) => {
-    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
-  }, lang);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));
-  page.on('console', (m) => m.type() === 'error' && console.error(`[${lang}-${width}] console:`, m.text()));
-  await signIn(page, base, account, password);
-  return { context, page };
-}
-
-/** Asks the API with the page's token. */
-function api(page, path) {
-  return page.evaluate(async (p) => {
-    const token = JSON.parse(localStorage.getItem('user') ?? '{}').access_token;
-    const res = await fetch(p, { headers: { Authorization: `Bearer ${token}` } });
-    return (await res.json()).data;
-  }, path);
-}
+const session = (width, height, lang) => signedInPage(browser, { base, account, password }, width, height, lang);
 
 async function listShot(page, name) {
   await page.goto(`${base}/device/lora`);

@@ -65,3 +65,39 @@ export async function signIn(page, base, account, password) {
   await page.getByTestId('login-submit').click();
   await page.getByTestId('user-menu').waitFor({ timeout: 15000 });
 }
+
+/**
+ * A signed-in page of its own size and language, reporting its errors: for scripts that shoot a few chosen
+ * pages rather than every language and size. Returns its context to close.
+ */
+export async function signedInPage(browser, { base, account, password }, width, height, lang) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    isMobile: width < 768,
+    hasTouch: width < 768,
+  });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', l);
+  }, lang);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error(`[${lang}-${width}] console:`, m.text()));
+  await signIn(page, base, account, password);
+  return { context, page };
+}
+
+/** Calls the API with the page's token: GET, or POST with `body`; answers the envelope's data. */
+export function api(page, path, body) {
+  return page.evaluate(
+    async ([p, b]) => {
+      const token = JSON.parse(localStorage.getItem('user') ?? '{}').access_token;
+      const res = await fetch(p, {
+        method: b ? 'POST' : 'GET',
+        headers: { Authorization: `Bearer ${token}`, ...(b ? { 'Content-Type': 'application/json' } : {}) },
+        body: b ? JSON.stringify(b) : undefined,
+      });
+      return (await res.json()).data;
+    },
+    [path, body],
+  );
+}
