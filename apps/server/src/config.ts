@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { MAX_FLEET_SIZE } from '@heliograph/simulator';
+import { z } from 'zod';
 
 /**
- * Configuration from the environment, with the defaults of the README's table. Read once at start;
- * tests pass their own values to buildApp instead of touching process.env.
+ * Configuration from the environment, with the defaults of the README's table. Read and checked once at
+ * start, all in this file; tests pass their own values to buildApp instead of touching process.env.
  */
 export interface Config {
   port: number;
@@ -52,44 +54,162 @@ export interface Config {
   inChina: boolean;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
-  return n;
+/** Pino's levels, which LOG_LEVEL chooses from. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * A configuration variable that cannot be used. `lines` has one line per wrong variable, naming it, its value
+ * (secrets masked) and what is allowed; main.ts prints them and exits before anything starts.
+ */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+// Booleans: 'true'/'1' and 'false'/'0', nothing else, for every switch alike.
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+const booleanText = 'must be true or false (1 or 0)';
+
+function wholeNumber(min: number, max?: number) {
+  const allowed =
+    max === undefined ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, allowed)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, allowed)
+        .max(max ?? Number.MAX_SAFE_INTEGER, allowed),
+    );
+}
+
+const port = wholeNumber(0, 65535);
+const positive = wholeNumber(1);
+
+const bool = z
+  .string()
+  .refine((v) => v in BOOLEAN_WORDS, booleanText)
+  .transform((v) => BOOLEAN_WORDS[v] === true);
+
+/** A URL whose scheme is one of `schemes` (each with its colon, as URL.protocol has it). */
+function url(schemes: readonly string[], example: string) {
+  const allowed = `must be a ${schemes.map((s) => s.replace(/:$/, '')).join('/')} URL such as ${example}`;
+  return z.string().refine((v) => {
+    try {
+      return schemes.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, allowed);
+}
+
+const tileTemplate = z.string().refine((v) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p));
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) tile URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+
+const text = z.string();
+
+/** Every variable the server reads, with what it allows. Unset and empty mean the default. */
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: text.default('0.0.0.0'),
+  DATA_DIR: text.default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:pw@host:5432/heliograph').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtps://user:pw@mail.example:465').optional(),
+  MAIL_FROM: text.default('Heliograph <no-reply@heliograph.local>'),
+  DEMO_PASSWORD: text.optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z
+    .string()
+    .refine((v) => (LOG_LEVELS as readonly string[]).includes(v), `must be one of ${LOG_LEVELS.join(', ')}`)
+    .default('info'),
+  ACCESS_TOKEN_TTL: positive.default(900),
+  REFRESH_TOKEN_TTL: positive.default(30 * 24 * 3600),
+  MQTT_PORT: port.default(1883),
+  MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'mqtt://user:pw@broker:1883').optional(),
+  MQTT_AUTH_SECRET: text.optional(),
+  SIMULATE: bool.default(true),
+  FLEET_SIZE: wholeNumber(1, MAX_FLEET_SIZE).default(24),
+  BACKFILL_DAYS: wholeNumber(0).default(90),
+  SIMULATE_INTERVAL: positive.default(60),
+  INGEST_LANES: positive.default(8),
+  COMMAND_TIMEOUT_S: positive.default(15),
+  MAP_TILE_URL: tileTemplate.optional(),
+  MAP_TILE_URL_CN: tileTemplate.optional(),
+  MAP_TILE_ATTRIBUTION: text.default(''),
+  IN_CHINA: bool.default(false),
+  WEB_DIST: text.optional(),
+});
+type EnvName = keyof typeof envSchema.shape;
+
+/** The value as an error shows it: a URL's password (user:pw@) becomes user:***@. */
+function shown(value: string): string {
+  return JSON.stringify(value.replace(/^([^:/]*:\/\/[^:@/]*:)[^@/]*@/, '$1***@'));
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
+/**
+ * Reads and checks every variable at once, so a wrong start-up shows all its mistakes in one go. Throws
+ * ConfigError; nothing is opened or started here.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const given: Partial<Record<EnvName, string>> = {};
+  for (const name of Object.keys(envSchema.shape) as EnvName[]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') given[name] = value;
+  }
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (!lines.has(name)) lines.set(name, `${name}=${shown(given[name as EnvName] ?? '')} ${issue.message}`);
+    }
+    throw new ConfigError([...lines.values()]);
+  }
+  const e = parsed.data;
+  if (!e.MQTT_URL && e.PORT !== 0 && e.PORT === e.MQTT_PORT) {
+    throw new ConfigError([
+      `PORT=${e.PORT} and MQTT_PORT=${e.MQTT_PORT} must differ: the console and the embedded MQTT broker each need a port`,
+    ]);
+  }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
-  const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
   return {
-    port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Heliograph <no-reply@heliograph.local>',
-    demoPassword: env.DEMO_PASSWORD || undefined,
-    seedDemo: env.SEED_DEMO !== 'false',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 900),
-    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
-    mqttPort: int(env.MQTT_PORT, 1883),
-    mqttUrl: env.MQTT_URL || undefined,
-    mqttAuthSecret: env.MQTT_AUTH_SECRET || undefined,
-    simulate: env.SIMULATE !== 'false',
-    fleetSize: int(env.FLEET_SIZE, 24),
-    backfillDays: int(env.BACKFILL_DAYS, 90),
-    simulateIntervalSec: int(env.SIMULATE_INTERVAL, 60),
-    ingestLanes: Math.max(1, int(env.INGEST_LANES, 8)),
-    commandTimeoutMs: Math.max(1, int(env.COMMAND_TIMEOUT_S, 15)) * 1000,
-    mapTileUrl: env.MAP_TILE_URL || undefined,
-    mapTileUrlCn: env.MAP_TILE_URL_CN || undefined,
-    mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
-    inChina: env.IN_CHINA === 'true' || env.IN_CHINA === '1',
-    webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    mqttAuthSecret: e.MQTT_AUTH_SECRET,
+    simulate: e.SIMULATE,
+    fleetSize: e.FLEET_SIZE,
+    backfillDays: e.BACKFILL_DAYS,
+    simulateIntervalSec: e.SIMULATE_INTERVAL,
+    ingestLanes: e.INGEST_LANES,
+    commandTimeoutMs: e.COMMAND_TIMEOUT_S * 1000,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapTileUrlCn: e.MAP_TILE_URL_CN,
+    mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
+    inChina: e.IN_CHINA,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

@@ -1,13 +1,27 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
 import { spareLabels, unboundSpares } from './modules/demo/spares.js';
+import { checkPortFree, failStart } from './startup-errors.js';
 
-const config = loadConfig();
-const { app, database, drain, bus } = await buildApp({ config });
+// Everything is checked before anything opens: a wrong variable or a port in use ends the start in one line
+// (startup-errors.ts) rather than a stack trace halfway through.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  failStart(err, undefined);
+}
+try {
+  await checkPortFree(config.port, config.host);
+  if (!config.mqttUrl) await checkPortFree(config.mqttPort, '0.0.0.0');
+} catch (err) {
+  failStart(err, config);
+}
+const { app, database, drain, bus } = await buildApp({ config }).catch((err: unknown) => failStart(err, config));
 
 if (config.seedDemo) {
   const created = await seedDemo(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword });
@@ -22,7 +36,13 @@ if (config.seedDemo) {
   }
 }
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  // Taken since the check above: close what is open (the database first of all) before saying so.
+  await app.close().catch(() => undefined);
+  failStart(err, config);
+}
 process.stdout.write(`Heliograph console: http://localhost:${config.port}  (API docs: /api/docs)\n`);
 
 let fleet: FleetHandle | undefined;

@@ -9,8 +9,14 @@ import { round } from '../round.js';
 import { PLACES, type Place } from './places.js';
 import type { DeviceDef, GatewayDef, PlantDef } from './types.js';
 
+/**
+ * Most plants one fleet can have: serial numbers carry the plant's index in three digits. The server checks
+ * FLEET_SIZE against it before it starts anything.
+ */
+export const MAX_FLEET_SIZE = 999;
+
 export interface FleetOptions {
-  /** Plants, 1–999. */
+  /** Plants, 1–MAX_FLEET_SIZE. */
   count: number;
   /** Default 1. */
   seed?: number;
@@ -67,7 +73,9 @@ const COMMISSIONED_TO = Date.UTC(2024, 11, 31);
 
 export function defineFleet(options: FleetOptions): PlantDef[] {
   const { count, seed = 1 } = options;
-  if (!Number.isInteger(count) || count < 1 || count > 999) throw new RangeError('count must be 1–999');
+  if (!Number.isInteger(count) || count < 1 || count > MAX_FLEET_SIZE) {
+    throw new RangeError(`count must be 1–${MAX_FLEET_SIZE}`);
+  }
   // Two digits of the serial numbers come from the seed, so fleets of different seeds rarely collide.
   const prefix = String(10 + (hash32('fleet', seed) % 90));
   const places = shuffle([...PLACES], new Rng(hash32('places', seed)));
