@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { errorMessage } from '@heliograph/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -15,6 +12,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
+import { serveWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './modules/auth/captcha.js';
 import { RsaKeyStore } from './modules/auth/keys.js';
@@ -186,28 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     { prefix: '/api/v1' },
   );
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      // Hashed assets never change; index.html must be fetched anew to pick up a new build.
-      setHeaders: (res, file) => {
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ code: 404, data: null, msg: errorMessage('notFound', req.lang) });
-    }
-    // Any other GET is a console route: the single-page app decides what to show.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await serveWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
     // Everything received is committed and acknowledged before the database goes.
