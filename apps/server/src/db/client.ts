@@ -45,6 +45,10 @@ export async function openDatabase(opts: {
     // emit 'error'; unhandled, that would bring the whole process down. pg has already dropped the broken
     // client, and the next query opens a new one, so this only needs to be told.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // A connection lost while checked out (mid-transaction) emits 'error' on its client, which the pool only
+    // listens to while the client is idle: unheard, it would end the process. The query in flight fails on
+    // its own (and ingest waits for the database), so this too only needs to be told.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const client = await pool.connect();
     try {

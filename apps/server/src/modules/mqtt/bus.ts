@@ -21,6 +21,12 @@ export interface MessageBus {
   /** Gateways that connect or drop (embedded broker only; an external broker reports via status/LWT). */
   onPresence(handler: (sn: string, online: boolean) => void): void;
   /**
+   * Backpressure: before taking the next message a gateway sent (and acknowledging it at the MQTT level),
+   * the bus waits for `room`, telling the size of the message about to be handed over (0 when it already
+   * was). A gateway held back this way simply sends more slowly; nothing is dropped.
+   */
+  throttle(room: (bytes: number) => Promise<void>): void;
+  /**
    * Drops a gateway's connection (a locked gateway). The embedded broker closes it; an external broker
    * has no such call here, so the caller also asks the gateway to reconnect, which the auth endpoint refuses.
    */
@@ -31,6 +37,7 @@ export interface MessageBus {
 
 export const SHARE_GROUP = 'heliograph';
 const GATEWAY_FILTERS = ['hg/v1/+/up/#', 'hg/v1/+/status'];
+const UPLINK_FILTER = 'hg/v1/+/up/#';
 
 function matches(filter: string, topic: string): boolean {
   const f = filter.split('/');
@@ -52,6 +59,7 @@ export async function createEmbeddedBus(opts: {
   const handlers: MessageHandler[] = [];
   const fanout: { filter: string; handler: MessageHandler }[] = [];
   const presence: ((sn: string, online: boolean) => void)[] = [];
+  let room: (bytes: number) => Promise<void> = () => Promise.resolve();
 
   broker.authenticate = (client, username, password, done) => {
     const sn = username ?? '';
@@ -68,7 +76,10 @@ export async function createEmbeddedBus(opts: {
   broker.authorizePublish = (client, packet, done) => {
     // The server's own publishes have no client.
     if (!client) return done(null);
-    done(GatewayAuth.mayPublish(client.id, packet.topic) ? null : new Error('topic not allowed'));
+    if (!GatewayAuth.mayPublish(client.id, packet.topic)) return done(new Error('topic not allowed'));
+    // Aedes reads on from this connection (and sends the PUBACK) only once this answers.
+    if (matches(UPLINK_FILTER, packet.topic)) void room(packet.payload.length).then(() => done(null));
+    else done(null);
   };
   broker.authorizeSubscribe = (client, sub, done) => {
     done(null, client && GatewayAuth.maySubscribe(client.id, sub.topic) ? sub : null);
@@ -107,13 +118,18 @@ export async function createEmbeddedBus(opts: {
     onGatewayMessage: (h) => void handlers.push(h),
     subscribeAll: async (filter, handler) => void fanout.push({ filter, handler }),
     onPresence: (h) => void presence.push(h),
+    throttle: (r) => {
+      room = r;
+    },
     disconnect: (sn) => {
       const clients = (broker as unknown as { clients: Record<string, { close(): void } | undefined> }).clients;
       clients[sn]?.close();
     },
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop listening, then end the gateways' connections: the server's close waits for the last of them.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
     },
   };
 }
@@ -130,6 +146,13 @@ export async function createExternalBus(opts: {
   });
   const handlers: MessageHandler[] = [];
   const fanout: { filter: string; handler: MessageHandler }[] = [];
+  let room: (bytes: number) => Promise<void> = () => Promise.resolve();
+  // mqtt.js sends the PUBACK and takes the next packet only once this calls back; the message itself was
+  // handed over just before (the 'message' event).
+  client.handleMessage = (packet, callback) => {
+    if (packet.cmd === 'publish' && matches(UPLINK_FILTER, packet.topic)) void room(0).then(() => callback());
+    else callback();
+  };
   client.on('message', (topic, payload) => {
     if (GATEWAY_FILTERS.some((f) => matches(f, topic))) {
       for (const h of handlers) h(topic, payload);
@@ -156,6 +179,9 @@ export async function createExternalBus(opts: {
       await client.subscribeAsync(filter, { qos: 1 });
     },
     onPresence: () => undefined,
+    throttle: (r) => {
+      room = r;
+    },
     disconnect: () => undefined,
     close: async () => {
       await client.endAsync();

@@ -215,9 +215,27 @@ describe('gateways over MQTT', () => {
       id: 'mixed',
       samples: [inverterSample(13, 0.4), { device: 'STRANGER01', ts: at(13), metrics: { p_ac: 1 } }],
     });
-    expect(ack.status).toBe('committed');
+    // Its own device's reading is stored, so the batch is committed; the gateway is told which were not.
+    expect(ack).toEqual({ id: 'mixed', status: 'committed', reason: 'devices not of this gateway: STRANGER01' });
     const letters = await t.database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, SN));
     expect(letters.some((l) => l.payload.includes('STRANGER01'))).toBe(true);
+  });
+
+  it('rejects a batch with readings only of another gateway’s devices, as the protocol says, keeping them', async () => {
+    const c = await connect();
+    // INVTEST0002 is bound, but behind GWTEST0002.
+    const ack = await send(c, {
+      id: 'foreign',
+      samples: [{ device: 'INVTEST0002', ts: at(14), metrics: { p_ac: 7 } }],
+    });
+    expect(ack).toEqual({ id: 'foreign', status: 'rejected', reason: 'devices not of this gateway: INVTEST0002' });
+    const letters = await t.database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, SN));
+    expect(letters.some((l) => l.payload.includes('"foreign"') && l.payload.includes('INVTEST0002'))).toBe(true);
+    const stored = await t.database.db
+      .select()
+      .from(deviceSample)
+      .where(eq(deviceSample.ts, new Date(at(14))));
+    expect(stored).toEqual([]);
   });
 
   it('rejects a malformed batch with a reason, keeping it as a dead letter', async () => {

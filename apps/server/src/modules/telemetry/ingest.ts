@@ -16,35 +16,60 @@ import type { MessageBus } from '../mqtt/bus.js';
 import { decodeRaw, type Metrics } from './decode.js';
 import type { GatewayInfo, GatewayRegistry } from './registry.js';
 import type { IncomingSample, TelemetryWriter } from './writer.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 
 /** Where ingest tells every instance that a plant's figures changed (the live-update fan-out). */
 export const LIVE_TOPIC_PREFIX = 'hg/internal/live/';
 
-type Item =
-  | { kind: 'telemetry'; gw: GatewayInfo; batch: TelemetryBatch; samples: IncomingSample[] }
-  | { kind: 'event'; gw: GatewayInfo; event: GatewayEvent };
+type Item = (
+  | { kind: 'telemetry'; gw: GatewayInfo; batch: TelemetryBatch; samples: IncomingSample[]; note?: string }
+  | { kind: 'event'; gw: GatewayInfo; event: GatewayEvent }
+) & { bytes: number };
 
 // Large enough to amortise a transaction over many gateways, small enough that one flush stays short.
 const MAX_SAMPLES_PER_FLUSH = 5000;
-const RETRY_DELAY_MS = 1000;
+// Payload bytes held at most (queued, being written, or waiting for an unavailable database). Beyond it the
+// broker stops reading from gateways until there is room: memory stays bounded, nothing is dropped.
+const MAX_HELD_BYTES = 32 * 1024 * 1024;
+// While the database is unavailable: first wait, doubled on each try up to the cap.
+const BACKOFF = { firstMs: 250, maxMs: 5000 };
+// At shutdown, how long to wait for an unavailable database before leaving the rest unacknowledged (the
+// gateways replay it to the next instance).
+const STOP_WAIT_MS = 10_000;
+
+/** Thrown by a retry loop once shutdown gave up waiting for the database: the item stays unacknowledged. */
+class Abandoned extends Error {}
 
 /**
  * Gateway messages in, committed rows and acknowledgements out. Messages queue while a flush runs, so the
  * next flush takes all of them in one transaction: the busier the fleet, the bigger (and cheaper per
  * reading) the writes. A batch is acknowledged on down/ack only after its transaction commits.
+ *
+ * An unavailable database is never the gateway's fault: the write waits and tries again (with backoff) for
+ * as long as it takes, and the broker stops reading from gateways once MAX_HELD_BYTES are held. Only an
+ * item the database refuses while it answers is set aside as a dead letter and answered "rejected".
  */
 export class Ingest {
   /** One queue per lane; a gateway always lands in the same lane, so its batches stay in order. */
   private readonly lanes: { queue: Item[]; running: Promise<void> | undefined }[];
   private stopped = false;
+  private abandoned = false;
   private committedSamples = 0;
+  private heldBytes = 0;
+  /** Let through by `room` and not yet in `receive`. */
+  private admittedBytes = 0;
+  private readonly roomWaiters: (() => void)[] = [];
+  /** Sleeping retries, woken early when shutdown gives up. */
+  private readonly sleepers = new Set<() => void>();
+  /** Acknowledgements on their way to the broker (not awaited by the lanes, awaited by drain). */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
       db: Db;
       bus: MessageBus;
       registry: GatewayRegistry;
-      writer: TelemetryWriter;
+      writer: Pick<TelemetryWriter, 'write'>;
       log: FastifyBaseLogger;
       /**
        * Flushes that may run at once. PGlite has one connection, so 1; on PostgreSQL several transactions
@@ -53,6 +78,10 @@ export class Ingest {
       lanes?: number;
       /** Where command answers (up/ack) go. */
       commands?: { handleResult(sn: string, json: unknown): Promise<void> };
+      /** Tests shorten the waits and the bound. */
+      backoff?: { firstMs: number; maxMs: number };
+      maxHeldBytes?: number;
+      stopWaitMs?: number;
     },
   ) {
     this.lanes = Array.from({ length: Math.max(1, deps.lanes ?? 1) }, () => ({ queue: [], running: undefined }));
@@ -60,8 +89,12 @@ export class Ingest {
 
   start(): void {
     this.deps.bus.onGatewayMessage((topic, payload) => {
-      this.receive(topic, payload).catch((err: Error) => this.deps.log.error({ err, topic }, 'ingest receive failed'));
+      this.receive(topic, payload).catch((err: Error) => {
+        if (err instanceof Abandoned) this.deps.log.warn({ topic }, 'shutting down: message left unacknowledged');
+        else this.deps.log.error({ err, topic }, 'ingest receive failed');
+      });
     });
+    this.deps.bus.throttle((bytes) => this.room(bytes));
     this.deps.bus.onPresence((sn, online) => {
       void this.setOnline(sn, online).catch((err: Error) => this.deps.log.warn({ err, sn }, 'presence update failed'));
     });
@@ -72,6 +105,23 @@ export class Ingest {
     return this.committedSamples;
   }
 
+  /**
+   * Resolves once there is room for `bytes` more (the bus waits on it before it reads on from a gateway),
+   * and reserves them until the message reaches `receive`.
+   */
+  async room(bytes = 0): Promise<void> {
+    const max = this.deps.maxHeldBytes ?? MAX_HELD_BYTES;
+    while (this.heldBytes + this.admittedBytes >= max && !this.stopped) {
+      await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    }
+    this.admittedBytes += bytes;
+  }
+
+  /** Payload bytes held now (queued, being written, or waiting for the database). */
+  get held(): number {
+    return this.heldBytes;
+  }
+
   /** Resolves when everything received so far is committed and acknowledged. */
   async drain(): Promise<void> {
     for (const lane of this.lanes) {
@@ -80,57 +130,93 @@ export class Ingest {
         await lane.running;
       }
     }
+    await Promise.all([...this.sending]);
   }
 
+  /**
+   * Takes no more messages and commits what it holds. If the database stays unavailable longer than the
+   * stop wait, the rest is left unacknowledged: the gateways keep it and replay it after reconnecting.
+   */
   async stop(): Promise<void> {
-    await this.drain();
     this.stopped = true;
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    const giveUp = setTimeout(() => {
+      this.abandoned = true;
+      for (const wake of this.sleepers) wake();
+    }, this.deps.stopWaitMs ?? STOP_WAIT_MS);
+    try {
+      await this.drain();
+    } finally {
+      clearTimeout(giveUp);
+    }
   }
 
   async receive(topic: string, payload: Buffer): Promise<void> {
+    this.admittedBytes = Math.max(0, this.admittedBytes - payload.length);
     const parsed = parseGatewayTopic(topic);
+    // After stop, nothing more is taken; unacknowledged, the gateway sends it again later.
     if (!parsed || this.stopped) return;
-    const { sn, channel } = parsed;
+    this.heldBytes += payload.length;
+    let queued = false;
+    try {
+      queued = await this.accept(parsed.sn, parsed.channel, topic, payload);
+    } finally {
+      if (!queued) this.release(payload.length);
+    }
+  }
+
+  /** Validates, decodes and queues one message; true when it was queued (then the flush releases it). */
+  private async accept(sn: string, channel: string, topic: string, payload: Buffer): Promise<boolean> {
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
     } catch {
       await this.deadLetter(sn, topic, 'not JSON', payload.toString('utf8'));
-      return;
+      return false;
     }
-    if (channel === 'status') return this.status(sn, json);
+    if (channel === 'status') {
+      await this.status(sn, json);
+      return false;
+    }
     if (channel === 'up/ack') {
       if (this.deps.commands) await this.deps.commands.handleResult(sn, json);
       else this.deps.log.info({ sn, result: json }, 'command result');
-      return;
+      return false;
     }
     if (channel !== 'up/telemetry' && channel !== 'up/event') {
       await this.deadLetter(sn, topic, `unknown channel ${channel}`, JSON.stringify(json));
-      return;
+      return false;
     }
-    const gw = await this.deps.registry.get(sn);
+    const gw = await this.untilAvailable(() => this.deps.registry.get(sn));
     const id = typeof (json as { id?: unknown }).id === 'string' ? (json as { id: string }).id : undefined;
     if (!gw || !gw.plant) {
       await this.deadLetter(sn, topic, gw ? 'gateway not bound to a plant' : 'unknown gateway', JSON.stringify(json));
-      if (id) await this.ack(sn, { id, status: 'rejected', reason: 'gateway not bound' });
-      return;
+      if (id) this.ack(sn, { id, status: 'rejected', reason: 'gateway not bound' });
+      return false;
     }
+    const bytes = payload.length;
     if (channel === 'up/event') {
       const ev = eventSchema.safeParse(json);
-      if (!ev.success) return this.reject(sn, topic, id, ev.error.message, json);
-      this.enqueue({ kind: 'event', gw, event: ev.data });
-      return;
+      if (!ev.success) {
+        await this.reject(sn, topic, id, ev.error.message, json);
+        return false;
+      }
+      this.enqueue({ kind: 'event', gw, event: ev.data, bytes });
+      return true;
     }
     const batch = telemetryBatchSchema.safeParse(json);
-    if (!batch.success) return this.reject(sn, topic, id, batch.error.message, json);
+    if (!batch.success) {
+      await this.reject(sn, topic, id, batch.error.message, json);
+      return false;
+    }
     const samples: IncomingSample[] = [];
-    const unknown: unknown[] = [];
+    const unknown: TelemetryBatch['samples'] = [];
     let info = gw;
     for (const s of batch.data.samples) {
       let dev = info.devices.get(s.device);
       if (!dev) {
         // A device bound since the cache was filled: look again before calling it unknown.
-        info = (await this.deps.registry.get(sn, { fresh: true })) ?? info;
+        info = (await this.untilAvailable(() => this.deps.registry.get(sn, { fresh: true }))) ?? info;
         dev = info.devices.get(s.device);
       }
       if (!dev) {
@@ -140,15 +226,29 @@ export class Ingest {
       const metrics: Metrics = { ...(s.raw ? decodeRaw(dev.protocol, s.raw) : {}), ...(s.metrics ?? {}) };
       samples.push({ device: dev, plant: info.plant, ts: s.ts, metrics });
     }
-    if (unknown.length > 0) {
-      await this.deadLetter(
-        sn,
-        topic,
-        'devices not of this gateway',
-        JSON.stringify({ id: batch.data.id, samples: unknown }),
-      );
+    if (unknown.length === 0) {
+      this.enqueue({ kind: 'telemetry', gw: info, batch: batch.data, samples, bytes });
+      return true;
     }
-    this.enqueue({ kind: 'telemetry', gw: info, batch: batch.data, samples });
+    // Readings of devices that are not this gateway's are kept as a dead letter (an operator can bind the
+    // device and replay them); the gateway is told which devices, so its installer sees the mistake.
+    const strangers = [...new Set(unknown.map((s) => s.device))];
+    const reason = `devices not of this gateway: ${strangers.join(', ')}`.slice(0, 500);
+    await this.deadLetter(
+      sn,
+      topic,
+      'devices not of this gateway',
+      JSON.stringify({ id: batch.data.id, samples: unknown }),
+    );
+    if (samples.length === 0) {
+      // Nothing of it can be stored as readings: rejected (protocol §Acknowledgement, 4), after the dead
+      // letter is safely written.
+      this.ack(sn, { id: batch.data.id, status: 'rejected', reason });
+      return false;
+    }
+    // The readings of its own devices are committed and acknowledged as such, with the others named.
+    this.enqueue({ kind: 'telemetry', gw: info, batch: batch.data, samples, bytes, note: reason });
+    return true;
   }
 
   private enqueue(item: Item): void {
@@ -157,6 +257,12 @@ export class Ingest {
     const lane = this.lanes[Math.abs(h) % this.lanes.length] as (typeof this.lanes)[number];
     lane.queue.push(item);
     this.kick(lane);
+  }
+
+  private release(bytes: number): void {
+    this.heldBytes -= bytes;
+    // Every waiter looks again; those that still find no room wait on.
+    for (const wake of this.roomWaiters.splice(0)) wake();
   }
 
   private kick(lane: (typeof this.lanes)[number]): void {
@@ -176,58 +282,154 @@ export class Ingest {
         take.push(item);
         n += item.kind === 'telemetry' ? item.samples.length : 1;
       }
-      await this.flush(take);
+      try {
+        await this.flush(take);
+      } catch (err) {
+        this.deps.log.error({ err }, 'ingest flush failed; left unacknowledged');
+      } finally {
+        this.release(take.reduce((b, i) => b + i.bytes, 0));
+      }
     }
   }
 
-  private async flush(items: Item[], attempt = 1): Promise<void> {
-    const telemetry = items.filter((i): i is Extract<Item, { kind: 'telemetry' }> => i.kind === 'telemetry');
-    const events = items.filter((i): i is Extract<Item, { kind: 'event' }> => i.kind === 'event');
-    let plants = new Set<string>();
+  /** Commits the items together; if the database refuses them, one by one to find the one it refuses. */
+  private async flush(items: Item[]): Promise<void> {
+    let plants: Set<string>;
     try {
-      if (telemetry.length > 0) {
-        const result = await this.deps.writer.write(telemetry.flatMap((t) => t.samples));
-        plants = result.plants;
-        this.committedSamples += telemetry.reduce((n, t) => n + t.samples.length, 0);
-        await this.touchGateways(telemetry.map((t) => t.gw.id));
-      }
-      for (const e of events) {
-        const plantId = await this.writeEvent(e.gw, e.event);
-        if (plantId) plants.add(plantId);
-      }
+      plants = await this.untilAvailable(() => this.commit(items));
     } catch (err) {
-      if (attempt < 3) {
-        this.deps.log.warn({ err, attempt }, 'ingest flush failed; retrying');
-        await new Promise((r) => setTimeout(r, RETRY_DELAY_MS * attempt));
-        return this.flush(items, attempt + 1);
-      }
+      if (err instanceof Abandoned) return this.leave(items);
       if (items.length > 1) {
-        // Find the item that cannot be written and set it aside; the others go through.
-        for (const item of items) await this.flush([item], 3);
+        for (const item of items) await this.flushOne(item);
         return;
       }
-      const item = items[0];
-      if (item) {
-        const id = item.kind === 'telemetry' ? item.batch.id : item.event.id;
-        this.deps.log.error({ err, sn: item.gw.sn, id }, 'could not write; kept as dead letter');
-        await this.deadLetter(
-          item.gw.sn,
-          item.kind,
-          `write failed: ${(err as Error).message}`,
-          JSON.stringify(item.kind === 'telemetry' ? item.batch : item.event),
-        ).catch(() => undefined);
-        await this.ack(item.gw.sn, { id, status: 'rejected', reason: 'could not be stored' });
-      }
+      const [item] = items;
+      if (item) await this.flushOne(item, err);
       return;
     }
-    // Committed: now, and only now, the gateways may forget these batches.
-    await Promise.all([
-      ...telemetry.map((t) => this.ack(t.gw.sn, { id: t.batch.id, status: 'committed' })),
-      ...events.map((e) => this.ack(e.gw.sn, { id: e.event.id, status: 'committed' })),
-      ...[...plants].map((p) =>
-        this.deps.bus.publish(`${LIVE_TOPIC_PREFIX}${p}`, JSON.stringify({ plantId: p, ts: Date.now() })),
-      ),
-    ]);
+    this.committed(items, plants);
+  }
+
+  /** One item: committed, or — only if the database answers and still refuses it — set aside and rejected. */
+  private async flushOne(item: Item, firstError?: unknown): Promise<void> {
+    let err = firstError;
+    for (let attempt = 1; ; attempt++) {
+      if (err === undefined) {
+        try {
+          this.committed([item], await this.untilAvailable(() => this.commit([item])));
+          return;
+        } catch (e) {
+          if (e instanceof Abandoned) return this.leave([item]);
+          err = e;
+        }
+      }
+      // A fault nobody classified, while the database does not even answer a ping, is not the item's
+      // fault either: wait and write it again.
+      if (await this.answers()) break;
+      if (this.abandoned) return this.leave([item]);
+      await this.sleep(attempt);
+      err = undefined;
+    }
+    const id = item.kind === 'telemetry' ? item.batch.id : item.event.id;
+    this.deps.log.error({ err, sn: item.gw.sn, id }, 'could not write; kept as dead letter');
+    try {
+      await this.deadLetter(
+        item.gw.sn,
+        item.kind,
+        `write failed: ${(err as Error).message}`,
+        JSON.stringify(item.kind === 'telemetry' ? item.batch : item.event),
+      );
+    } catch (e) {
+      // Neither stored nor kept: say so loudly and do not answer, so the gateway keeps it.
+      this.deps.log.error({ err: e, sn: item.gw.sn, id }, 'dead letter not written; left unacknowledged');
+      return;
+    }
+    this.ack(item.gw.sn, { id, status: 'rejected', reason: 'could not be stored' });
+  }
+
+  /** Writes the items: readings in one transaction, then the gateways' last-seen, then events. */
+  private async commit(items: Item[]): Promise<Set<string>> {
+    const telemetry = items.filter((i): i is Extract<Item, { kind: 'telemetry' }> => i.kind === 'telemetry');
+    const events = items.filter((i): i is Extract<Item, { kind: 'event' }> => i.kind === 'event');
+    const plants = new Set<string>();
+    if (telemetry.length > 0) {
+      const result = await this.deps.writer.write(telemetry.flatMap((t) => t.samples));
+      for (const p of result.plants) plants.add(p);
+      await this.touchGateways(telemetry.map((t) => t.gw.id));
+    }
+    for (const e of events) {
+      const plantId = await this.writeEvent(e.gw, e.event);
+      if (plantId) plants.add(plantId);
+    }
+    return plants;
+  }
+
+  private committed(items: Item[], plants: Set<string>): void {
+    for (const item of items) {
+      if (item.kind === 'telemetry') {
+        this.committedSamples += item.samples.length;
+        // Committed: now, and only now, the gateway may forget this batch.
+        this.ack(item.gw.sn, {
+          id: item.batch.id,
+          status: 'committed',
+          ...(item.note ? { reason: item.note } : {}),
+        });
+      } else {
+        this.ack(item.gw.sn, { id: item.event.id, status: 'committed' });
+      }
+    }
+    for (const p of plants) {
+      this.send(this.deps.bus.publish(`${LIVE_TOPIC_PREFIX}${p}`, JSON.stringify({ plantId: p, ts: Date.now() })));
+    }
+  }
+
+  private leave(items: Item[]): void {
+    this.deps.log.warn(
+      { batches: items.length },
+      'shutting down with the database unavailable: left unacknowledged, the gateways replay them',
+    );
+  }
+
+  /**
+   * Runs `fn` until it succeeds or fails for a reason other than an unavailable database. Waits between
+   * tries grow from BACKOFF.firstMs to BACKOFF.maxMs. Throws Abandoned once shutdown stops waiting.
+   */
+  private async untilAvailable<T>(fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        if (this.abandoned) throw new Abandoned('database unavailable at shutdown');
+        if (attempt === 1 || attempt % 20 === 0) {
+          this.deps.log.warn({ err, attempt }, 'database unavailable; ingest waits and tries again');
+        }
+        await this.sleep(attempt);
+      }
+    }
+  }
+
+  private sleep(attempt: number): Promise<void> {
+    const { firstMs, maxMs } = this.deps.backoff ?? BACKOFF;
+    const ms = Math.min(maxMs, firstMs * 2 ** Math.min(attempt - 1, 20));
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+
+  private async answers(): Promise<boolean> {
+    try {
+      await this.deps.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Raised events are stored once (by the gateway's event id); a clear closes the open event of that code. */
@@ -308,15 +510,29 @@ export class Ingest {
     json: unknown,
   ): Promise<void> {
     await this.deadLetter(sn, topic, reason, JSON.stringify(json));
-    if (id) await this.ack(sn, { id, status: 'rejected', reason: 'invalid payload' });
+    if (id) this.ack(sn, { id, status: 'rejected', reason: 'invalid payload' });
   }
 
-  private async ack(sn: string, ack: BatchAck): Promise<void> {
-    await this.deps.bus.publish(gatewayTopics(sn).batchAck, JSON.stringify(ack));
+  /** Publishes an acknowledgement without holding up the lane; drain waits for it. */
+  private ack(sn: string, ack: BatchAck): void {
+    this.send(this.deps.bus.publish(gatewayTopics(sn).batchAck, JSON.stringify(ack)));
   }
 
+  private send(p: Promise<void>): void {
+    const tracked = p.catch((err: Error) => this.deps.log.warn({ err }, 'publish failed; the gateway replays'));
+    this.sending.add(tracked);
+    void tracked.finally(() => this.sending.delete(tracked));
+  }
+
+  /** Keeps what cannot be stored; waits while the database is unavailable, and throws if it refuses. */
   private async deadLetter(sn: string, topic: string, reason: string, payload: string): Promise<void> {
     this.deps.log.warn({ sn, topic, reason }, 'ingest dead letter');
-    await this.deps.db.insert(ingestDeadLetter).values({ gatewaySn: sn, topic, reason: reason.slice(0, 500), payload });
+    // PostgreSQL text cannot hold NUL; keep it visible as an escape instead of failing the write.
+    const text = payload.replace(/\0/g, '\\u0000');
+    await this.untilAvailable(() =>
+      this.deps.db
+        .insert(ingestDeadLetter)
+        .values({ gatewaySn: sn, topic, reason: reason.replace(/\0/g, '').slice(0, 500), payload: text }),
+    );
   }
 }
