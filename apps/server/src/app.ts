@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
+import { refuseNulBytes } from './http/nul-bytes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './modules/auth/captcha.js';
 import { RsaKeyStore } from './modules/auth/keys.js';
@@ -137,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   requireRouteDeclarations(app);
   accessHooks(app, { db, tokens });
   errorRendering(app);
+  refuseNulBytes(app);
 
   await app.register(fastifySwagger, {
     openapi: {
