@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
+import { refuseNulBytes } from './http/nul-bytes.js';
 import { serveWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './modules/auth/captcha.js';
@@ -135,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   requireRouteDeclarations(app);
   accessHooks(app, { db, tokens });
   errorRendering(app);
+  refuseNulBytes(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { FieldRule } from './messages/index.js';
 import { deviceAliasProblem } from './meter-settings.js';
 import { LIMITS, isValidConnectionPassword } from './rules.js';
+import { isParamDay } from './request-params.js';
 
 export const DEVICE_LIMITS = {
   serialMax: 32,
@@ -116,7 +117,7 @@ export const timingTaskSchema = z.discriminatedUnion('repeat', [
   z.object({
     repeat: z.literal(false),
     action: z.enum(['on', 'off']),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, rule('date')),
+    date: z.string().max(10).refine(isParamDay, rule('date')),
     time: hhmm,
     enabled: z.boolean().default(true),
   }),

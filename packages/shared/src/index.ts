@@ -22,3 +22,4 @@ export * from './iv-curve.js';
 export * from './inverter-flow.js';
 export * from './layout.js';
 export * from './device-rules.js';
+export * from './request-params.js';

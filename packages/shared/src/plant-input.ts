@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './currencies.js';
 import type { FieldRule } from './messages/index.js';
 import { INVERTER_KINDS, PLANT_TYPES, VALUATION_METHODS, type TouSegment } from './plant.js';
+import { PARAM_YEAR_MAX } from './request-params.js';
 import { LIMITS, isValidEmail, isValidPhone, utf8Length } from './rules.js';
 
 export { CURRENCIES, type Currency } from './currencies.js';
@@ -59,7 +60,13 @@ export function isValidDate(value: string): boolean {
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    y >= 1900 &&
+    y <= PARAM_YEAR_MAX
+  );
 }
 
 export function isValidLatitude(value: number): boolean {

@@ -1,4 +1,4 @@
-import { errorMessage, fieldMessage, parseLang, type FieldRule } from '@heliograph/shared';
+import { MESSAGES, errorMessage, fieldMessage, parseLang, type FieldRule } from '@heliograph/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
@@ -42,7 +42,9 @@ export function accessHooks(app: FastifyInstance, deps: { db: Db; tokens: TokenS
   });
 }
 
-function zodRule(keyword: string, params: Record<string, unknown>): FieldRule {
+function zodRule(keyword: string, params: Record<string, unknown>, message: string): FieldRule {
+  // A shared schema names its own rule (e.g. `date`, `month`) so the message says what is expected.
+  if (keyword === 'custom' && Object.hasOwn(MESSAGES.en.fields, message)) return message as FieldRule;
   if (keyword === 'too_big') return 'tooLong';
   if (keyword === 'invalid_type' && params.input === undefined) return 'required';
   return 'invalid';
@@ -69,7 +71,7 @@ export function errorRendering(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => {
         const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params.keys ?? '') || 'body';
-        const rule = zodRule(v.keyword, v.params);
+        const rule = zodRule(v.keyword, v.params, v.message ?? '');
         return { field, rule, message: fieldMessage(rule, lang) };
       });
       return reply.status(400).send({ code: 4, data: { fields }, msg: errorMessage('validation', lang) });

@@ -94,6 +94,8 @@ export const cn: Messages = {
     capacityRange: '装机容量须在 0 到 50,000 kW 之间。',
     plantType: '请选择电站类型。',
     date: '请输入有效日期（YYYY-MM-DD）。',
+    month: '请输入有效月份（YYYY-MM）。',
+    year: '请输入有效年份（YYYY）。',
     timezone: '请选择有效的时区。',
     currency: '请选择有效的货币。',
     latitude: '纬度须为 -90 到 90 之间的数字。',

@@ -97,6 +97,8 @@ export const de: Messages = {
     capacityRange: 'Die installierte Leistung muss zwischen 0 und 50.000 kW liegen.',
     plantType: 'Wählen Sie einen Anlagentyp.',
     date: 'Geben Sie ein gültiges Datum ein (JJJJ-MM-TT).',
+    month: 'Geben Sie einen gültigen Monat ein (JJJJ-MM).',
+    year: 'Geben Sie ein gültiges Jahr ein (JJJJ).',
     timezone: 'Wählen Sie eine gültige Zeitzone.',
     currency: 'Wählen Sie eine gültige Währung.',
     latitude: 'Der Breitengrad muss eine Zahl zwischen -90 und 90 sein.',

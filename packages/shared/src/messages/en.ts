@@ -97,6 +97,8 @@ export const en = {
     capacityRange: 'The installed capacity must be between 0 and 50,000 kW.',
     plantType: 'Choose a plant type.',
     date: 'Enter a valid date (YYYY-MM-DD).',
+    month: 'Enter a valid month (YYYY-MM).',
+    year: 'Enter a valid year (YYYY).',
     timezone: 'Choose a valid time zone.',
     currency: 'Choose a valid currency.',
     latitude: 'The latitude must be a number between -90 and 90.',

@@ -97,6 +97,8 @@ export const es: Messages = {
     capacityRange: 'La capacidad instalada debe estar entre 0 y 50.000 kW.',
     plantType: 'Elija un tipo de planta.',
     date: 'Introduzca una fecha válida (AAAA-MM-DD).',
+    month: 'Introduzca un mes válido (AAAA-MM).',
+    year: 'Introduzca un año válido (AAAA).',
     timezone: 'Elija una zona horaria válida.',
     currency: 'Elija una moneda válida.',
     latitude: 'La latitud debe ser un número entre -90 y 90.',

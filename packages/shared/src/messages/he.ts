@@ -94,6 +94,8 @@ export const he: Messages = {
     capacityRange: 'ההספק המותקן חייב להיות בין 0 ל־50,000 קו״ט.',
     plantType: 'בחרו סוג תחנה.',
     date: 'הזינו תאריך תקין (YYYY-MM-DD).',
+    month: 'הזינו חודש תקין (YYYY-MM).',
+    year: 'הזינו שנה תקינה (YYYY).',
     timezone: 'בחרו אזור זמן תקין.',
     currency: 'בחרו מטבע תקין.',
     latitude: 'קו הרוחב חייב להיות מספר בין ‎-90 ל־90.',

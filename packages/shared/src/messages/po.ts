@@ -95,6 +95,8 @@ export const po: Messages = {
     capacityRange: 'Moc zainstalowana musi wynosić od 0 do 50 000 kW.',
     plantType: 'Wybierz typ elektrowni.',
     date: 'Podaj prawidłową datę (RRRR-MM-DD).',
+    month: 'Podaj prawidłowy miesiąc (RRRR-MM).',
+    year: 'Podaj prawidłowy rok (RRRR).',
     timezone: 'Wybierz prawidłową strefę czasową.',
     currency: 'Wybierz prawidłową walutę.',
     latitude: 'Szerokość geograficzna musi być liczbą od -90 do 90.',

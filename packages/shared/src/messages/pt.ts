@@ -95,6 +95,8 @@ export const pt: Messages = {
     capacityRange: 'A capacidade instalada deve estar entre 0 e 50.000 kW.',
     plantType: 'Escolha um tipo de usina.',
     date: 'Informe uma data válida (AAAA-MM-DD).',
+    month: 'Informe um mês válido (AAAA-MM).',
+    year: 'Informe um ano válido (AAAA).',
     timezone: 'Escolha um fuso horário válido.',
     currency: 'Escolha uma moeda válida.',
     latitude: 'A latitude deve ser um número entre -90 e 90.',

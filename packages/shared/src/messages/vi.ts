@@ -94,6 +94,8 @@ export const vi: Messages = {
     capacityRange: 'Công suất lắp đặt phải nằm trong khoảng 0 đến 50.000 kW.',
     plantType: 'Hãy chọn loại nhà máy.',
     date: 'Hãy nhập ngày hợp lệ (YYYY-MM-DD).',
+    month: 'Hãy nhập tháng hợp lệ (YYYY-MM).',
+    year: 'Hãy nhập năm hợp lệ (YYYY).',
     timezone: 'Hãy chọn múi giờ hợp lệ.',
     currency: 'Hãy chọn đơn vị tiền tệ hợp lệ.',
     latitude: 'Vĩ độ phải là số trong khoảng -90 đến 90.',

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  commaList,
   connPasswordSchema,
   deviceAliasSchema,
   deviceImportSchema,
@@ -558,14 +559,13 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         schema: {
           tags,
           summary: 'Mesh check of several switches (comma-separated serials)',
-          querystring: z.object({ sns: z.string().max(2000) }),
+          querystring: z.object({ sns: commaList(snParams.shape.sn, { max: 100 }) }),
           response: { 200: envelope(z.array(z.object({ sn: z.string(), enabled: z.boolean() }))) },
         },
       },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const sns = snList.parse(req.query.sns.split(',').filter(Boolean));
-        const switches = await Promise.all(sns.map((sn) => findSwitch(db, auth, sn)));
+        const switches = await Promise.all(req.query.sns.map((sn) => findSwitch(db, auth, sn)));
         return ok(
           req,
           switches.map((s) => ({ sn: s.sn, enabled: s.meshCheck })),

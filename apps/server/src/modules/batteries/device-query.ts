@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_STATUSES,
+  dayParam,
   ERROR_CODES,
   dayRange,
   localDay,
@@ -218,7 +219,7 @@ export function publicRow(d: KindDevice): z.infer<typeof deviceRowShape> {
   return rest;
 }
 
-export const dayQuery = z.object({ date: z.iso.date().optional() });
+export const dayQuery = z.object({ date: dayParam.optional() });
 export const daySeriesShape = z.array(z.object({ ts: z.number(), values: metricsShape }));
 
 /** A device's readings of one plant-local day (today by default), the chosen metrics only. */

@@ -1,5 +1,5 @@
 import { eq, and } from 'drizzle-orm';
-import { DEVICE_KINDS, LIMITS, selectableParams, type DeviceKind } from '@heliograph/shared';
+import { DEVICE_KINDS, LIMITS, commaList, selectableParams, type DeviceKind } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -44,20 +44,21 @@ const energySeries = z.array(
     load: z.number(),
   }),
 );
-const paramList = z.string().max(400).optional();
+/** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
+export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
+const paramList = chartParamList.optional();
 
-function parseParams(raw: string | undefined, kind: DeviceKind): string[] {
+/** The chosen parameters (the kind's defaults when none), each one the kind may chart. */
+export function checkParams(list: string[] | undefined, kind: DeviceKind, defaults?: string[]): string[] {
   const allowed = new Set(selectableParams(kind).map((p) => p.key));
-  const list = (
-    raw
-      ? raw.split(',')
-      : selectableParams(kind)
-          .slice(0, LIMITS.chartCustomParams)
-          .map((p) => p.key)
-  ).filter(Boolean);
-  if (list.length > LIMITS.chartCustomParams || list.some((p) => !allowed.has(p)))
-    throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
-  return list;
+  const chosen =
+    list ??
+    defaults ??
+    selectableParams(kind)
+      .slice(0, LIMITS.chartCustomParams)
+      .map((p) => p.key);
+  if (chosen.some((p) => !allowed.has(p))) throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
+  return chosen;
 }
 
 /** Inverters, batteries and meters by serial number (spec §7), and chart parameters. */
@@ -121,7 +122,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
       },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
-        return ok(req, await devices.day(d, req.query.date, parseParams(req.query.params, 'inverter')));
+        return ok(req, await devices.day(d, req.query.date, checkParams(req.query.params, 'inverter')));
       },
     );
     for (const [period, q] of [
@@ -187,7 +188,10 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
       },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
-        return ok(req, await devices.day(d, req.query.date, parseParams(req.query.params ?? 'p_bat,soc', 'battery')));
+        return ok(
+          req,
+          await devices.day(d, req.query.date, checkParams(req.query.params, 'battery', ['p_bat', 'soc'])),
+        );
       },
     );
 
@@ -265,7 +269,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
       },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const params = parseParams(req.body.params.join(','), req.body.kind);
+        const params = checkParams(req.body.params, req.body.kind);
         await deps.db
           .insert(chartParams)
           .values({ userId: auth.userId, kind: req.body.kind, params })

@@ -30,7 +30,8 @@ import {
   listGateways,
   type GatewayRow,
 } from './queries.js';
-import { readImportRows, sendXlsx, word } from './xlsx.js';
+import { readSheetRows } from './xlsx-reader.js';
+import { sendXlsx, word } from './xlsx.js';
 
 const tags = ['gateways'];
 export const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
@@ -100,7 +101,8 @@ export async function uploadedRows(req: {
   } catch {
     throw new AppError('importFailed');
   }
-  return rowsFromCells(await readImportRows(bytes));
+  // Serial, registration key, connection password: read by position, so a template in any language imports.
+  return rowsFromCells(readSheetRows(bytes, 3));
 }
 
 function exportRows(rows: GatewayRow[], lang: Parameters<typeof word>[1]) {

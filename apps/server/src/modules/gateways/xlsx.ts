@@ -173,38 +173,3 @@ export async function sendXlsx(
     .header('content-disposition', `attachment; filename="${file}"`)
     .send(Buffer.from(buffer));
 }
-
-/** The first sheet's rows below the heading row, each as three trimmed texts (serial, key, password). */
-export async function readImportRows(bytes: Buffer): Promise<{ row: number; cells: string[] }[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('importFailed');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('importFailed');
-  const out: { row: number; cells: string[] }[] = [];
-  ws.eachRow((r, n) => {
-    if (n === 1) return;
-    const cells = [1, 2, 3].map((c) => cellText(r.getCell(c).value));
-    if (cells.every((v) => v === '')) return;
-    out.push({ row: n, cells });
-  });
-  return out;
-}
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v && v.result !== undefined) return String(v.result).trim();
-    if ('richText' in v)
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    return '';
-  }
-  return String(v).trim();
-}

@@ -4,6 +4,7 @@ import {
   INVERTER_CHART_PERIODS,
   FLOW_STATES,
   LIMITS,
+  periodKeyParam,
   debugRequestSchema,
   debugWriteRegisters,
   ivScanResultSchema,
@@ -577,10 +578,7 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
           summary: 'Grid, EPS, load, battery or meter chart of a day (W), month or year (kWh)',
           params: snParams.extend({ chart: z.enum(INVERTER_CHARTS), period: z.enum(INVERTER_CHART_PERIODS) }),
           querystring: z.object({
-            date: z
-              .string()
-              .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
-              .optional(),
+            date: periodKeyParam.optional(),
           }),
           response: {
             200: envelope(

@@ -1,12 +1,10 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
-  LIMITS,
   deviceAliasProblem,
   mergeMeterSettings,
   meterSettingsInput,
   meterSettingsOf,
   meterSettingsProblems,
-  selectableParams,
   type MeterSettings,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +31,7 @@ import {
 import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
+import { chartParamList, checkParams } from '../devices/routes.js';
 
 const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const settingsShape = z.object({
@@ -249,15 +248,12 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)',
-          querystring: dayQuery.extend({ sn: snParams.shape.sn, params: z.string().max(400).optional() }),
+          querystring: dayQuery.extend({ sn: snParams.shape.sn, params: chartParamList.optional() }),
           response: { 200: envelope(daySeriesShape) },
         },
       },
       async (req) => {
-        const allowed = new Set(selectableParams('meter').map((p) => p.key));
-        const params = (req.query.params ?? 'p_grid,p_load').split(',').filter(Boolean);
-        if (params.length > LIMITS.chartCustomParams || params.some((p) => !allowed.has(p)))
-          throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
+        const params = checkParams(req.query.params, 'meter', ['p_grid', 'p_load']);
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
         return ok(req, await daySeries(db, d, req.query.date, params));
       },

@@ -1,4 +1,4 @@
-import { localDay } from '@heliograph/shared';
+import { lastDayOfMonth, localDay } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
@@ -152,7 +152,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       async (req) => {
         const p = await plants.scoped(requireAuth(req.auth), req.params.id);
         const m = req.query.month ?? localDay(Date.now(), p.timezone).slice(0, 7);
-        return ok(req, await plants.energy(p.id, `${m}-01`, `${m}-31`));
+        return ok(req, await plants.energy(p.id, `${m}-01`, lastDayOfMonth(m)));
       },
     );
     app.get(

@@ -11,9 +11,8 @@ import { ValidationError } from '../../http/errors.js';
 import { z } from 'zod';
 
 export const plantId = z.object({ id: z.string().max(64) });
-export const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const monthString = z.string().regex(/^\d{4}-\d{2}$/);
-export const yearString = z.string().regex(/^\d{4}$/);
+// Real calendar values in a sane range, written once in packages/shared (request-params.ts).
+export { dayParam as dayString, monthParam as monthString, yearParam as yearString } from '@heliograph/shared';
 export const paging = {
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
