@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
+import { securityHeaders } from './http/security-headers.js';
 import { serveWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { CaptchaService } from './modules/auth/captcha.js';
@@ -133,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   ingest.start();
 
   let draining = false;
+  // First, so every answer carries them, refusals of the access hooks included.
+  await app.register(securityHeaders, { config });
   requireRouteDeclarations(app);
   accessHooks(app, { db, tokens });
   errorRendering(app);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './currencies.js';
 import type { FieldRule } from './messages/index.js';
 import { INVERTER_KINDS, PLANT_TYPES, VALUATION_METHODS, type TouSegment } from './plant.js';
-import { PARAM_YEAR_MAX } from './request-params.js';
+import { isParamDay } from './request-params.js';
 import { LIMITS, isValidEmail, isValidPhone, utf8Length } from './rules.js';
 
 export { CURRENCIES, type Currency } from './currencies.js';
@@ -54,19 +54,9 @@ export function timeZoneList(): string[] {
   return zones.includes('UTC') ? [...zones] : ['UTC', ...zones];
 }
 
-/** A calendar date written YYYY-MM-DD that exists (no 31 April). */
+/** A calendar date written YYYY-MM-DD that exists (no 31 April), in the range every request date keeps. */
 export function isValidDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return (
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === mo - 1 &&
-    date.getUTCDate() === d &&
-    y >= 1900 &&
-    y <= PARAM_YEAR_MAX
-  );
+  return isParamDay(value);
 }
 
 export function isValidLatitude(value: number): boolean {
