@@ -18,6 +18,7 @@ export default defineConfig({
       },
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
     ],
   },
 });

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_FLEET_SIZE } from '@heliograph/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { startupProblem } from './startup-errors.js';
 
 /**
  * The real server, started as an operator starts it, with a mistake in its environment: it must say what is
@@ -101,5 +103,37 @@ describe('starting with a mistake in the environment', () => {
         '(ECONNREFUSED): check DATABASE_URL and that PostgreSQL is running',
     ]);
     expect(run.stderr + run.stdout).not.toContain('    at ');
+  });
+});
+
+describe('which start-up errors the operator is told about in one line', () => {
+  const config = loadConfig({ DATA_DIR: '/srv/hg', PORT: '80', DATABASE_URL: 'postgres://hg:pw@db:5433/hg' });
+  const fault = (message: string, fields: Record<string, unknown>): Error => Object.assign(new Error(message), fields);
+
+  it('a port below 1024 without the privilege', () => {
+    expect(startupProblem(fault('listen EACCES', { code: 'EACCES', syscall: 'listen', port: 80 }), config)).toEqual([
+      'port 80 (PORT) needs privileges this user lacks: set PORT to a port above 1023',
+    ]);
+  });
+
+  it('a DATA_DIR that cannot be used', () => {
+    const err = fault('mkdir', { code: 'ENOTDIR', syscall: 'mkdir', path: '/srv/hg/db' });
+    expect(startupProblem(err, config)).toEqual([
+      'cannot use DATA_DIR=/srv/hg: ENOTDIR on /srv/hg/db: set DATA_DIR to a folder this user may write',
+    ]);
+  });
+
+  it('a database that refuses the login, with the password masked', () => {
+    const err = fault('password authentication failed for user "hg"', { code: '28P01' });
+    expect(startupProblem(err, config)).toEqual([
+      'the database at postgres://hg:***@db:5433/hg refused the connection: ' +
+        'password authentication failed for user "hg" (check DATABASE_URL)',
+    ]);
+  });
+
+  it('not a bug: a failing query or a plain error keeps its stack', () => {
+    expect(startupProblem(fault('syntax error', { code: '42601' }), config)).toBeUndefined();
+    expect(startupProblem(new TypeError('x is undefined'), config)).toBeUndefined();
+    expect(startupProblem(fault('refused', { code: 'ECONNREFUSED', port: 1883 }), config)).toBeUndefined();
   });
 });

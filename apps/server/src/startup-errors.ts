@@ -72,8 +72,11 @@ export function startupProblem(err: unknown, config: Config | undefined): string
       return [`cannot reach ${where} (${e.code}): check DATABASE_URL and that PostgreSQL is running`];
     }
   }
-  if ((e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS') && e.path) {
-    return [`cannot write ${e.path} (${e.code}): set DATA_DIR to a folder this user may write (now ${config.dataDir})`];
+  const unusable = ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'ENOSPC'];
+  if (e.code && unusable.includes(e.code) && e.path?.startsWith(config.dataDir)) {
+    return [
+      `cannot use DATA_DIR=${config.dataDir}: ${e.code} on ${e.path}: set DATA_DIR to a folder this user may write`,
+    ];
   }
   return undefined;
 }
