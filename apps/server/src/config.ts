@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadRateLimits, type RateLimits } from './modules/rate-limit/rules.js';
 
 /**
  * Configuration from the environment, with the defaults of the README's table. Read once at start;
@@ -28,6 +29,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Shared secret the external broker sends to the HTTP auth/ACL endpoints (header x-mqtt-auth-secret). */
   mqttAuthSecret: string | undefined;
+  /** Request limits (RATE_LIMIT_* variables, modules/rate-limit/rules.ts). */
+  rateLimits: RateLimits;
   /** Run the simulated demo fleet in this process. */
   simulate: boolean;
   /** Plants in the simulated demo fleet. */
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: int(env.MQTT_PORT, 1883),
     mqttUrl: env.MQTT_URL || undefined,
     mqttAuthSecret: env.MQTT_AUTH_SECRET || undefined,
+    rateLimits: loadRateLimits(env),
     simulate: env.SIMULATE !== 'false',
     fleetSize: int(env.FLEET_SIZE, 24),
     backfillDays: int(env.BACKFILL_DAYS, 90),

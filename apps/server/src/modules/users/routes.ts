@@ -102,7 +102,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       async (req) => {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
-        await deps.auth.changePassword(auth.userId, req.body);
+        await deps.auth.changePassword(auth.userId, auth.sessionId, req.body);
         return ok(req, null);
       },
     );
