@@ -21,7 +21,7 @@ import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
-import { checkImport, rowsFromCells, saveImport } from './import.js';
+import { checkImport, rowsFromCells, saveImport, singleImportRefusal } from './import.js';
 import {
   GATEWAY_STATUSES,
   findGateway,
@@ -220,7 +220,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
       async (req) => {
         const rows = [{ row: 1, ...req.body }];
         const problems = await saveImport(db, requireAuth(req.auth), req.ip, rows);
-        if (problems?.[0]?.problems.includes('exists')) throw new AppError('gatewayUsed');
+        const refusal = singleImportRefusal(problems);
+        if (refusal) throw refusal;
         return ok(req, { saved: problems ? 0 : 1, rows: problems ?? [] });
       },
     );
@@ -235,7 +236,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           response: { 200: envelope(importAnswer) },
         },
       },
-      async (req) => ok(req, { saved: 0, rows: await checkImport(db, await uploadedRows(req)) }),
+      async (req) => ok(req, { saved: 0, rows: await checkImport(db, requireAuth(req.auth), await uploadedRows(req)) }),
     );
 
     app.post(
