@@ -31,6 +31,11 @@ export interface Config {
   mqttAuthSecret: string | undefined;
   /** Request limits (RATE_LIMIT_* variables, modules/rate-limit/rules.ts). */
   rateLimits: RateLimits;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (the per-address rate limits and
+   * the operation log use it): their addresses/CIDRs, default the private ranges; `true` all, `false` none.
+   */
+  trustProxy: boolean | string;
   /** Run the simulated demo fleet in this process. */
   simulate: boolean;
   /** Plants in the simulated demo fleet. */
@@ -62,6 +67,16 @@ function int(value: string | undefined, fallback: number): number {
   return n;
 }
 
+// A client that reaches the server directly from a public address cannot choose its address by sending
+// X-Forwarded-For; a proxy on a private network (the usual load balancer) is believed.
+const PRIVATE_PROXIES = 'loopback,linklocal,uniquelocal';
+
+function trustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '') return PRIVATE_PROXIES;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttAuthSecret: env.MQTT_AUTH_SECRET || undefined,
     rateLimits: loadRateLimits(env),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     simulate: env.SIMULATE !== 'false',
     fleetSize: int(env.FLEET_SIZE, 24),
     backfillDays: int(env.BACKFILL_DAYS, 90),

@@ -29,12 +29,20 @@ interface Reply {
   msg: string;
 }
 
-async function loginFrom(t: TestApp, ip: string, account: string, password: string, lan = 'en'): Promise<Reply> {
+async function loginFrom(
+  t: TestApp,
+  ip: string,
+  account: string,
+  password: string,
+  lan = 'en',
+  forwardedFor?: string,
+): Promise<Reply> {
   const { keyId, cipher } = await t.encrypt(password);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/oauth/token/new?lan=${lan}`,
     remoteAddress: ip,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     payload: { account, password: cipher, keyId, source: 'web' },
   });
   const body = res.json() as { code: number; msg: string };
@@ -84,6 +92,23 @@ describe('sign-in slows down per account and per source address', () => {
     expect((await loginFrom(b, '203.0.113.6', ACCOUNTS.admin, DEMO_PASSWORD)).code).toBe(0);
     clock += 60_000;
     expect((await loginFrom(a, ip, ACCOUNTS.admin, DEMO_PASSWORD)).code).toBe(0);
+  });
+});
+
+describe('the source address a limit counts', () => {
+  it('is not what a client on a public address claims in X-Forwarded-For, but is what a private proxy says', async () => {
+    clock += 60_000;
+    const direct = '203.0.113.77';
+    for (const claimed of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) {
+      await loginFrom(a, direct, `claims-${claimed}@example.org`, 'Wrong-pass1', 'en', claimed);
+    }
+    expect((await loginFrom(a, direct, ACCOUNTS.admin, DEMO_PASSWORD, 'en', '192.0.2.4')).status).toBe(429);
+    clock += 60_000;
+    const proxy = '10.0.0.5';
+    for (const client of ['192.0.2.11', '192.0.2.12', '192.0.2.13']) {
+      await loginFrom(a, proxy, `someone-${client}@example.org`, 'Wrong-pass1', 'en', client);
+    }
+    expect((await loginFrom(a, proxy, ACCOUNTS.admin, DEMO_PASSWORD, 'en', '192.0.2.14')).code).toBe(0);
   });
 });
 
