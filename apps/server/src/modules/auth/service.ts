@@ -164,13 +164,15 @@ export class AuthService {
     await this.s.tokens.endSessions(userId, sessionId);
   }
 
-  /**
-   * Disables an account (it can no longer sign in) and ends all its sessions, access tokens included. The
-   * spec has no route for it yet (company user management); this is the one way to do it.
-   */
+  /** Disables an account (it can no longer sign in) and ends all its sessions, access tokens included. */
   async disableAccount(userId: string): Promise<void> {
     await this.db.update(appUser).set({ disabled: true, updatedAt: new Date() }).where(eq(appUser.id, userId));
     await this.s.tokens.endSessions(userId);
+  }
+
+  /** Lets a disabled account sign in again (its ended sessions stay ended). */
+  async enableAccount(userId: string): Promise<void> {
+    await this.db.update(appUser).set({ disabled: false, updatedAt: new Date() }).where(eq(appUser.id, userId));
   }
 
   private async decrypt(keyId: string, cipher: string, field: string): Promise<string> {

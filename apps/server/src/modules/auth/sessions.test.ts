@@ -1,16 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { TokenPair } from '@heliograph/shared';
+import { ERROR_CODES, type TokenPair } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
 import { appUser, authSession } from '../../db/schema.js';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
-import { RateLimiter } from '../rate-limit/limiter.js';
-import { CaptchaService } from './captcha.js';
-import { RsaKeyStore } from './keys.js';
-import { getOrCreateSecret } from './secrets.js';
-import { AuthService } from './service.js';
-import { TokenService } from './tokens.js';
-import { VerificationService } from './verification.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,26 +84,42 @@ describe('a password reset ends every session of the account', () => {
 });
 
 describe('disabling an account ends all its sessions', () => {
-  it('refuses its access and refresh tokens with 401', async () => {
-    const db = t.database.db;
-    const tokens = new TokenService(db, new Uint8Array(await getOrCreateSecret(db, 'jwt-hs256')), 900, 3600);
-    const auth = new AuthService(db, {
-      keys: new RsaKeyStore(db),
-      tokens,
-      captcha: new CaptchaService(db),
-      verification: new VerificationService(db, { send: async () => undefined }),
-      limiter: new RateLimiter(db, loadConfig({}).rateLimits),
-      selfSignupRoleId: '',
-    });
+  it('POST user/disable/{id} by the company administrator: the account’s access and refresh tokens get 401', async () => {
+    const admin = await signIn(ACCOUNTS.admin);
     const account = ACCOUNTS.owner;
     const sessions = [await signIn(account), await signIn(account)];
-    await auth.disableAccount(await userId(account));
+    const disable = await t.call('POST', `/api/v1/user/disable/${await userId(account)}`, {
+      token: admin.access_token,
+      body: {},
+    });
+    expect(disable.code).toBe(0);
     expect(await liveSessions(account)).toBe(0);
     for (const s of sessions) {
       expect(await readsUser(s)).toBe(401);
       expect(await renews(s)).toBe(401);
     }
-    expect((await t.login(account)).code).toBe(101);
+    expect((await t.login(account)).code).toBe(ERROR_CODES.accountDisabled);
+    const enable = await t.call('POST', `/api/v1/user/disable/${await userId(account)}`, {
+      token: admin.access_token,
+      body: { disabled: false },
+    });
+    expect(enable.code).toBe(0);
+    expect((await t.login(account)).code).toBe(0);
+  });
+
+  it('answers another company’s account, the caller’s own and a malformed id "does not exist", and needs company.user', async () => {
+    const rival = await t.otherCompanyToken();
+    const target = await userId(ACCOUNTS.staff);
+    const fromRival = await t.call('POST', `/api/v1/user/disable/${target}`, { token: rival, body: {} });
+    expect(fromRival.code).toBe(ERROR_CODES.notFound);
+    const admin = await signIn(ACCOUNTS.admin);
+    for (const id of [await userId(ACCOUNTS.admin), 'not-a-uuid']) {
+      const answer = await t.call('POST', `/api/v1/user/disable/${id}`, { token: admin.access_token, body: {} });
+      expect(answer.code).toBe(ERROR_CODES.notFound);
+    }
+    const installer = await t.tokenFor(ACCOUNTS.installer, 'Renewed2026pw');
+    expect((await t.call('POST', `/api/v1/user/disable/${target}`, { token: installer, body: {} })).status).toBe(403);
+    expect(await liveSessions(ACCOUNTS.staff)).toBeGreaterThan(0);
   });
 
   it('also stops the refresh token of an account disabled straight in the database', async () => {

@@ -92,8 +92,8 @@ export class TokenService {
   /**
    * Ends every live session of the user but `keep` (the one making the change): their refresh tokens stop
    * renewing and, because every request checks its session is live, their access tokens stop at once too.
-   * Used by a password change or reset and by disabling the account ("sign out everywhere" has no route
-   * of its own in the spec; this is it).
+   * Used by a password change or reset and by disabling the account (POST user/disable/{id}); the spec
+   * has no "sign out everywhere" call of its own, this is the function one would use.
    */
   async endSessions(userId: string, keep?: string): Promise<void> {
     const live = and(eq(authSession.userId, userId), isNull(authSession.revokedAt));
