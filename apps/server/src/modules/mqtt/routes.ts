@@ -17,10 +17,10 @@ function secretMatches(expected: string, given: unknown): boolean {
  * HTTP authentication and authorisation for an external broker, in the shape EMQX's HTTP authenticator
  * and authoriser use (body in, `{ "result": "allow" | "deny" }` out, HTTP 200; mosquitto-go-auth's HTTP
  * backend reads the same status). Gateways keep their own credentials and topics there too. The broker
- * proves itself with the x-mqtt-auth-secret header. These answers are not
- * the `{code, data, msg}` envelope: the broker, not a person, reads them. Registered only with an
- * external broker (MQTT_URL) and a secret (MQTT_AUTH_SECRET); the broker should also send the gateway's
- * address as `peerhost` so that wrong passwords are throttled per address as well as per serial number.
+ * proves itself with the x-mqtt-auth-secret header. These answers are not the `{code, data, msg}`
+ * envelope: the broker, not a person, reads them. Registered only with an external broker (MQTT_URL) and
+ * a secret (MQTT_AUTH_SECRET); the broker should also send the gateway's address as `peerhost` so that
+ * wrong passwords are throttled per address as well as per serial number.
  */
 export function mqttAuthRoutes(deps: {
   auth: GatewayAuth;
