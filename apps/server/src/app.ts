@@ -26,6 +26,7 @@ import { VerificationService } from './modules/auth/verification.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
+import { RateLimiter } from './modules/rate-limit/limiter.js';
 import { Ingest } from './modules/telemetry/ingest.js';
 import { GatewayRegistry } from './modules/telemetry/registry.js';
 import { TelemetryWriter } from './modules/telemetry/writer.js';
@@ -64,6 +65,8 @@ export interface AppOptions {
   captchaText?: () => string;
   /** Use this database instead of opening one from the config (tests share a prepared one). */
   database?: Database;
+  /** The clock of the rate limits (tests move it past a window); Date.now otherwise. */
+  now?: () => number;
 }
 
 export interface HeliographApp {
@@ -79,13 +82,20 @@ export interface HeliographApp {
 /** The one app factory used by `npm start`, the tests and the benchmarks. */
 export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const { config } = opts;
+  // The broker-auth endpoints answer whether a gateway password is right: without a secret the broker
+  // proves itself with, they would answer anyone. Refused before anything starts.
+  if (config.mqttUrl && !config.mqttAuthSecret) {
+    throw new Error(
+      'MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET to the secret your broker sends in the x-mqtt-auth-secret header of its calls to /api/v1/mqtt/auth and /api/v1/mqtt/acl',
+    );
+  }
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -114,9 +124,17 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const captcha = new CaptchaService(db, opts.captchaText);
   const verification = new VerificationService(db, mailer);
-  const auth = new AuthService(db, { keys, tokens, captcha, verification, selfSignupRoleId: roleIds.plant_owner });
+  const limiter = new RateLimiter(db, config.rateLimits, opts.now);
+  const auth = new AuthService(db, {
+    keys,
+    tokens,
+    captcha,
+    verification,
+    limiter,
+    selfSignupRoleId: roleIds.plant_owner,
+  });
 
-  const gatewayAuth = new GatewayAuth(db);
+  const gatewayAuth = new GatewayAuth(db, limiter);
   const bus = config.mqttUrl
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
     : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
@@ -166,13 +184,16 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(plantAdminRoutes({ db, keys, registry, bus }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
-      await api.register(
-        mqttAuthRoutes({
-          auth: gatewayAuth,
-          secret: config.mqttAuthSecret,
-          serverUser: config.mqttUrl ? new URL(config.mqttUrl).username || undefined : undefined,
-        }),
-      );
+      // Only an external broker asks over HTTP; with the embedded one these routes do not exist.
+      if (config.mqttUrl && config.mqttAuthSecret) {
+        await api.register(
+          mqttAuthRoutes({
+            auth: gatewayAuth,
+            secret: config.mqttAuthSecret,
+            serverUser: new URL(config.mqttUrl).username || undefined,
+          }),
+        );
+      }
       await api.register(liveRoutes({ bus, plants: new PlantService(db) }));
       await api.register(commandRoutes({ db, commands }));
       await api.register(gatewayRoutes({ db, commands, bus }));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MAX_FLEET_SIZE } from '@heliograph/simulator';
 import { z } from 'zod';
+import { RATE_LIMIT_RULES, loadRateLimits, rateLimitText, type RateLimits } from './modules/rate-limit/rules.js';
 
 /**
  * Configuration from the environment, with the defaults of the README's table. Read and checked once at
@@ -30,6 +31,13 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Shared secret the external broker sends to the HTTP auth/ACL endpoints (header x-mqtt-auth-secret). */
   mqttAuthSecret: string | undefined;
+  /** Request limits (RATE_LIMIT_* variables, modules/rate-limit/rules.ts). */
+  rateLimits: RateLimits;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (the per-address rate limits and
+   * the operation log use it): their addresses/CIDRs, default the private ranges; `true` all, `false` none.
+   */
+  trustProxy: boolean | string;
   /** Run the simulated demo fleet in this process. */
   simulate: boolean;
   /** Plants in the simulated demo fleet. */
@@ -118,6 +126,19 @@ const tileTemplate = z.string().refine((v) => {
 
 const text = z.string();
 
+// A client that reaches the server directly from a public address cannot choose its address by sending
+// X-Forwarded-For; a proxy on a private network (the usual load balancer) is believed.
+const PRIVATE_PROXIES = 'loopback,linklocal,uniquelocal';
+const trustProxy = z
+  .string()
+  .regex(/^[\w.:/,\s-]+$/, 'must be true, false, or a comma-separated list of proxy addresses or CIDRs')
+  .transform((v): boolean | string => (v === 'true' || v === 'false' ? v === 'true' : v));
+
+/** One entry per RATE_LIMIT_* variable of rate-limit/rules.ts, each `count/seconds` or 0. */
+const rateLimitVariables = Object.fromEntries(
+  Object.values(RATE_LIMIT_RULES).map((rule) => [rule.env, rateLimitText.optional()]),
+) as Record<(typeof RATE_LIMIT_RULES)[keyof typeof RATE_LIMIT_RULES]['env'], ReturnType<typeof rateLimitText.optional>>;
+
 /** Every variable the server reads, with what it allows. Unset and empty mean the default. */
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -137,6 +158,8 @@ const envSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'mqtt://user:pw@broker:1883').optional(),
   MQTT_AUTH_SECRET: text.optional(),
+  ...rateLimitVariables,
+  TRUST_PROXY: trustProxy.default(PRIVATE_PROXIES),
   SIMULATE: bool.default(true),
   FLEET_SIZE: wholeNumber(1, MAX_FLEET_SIZE).default(24),
   BACKFILL_DAYS: wholeNumber(0).default(90),
@@ -183,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PORT=${e.PORT} and MQTT_PORT=${e.MQTT_PORT} must differ: the console and the embedded MQTT broker each need a port`,
     ]);
   }
+  if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) {
+    // The broker-auth endpoints tell whether a gateway password is right: without a secret anyone could ask.
+    throw new ConfigError([
+      'MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET to the secret your broker sends in the x-mqtt-auth-secret header of its calls to /api/v1/mqtt/auth and /api/v1/mqtt/acl',
+    ]);
+  }
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
   return {
@@ -200,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttAuthSecret: e.MQTT_AUTH_SECRET,
+    rateLimits: loadRateLimits(e),
+    trustProxy: e.TRUST_PROXY,
     simulate: e.SIMULATE,
     fleetSize: e.FLEET_SIZE,
     backfillDays: e.BACKFILL_DAYS,

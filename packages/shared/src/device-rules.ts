@@ -88,6 +88,8 @@ export const IMPORT_PROBLEMS = [
   'passwordRule',
   'duplicate',
   'exists',
+  /** The serial number is another company's: said without saying so (the console reads it as "cannot be imported"). */
+  'unavailable',
 ] as const;
 export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
 

@@ -144,6 +144,21 @@ export const loginFailure = pgTable('login_failure', {
   lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Fixed-window request counters shared by every instance (modules/rate-limit): one row per (bucket, key),
+ * e.g. ('login-fail-ip', '203.0.113.9'); a hit past the window starts a new one in the same upsert.
+ */
+export const rateLimit = pgTable(
+  'rate_limit',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
 /** Picture verification codes. */
 export const captcha = pgTable('captcha', {
   id: uuid('id').primaryKey().defaultRandom(),

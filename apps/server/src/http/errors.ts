@@ -9,13 +9,16 @@ export class AppError extends Error {
   readonly code: number;
   readonly data: unknown;
   readonly httpStatus: number;
+  /** Sent as Retry-After (a 429 of a rate limit). */
+  readonly retryAfterS: number | undefined;
 
-  constructor(key: ErrorKey, opts: { data?: unknown; httpStatus?: number } = {}) {
+  constructor(key: ErrorKey, opts: { data?: unknown; httpStatus?: number; retryAfterS?: number } = {}) {
     super(key);
     this.key = key;
     this.code = ERROR_CODES[key];
     this.data = opts.data ?? null;
     this.httpStatus = opts.httpStatus ?? 200;
+    this.retryAfterS = opts.retryAfterS;
   }
 }
 

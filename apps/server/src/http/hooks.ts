@@ -64,6 +64,7 @@ export function errorRendering(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply
         .status(error.httpStatus)
         .send({ code: error.code, data: error.data, msg: errorMessage(error.key, lang) });

@@ -42,12 +42,19 @@ export class TestApp {
   commands!: CommandService;
   /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
   env: Record<string, string> = {};
+  /** The clock of the rate limits (a test moves it past a window); the real one otherwise. */
+  now: (() => number) | undefined;
   private dropDatabase: (() => Promise<void>) | undefined;
   private sharedDatabase: Database | undefined;
 
-  static async start(env: Record<string, string> = {}, database?: Database): Promise<TestApp> {
+  static async start(
+    env: Record<string, string> = {},
+    database?: Database,
+    opts: { now?: () => number } = {},
+  ): Promise<TestApp> {
     const t = new TestApp();
     t.env = env;
+    t.now = opts.now;
     if (database) t.sharedDatabase = database;
     await t.boot();
     return t;
@@ -86,6 +93,7 @@ export class TestApp {
       database: this.database,
       mailer: { send: async (m) => void this.mails.push(m) },
       captchaText: () => this.captchaTexts.shift() ?? randomBytes(3).toString('hex'),
+      ...(this.now ? { now: this.now } : {}),
     });
     this.app = built.app;
     this.bus = built.bus;

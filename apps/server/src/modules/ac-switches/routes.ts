@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
-import { appUser, device, gateway } from '../../db/schema.js';
+import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
@@ -24,7 +24,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { commandOutcome } from '../commands/routes.js';
 import type { CommandService } from '../commands/service.js';
-import { checkImport, saveImport } from '../gateways/import.js';
+import { checkImport, saveImport, singleImportRefusal } from '../gateways/import.js';
+import { findReachableUser } from '../users/repository.js';
 import { importAnswer, snParams, uploadedRows } from '../gateways/routes.js';
 import { sendXlsx, word } from '../gateways/xlsx.js';
 import { bindGateway, unbindGateway } from '../plants/provision.js';
@@ -411,9 +412,8 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
     );
 
     const associate = async (auth: AuthContext, ip: string, sns: string[], account: string): Promise<void> => {
-      const [user] = account
-        ? await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.account, account.trim().toLowerCase()))
-        : [{ id: null }];
+      // Empty clears the association; another company's account is answered like an unknown one (105).
+      const user = account ? await findReachableUser(db, auth, account) : { id: null };
       if (!user) throw new AppError('accountNotRegistered');
       const switches = await Promise.all(sns.map((sn) => findSwitch(db, auth, sn, { write: true })));
       for (const sw of switches) {
@@ -656,7 +656,8 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
           operation: 'switch.create',
           ...(localAreaCode ? { localAreaCode } : {}),
         });
-        if (problems?.[0]?.problems.includes('exists')) throw new AppError('gatewayUsed');
+        const refusal = singleImportRefusal(problems);
+        if (refusal) throw refusal;
         return ok(req, { saved: problems ? 0 : 1, rows: problems ?? [] });
       },
     );
@@ -670,7 +671,7 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
           response: { 200: envelope(importAnswer) },
         },
       },
-      async (req) => ok(req, { saved: 0, rows: await checkImport(db, await uploadedRows(req)) }),
+      async (req) => ok(req, { saved: 0, rows: await checkImport(db, requireAuth(req.auth), await uploadedRows(req)) }),
     );
     for (const path of ['/acSwitch/import/batch', '/acSwitch/create/batch']) {
       app.post(

@@ -155,13 +155,13 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         config: open,
         schema: {
           tags: ['auth'],
-          summary: 'E-mail a verification code (once a minute, ten a day per address)',
+          summary: 'E-mail a verification code (once a minute, ten a day per address; limited per source address)',
           querystring: z.object({ account, type: z.enum(['register', 'reset']) }),
           response: { 200: emptyEnvelope },
         },
       },
       async (req) => {
-        await deps.auth.sendCode(req.query.account, req.query.type, req.lang);
+        await deps.auth.sendCode(req.query.account, req.query.type, req.lang, req.ip);
         return ok(req, null);
       },
     );

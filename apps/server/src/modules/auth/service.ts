@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { appUser, loginFailure } from '../../db/schema.js';
 import { AppError, ValidationError } from '../../http/errors.js';
+import type { RateLimiter } from '../rate-limit/limiter.js';
 import { findUserByAccount, findUserById } from '../users/repository.js';
 import type { CaptchaService } from './captcha.js';
 import type { RsaKeyStore } from './keys.js';
@@ -36,6 +37,7 @@ export interface Services {
   tokens: TokenService;
   captcha: CaptchaService;
   verification: VerificationService;
+  limiter: RateLimiter;
   /** The role given to a self-registered account (a plant owner without a company). */
   selfSignupRoleId: string;
 }
@@ -54,6 +56,12 @@ export class AuthService {
 
   async login(input: LoginInput, ip: string): Promise<TokenPair> {
     const account = normaliseAccount(input.account);
+    // Checked before the password: once an account or an address is over its limit, even the right
+    // password waits for the window to end, so guessing gains nothing from retrying faster.
+    await this.s.limiter.assertNotBlocked([
+      ['loginAccount', account],
+      ['loginAddress', ip],
+    ]);
     if ((await this.failures(account)) >= VERIFICATION.failuresBeforeCaptcha) {
       if (!input.code || !input.codeId) throw new AppError('captchaRequired', { data: { captchaRequired: true } });
       await this.s.captcha.verify(account, input.codeId, input.code);
@@ -63,6 +71,8 @@ export class AuthService {
     const good = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
     if (!user || !good) {
       const count = await this.recordFailure(account);
+      await this.s.limiter.recordFailure('loginAccount', account);
+      await this.s.limiter.recordFailure('loginAddress', ip);
       throw new AppError('badCredentials', {
         data: { captchaRequired: count >= VERIFICATION.failuresBeforeCaptcha },
       });
@@ -72,7 +82,9 @@ export class AuthService {
     return this.s.tokens.startSession(user.id, input.source, ip);
   }
 
-  async sendCode(rawAccount: string, purpose: 'register' | 'reset', lang: Lang): Promise<void> {
+  async sendCode(rawAccount: string, purpose: 'register' | 'reset', lang: Lang, ip: string): Promise<void> {
+    // Per source address, on top of the per-recipient limits: one client cannot mail twenty strangers.
+    await this.s.limiter.consume('codeAddress', ip);
     const account = normaliseAccount(rawAccount);
     if (!isValidEmail(account)) throw new ValidationError([{ field: 'account', rule: 'email' }]);
     const exists = (await findUserByAccount(this.db, account)) !== undefined;
@@ -130,10 +142,14 @@ export class AuthService {
       .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
       .where(eq(appUser.id, user.id));
     await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
+    // Whoever knew the old password (or holds a stolen session) is signed out everywhere.
+    await this.s.tokens.endSessions(user.id);
   }
 
+  /** Changes the password and ends every other session of the account; `sessionId` (the caller's) stays. */
   async changePassword(
     userId: string,
+    sessionId: string,
     input: { keyId: string; oldPassword: string; newPassword: string },
   ): Promise<void> {
     const oldPassword = await this.decrypt(input.keyId, input.oldPassword, 'oldPassword');
@@ -145,6 +161,18 @@ export class AuthService {
       .update(appUser)
       .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
       .where(eq(appUser.id, userId));
+    await this.s.tokens.endSessions(userId, sessionId);
+  }
+
+  /** Disables an account (it can no longer sign in) and ends all its sessions, access tokens included. */
+  async disableAccount(userId: string): Promise<void> {
+    await this.db.update(appUser).set({ disabled: true, updatedAt: new Date() }).where(eq(appUser.id, userId));
+    await this.s.tokens.endSessions(userId);
+  }
+
+  /** Lets a disabled account sign in again (its ended sessions stay ended). */
+  async enableAccount(userId: string): Promise<void> {
+    await this.db.update(appUser).set({ disabled: false, updatedAt: new Date() }).where(eq(appUser.id, userId));
   }
 
   private async decrypt(keyId: string, cipher: string, field: string): Promise<string> {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenPair } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { authSession, refreshToken } from '../../db/schema.js';
+import { appUser, authSession, refreshToken } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 
 const ISSUER = 'heliograph';
@@ -48,11 +48,13 @@ export class TokenService {
         expiresAt: refreshToken.expiresAt,
         revokedAt: authSession.revokedAt,
         userId: authSession.userId,
+        disabled: appUser.disabled,
       })
       .from(refreshToken)
       .innerJoin(authSession, eq(authSession.id, refreshToken.sessionId))
+      .innerJoin(appUser, eq(appUser.id, authSession.userId))
       .where(eq(refreshToken.tokenHash, hashToken(presented)));
-    if (!row || row.revokedAt) throw unauthorized();
+    if (!row || row.revokedAt || row.disabled) throw unauthorized();
     if (row.usedAt) {
       await this.revokeSession(row.sessionId);
       throw unauthorized();
@@ -85,6 +87,20 @@ export class TokenService {
       .update(authSession)
       .set({ revokedAt: new Date() })
       .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+  }
+
+  /**
+   * Ends every live session of the user but `keep` (the one making the change): their refresh tokens stop
+   * renewing and, because every request checks its session is live, their access tokens stop at once too.
+   * Used by a password change or reset and by disabling the account (POST user/disable/{id}); the spec
+   * has no "sign out everywhere" call of its own, this is the function one would use.
+   */
+  async endSessions(userId: string, keep?: string): Promise<void> {
+    const live = and(eq(authSession.userId, userId), isNull(authSession.revokedAt));
+    await this.db
+      .update(authSession)
+      .set({ revokedAt: new Date() })
+      .where(keep ? and(live, ne(authSession.id, keep)) : live);
   }
 
   /** The user and session an access token names, or a 401. The caller checks the session is live. */

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEVICE_LIMITS, importRowProblems, type ImportProblem } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device, gateway } from '../../db/schema.js';
@@ -34,24 +34,48 @@ export function rowsFromCells(cells: { row: number; cells: string[] }[]): Import
 
 /**
  * Each row's problems before anything is saved: its own (characters, password rule), a serial listed twice
- * in the file, a serial that already exists (spec §8 301, whoever's it is: it cannot be imported again).
+ * in the file, a serial that already exists (spec §8 301: it cannot be imported again). A serial of another
+ * company is `unavailable`, not `exists`: the import must not confirm that another company has it.
  */
-export async function checkImport(db: Db, rows: readonly ImportRow[]): Promise<CheckedRow[]> {
+export async function checkImport(db: Db, auth: AuthContext, rows: readonly ImportRow[]): Promise<CheckedRow[]> {
   const sns = rows.map((r) => r.sn).filter(Boolean);
-  const existing = new Set<string>();
+  // Serial → whether it is ours (for a device: whether the gateway it is behind is).
+  const existing = new Map<string, boolean>();
   if (sns.length > 0) {
-    for (const r of await db.select({ sn: gateway.sn }).from(gateway).where(inArray(gateway.sn, sns)))
-      existing.add(r.sn);
-    for (const r of await db.select({ sn: device.sn }).from(device).where(inArray(device.sn, sns))) existing.add(r.sn);
+    const gws = await db
+      .select({ sn: gateway.sn, companyId: gateway.companyId })
+      .from(gateway)
+      .where(inArray(gateway.sn, sns));
+    const devs = await db
+      .select({ sn: device.sn, companyId: gateway.companyId })
+      .from(device)
+      .innerJoin(gateway, eq(gateway.id, device.gatewayId))
+      .where(inArray(device.sn, sns));
+    for (const r of [...gws, ...devs]) {
+      const ours = r.companyId === null || r.companyId === auth.companyId || auth.role === 'platform_admin';
+      existing.set(r.sn, ours || existing.get(r.sn) === true);
+    }
   }
   const seen = new Map<string, number>();
   for (const r of rows) if (r.sn) seen.set(r.sn.toUpperCase(), (seen.get(r.sn.toUpperCase()) ?? 0) + 1);
   return rows.map((r) => {
     const problems = importRowProblems(r);
     if (r.sn && (seen.get(r.sn.toUpperCase()) ?? 0) > 1) problems.push('duplicate');
-    if (existing.has(r.sn)) problems.push('exists');
+    if (existing.has(r.sn)) problems.push(existing.get(r.sn) ? 'exists' : 'unavailable');
     return { row: r.row, sn: r.sn, registrationKey: r.registrationKey, problems };
   });
+}
+
+/**
+ * The answer to a single import that did not save: 301 for a serial the caller's company already has; for
+ * another company's serial the 305 every route gives for a serial it does not know (no "already used" that
+ * would confirm it exists elsewhere); otherwise the row's problems.
+ */
+export function singleImportRefusal(problems: readonly CheckedRow[] | null): AppError | undefined {
+  const first = problems?.[0]?.problems ?? [];
+  if (first.includes('unavailable')) return new AppError('gatewayNotFound');
+  if (first.includes('exists')) return new AppError('gatewayUsed');
+  return undefined;
 }
 
 /**
@@ -66,7 +90,7 @@ export async function saveImport(
   rows: readonly ImportRow[],
   opts: { kind?: 'switch' | 'lora'; operation: string; localAreaCode?: string } = { operation: 'gateway.import' },
 ): Promise<CheckedRow[] | null> {
-  const checked = await checkImport(db, rows);
+  const checked = await checkImport(db, auth, rows);
   if (checked.some((c) => c.problems.length > 0)) return checked;
   const hashes = await Promise.all(rows.map((r) => hashPassword(r.password)));
   await db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
-import { checkImport, rowsFromCells, saveImport } from './import.js';
+import { checkImport, rowsFromCells, saveImport, singleImportRefusal } from './import.js';
 import {
   GATEWAY_STATUSES,
   findGateway,
@@ -59,7 +59,8 @@ export const gatewayRow = z.object({
 });
 const detail = gatewayRow.extend({
   customerAccount: z.string().nullable(),
-  registrationKey: z.string(),
+  /** Only for callers who may import (and so bind) gateways: the key is what binds an unbound one. */
+  registrationKey: z.string().optional(),
   protocol: z.string().nullable(),
   hardwareVersion: z.string().nullable(),
   iccid: z.string().nullable(),
@@ -88,6 +89,12 @@ export const checkedRow = z.object({
 });
 export const importAnswer = z.object({ saved: z.number(), rows: z.array(checkedRow) });
 const XLSX_LIMIT = 2 * 1024 * 1024;
+/**
+ * Who may read a gateway's registration key: the roles that import gateways into stock and bind them.
+ * Anyone else who can see the gateway (a plant owner, a guest of a shared plant) could bind it elsewhere
+ * once it is unbound.
+ */
+const REGISTRATION_KEY_PERMISSION = 'gateway.import';
 
 /** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
 export async function uploadedRows(req: {
@@ -215,7 +222,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
       async (req) => {
         const rows = [{ row: 1, ...req.body }];
         const problems = await saveImport(db, requireAuth(req.auth), req.ip, rows);
-        if (problems?.[0]?.problems.includes('exists')) throw new AppError('gatewayUsed');
+        const refusal = singleImportRefusal(problems);
+        if (refusal) throw refusal;
         return ok(req, { saved: problems ? 0 : 1, rows: problems ?? [] });
       },
     );
@@ -230,7 +238,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           response: { 200: envelope(importAnswer) },
         },
       },
-      async (req) => ok(req, { saved: 0, rows: await checkImport(db, await uploadedRows(req)) }),
+      async (req) => ok(req, { saved: 0, rows: await checkImport(db, requireAuth(req.auth), await uploadedRows(req)) }),
     );
 
     app.post(
@@ -261,7 +269,11 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           response: { 200: envelope(detail) },
         },
       },
-      async (req) => ok(req, await gatewayDetail(db, requireAuth(req.auth), req.params.sn)),
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const { registrationKey, ...rest } = await gatewayDetail(db, auth, req.params.sn);
+        return ok(req, auth.permissions.has(REGISTRATION_KEY_PERMISSION) ? { ...rest, registrationKey } : rest);
+      },
     );
 
     app.post(

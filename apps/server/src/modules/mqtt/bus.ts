@@ -67,7 +67,8 @@ export async function createEmbeddedBus(opts: {
       done(null, false);
       return;
     }
-    opts.auth.authenticate(sn, password?.toString('utf8') ?? '').then(
+    const address = 'remoteAddress' in client.conn ? client.conn.remoteAddress : undefined;
+    opts.auth.authenticate(sn, password?.toString('utf8') ?? '', address).then(
       (ok) => done(null, ok),
       // A database fault is not the gateway's fault: answer "server unavailable" (3) so it retries.
       (err: Error) => done(Object.assign(err, { returnCode: 3 as const }), false),

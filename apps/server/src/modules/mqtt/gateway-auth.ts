@@ -4,6 +4,7 @@ import { parseGatewayTopic } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { gateway } from '../../db/schema.js';
 import { verifyPassword } from '../auth/passwords.js';
+import type { RateLimiter } from '../rate-limit/limiter.js';
 
 // scrypt costs ~50 ms on purpose; a fleet reconnecting after a broker restart must not cost that per
 // gateway each time, so a verified (sn, password) pair is remembered for ten minutes.
@@ -13,22 +14,44 @@ const VERIFIED_TTL_MS = 10 * 60_000;
 export class GatewayAuth {
   private readonly verified = new Map<string, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: RateLimiter,
+  ) {}
 
-  /** Known, bound to a plant, not locked, and the right connection password. */
-  async authenticate(sn: string, password: string): Promise<boolean> {
+  /**
+   * Known, bound to a plant, not locked, and the right connection password. Wrong passwords are counted
+   * per serial number and per source address (when known); once either is over its limit every login of
+   * it is refused, the right password too, until its window ends: passwords cannot be guessed at line speed.
+   * The counters are the shared ones in the database (modules/rate-limit): a connect already reads the
+   * gateway there, so two more small reads cost little, and every instance sees the same failures.
+   */
+  async authenticate(sn: string, password: string, address?: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(sn) || !password) return false;
+    if ((await this.limiter.blockedFor('gatewayClient', sn)) !== undefined) return false;
+    if (address && (await this.limiter.blockedFor('gatewayAddress', address)) !== undefined) return false;
+    const outcome = await this.check(sn, password);
+    // Only a wrong password counts: an unbound spare asking every few seconds must not lock out its
+    // neighbours behind the same address.
+    if (outcome === 'wrongPassword') {
+      await this.limiter.recordFailure('gatewayClient', sn);
+      if (address) await this.limiter.recordFailure('gatewayAddress', address);
+    }
+    return outcome === 'ok';
+  }
+
+  private async check(sn: string, password: string): Promise<'ok' | 'refused' | 'wrongPassword'> {
     const [gw] = await this.db
       .select({ hash: gateway.connPasswordHash, plantId: gateway.plantId, locked: gateway.locked })
       .from(gateway)
       .where(eq(gateway.sn, sn));
-    if (!gw || !gw.plantId || gw.locked) return false;
+    if (!gw) return 'refused';
     const key = createHash('sha256').update(`${sn}\0${password}\0${gw.hash}`).digest('hex');
     const at = this.verified.get(key);
-    if (at && Date.now() - at < VERIFIED_TTL_MS) return true;
-    const ok = await verifyPassword(password, gw.hash);
-    if (ok) this.verified.set(key, Date.now());
-    return ok;
+    const ok = (at !== undefined && Date.now() - at < VERIFIED_TTL_MS) || (await verifyPassword(password, gw.hash));
+    if (!ok) return 'wrongPassword';
+    this.verified.set(key, Date.now());
+    return gw.plantId && !gw.locked ? 'ok' : 'refused';
   }
 
   /** A gateway publishes its own status and up/* topics only. */

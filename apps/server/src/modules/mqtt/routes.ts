@@ -1,28 +1,30 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { GatewayAuth } from './gateway-auth.js';
 
 const decision = z.object({ result: z.enum(['allow', 'deny', 'ignore']), is_superuser: z.boolean().optional() });
 
-function secretMatches(expected: string | undefined, given: unknown): boolean {
-  if (!expected) return true;
+/** Constant time whatever the lengths: both sides are hashed to 32 bytes before they are compared. */
+function secretMatches(expected: string, given: unknown): boolean {
   if (typeof given !== 'string') return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, b);
 }
 
 /**
  * HTTP authentication and authorisation for an external broker, in the shape EMQX's HTTP authenticator
  * and authoriser use (body in, `{ "result": "allow" | "deny" }` out, HTTP 200; mosquitto-go-auth's HTTP
  * backend reads the same status). Gateways keep their own credentials and topics there too. The broker
- * proves itself with the x-mqtt-auth-secret header when MQTT_AUTH_SECRET is set. These answers are not
- * the `{code, data, msg}` envelope: the broker, not a person, reads them.
+ * proves itself with the x-mqtt-auth-secret header. These answers are not the `{code, data, msg}`
+ * envelope: the broker, not a person, reads them. Registered only with an external broker (MQTT_URL) and
+ * a secret (MQTT_AUTH_SECRET); the broker should also send the gateway's address as `peerhost` so that
+ * wrong passwords are throttled per address as well as per serial number.
  */
 export function mqttAuthRoutes(deps: {
   auth: GatewayAuth;
-  secret: string | undefined;
+  secret: string;
   serverUser: string | undefined;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,17 +40,19 @@ export function mqttAuthRoutes(deps: {
             clientid: z.string().max(128),
             username: z.string().max(128).optional(),
             password: z.string().max(256).optional(),
+            peerhost: z.string().max(64).optional(),
           }),
           response: { 200: decision },
         },
       },
       async (req) => {
         if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
-        const { clientid, username, password } = req.body;
+        const { clientid, username, password, peerhost } = req.body;
         // The server instances' own connection: left to the broker's own user list.
         if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
         if (!username || clientid !== username || !password) return { result: 'deny' as const };
-        return { result: (await deps.auth.authenticate(username, password)) ? ('allow' as const) : ('deny' as const) };
+        const allowed = await deps.auth.authenticate(username, password, peerhost);
+        return { result: allowed ? ('allow' as const) : ('deny' as const) };
       },
     );
     app.post(

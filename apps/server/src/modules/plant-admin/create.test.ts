@@ -4,6 +4,8 @@ import { appUser, device, gateway, operationLog, plant } from '../../db/schema.j
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 import { GatewayAuth } from '../mqtt/gateway-auth.js';
+import { RateLimiter } from '../rate-limit/limiter.js';
+import { loadRateLimits } from '../rate-limit/rules.js';
 import { makeUser, spareCredentials, validPlant, withSpares } from './fixtures.js';
 
 let t: TestApp;
@@ -23,7 +25,7 @@ afterAll(async () => t?.close());
 
 describe('POST /plant', () => {
   it('the broker refuses a spare gateway until the plant that binds it exists, then lets it in', async () => {
-    const broker = new GatewayAuth(t.database.db);
+    const broker = new GatewayAuth(t.database.db, new RateLimiter(t.database.db, loadRateLimits({})));
     const password = spareCredentials.GW99000002 ?? '';
     expect(password).not.toBe('');
     expect(await broker.authenticate('GW99000002', password)).toBe(false);

@@ -10,6 +10,8 @@ import { openDatabase, type Database, type Db } from '../../db/client.js';
 import { deviceSample, ingestDeadLetter } from '../../db/schema.js';
 import { createEmbeddedBus, type MessageBus } from '../mqtt/bus.js';
 import { GatewayAuth } from '../mqtt/gateway-auth.js';
+import { RateLimiter } from '../rate-limit/limiter.js';
+import { loadRateLimits } from '../rate-limit/rules.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 import { Ingest } from './ingest.js';
 import { GatewayRegistry } from './registry.js';
@@ -64,7 +66,12 @@ async function rig(
     valuation: DEFAULT_VALUATION,
     gateways: [{ sn, password: PASSWORD, devices: [{ sn: inv, kind: 'inverter', ratedW: 10_000 }] }],
   });
-  const bus = await createEmbeddedBus({ port: 0, host: '127.0.0.1', auth: new GatewayAuth(database.db), log });
+  const bus = await createEmbeddedBus({
+    port: 0,
+    host: '127.0.0.1',
+    auth: new GatewayAuth(database.db, new RateLimiter(database.db, loadRateLimits({}))),
+    log,
+  });
   const real = new TelemetryWriter(db);
   const ingest = new Ingest({
     db,

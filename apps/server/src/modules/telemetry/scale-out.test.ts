@@ -22,8 +22,9 @@ describe.skipIf(!pgUrl || !mqttUrl)('two instances on PostgreSQL and an external
   const inv = `${sn}-INV`;
 
   beforeAll(async () => {
-    a = await TestApp.start({ MQTT_URL: mqttUrl ?? '' });
-    b = await TestApp.start({ MQTT_URL: mqttUrl ?? '' }, a.database);
+    const env = { MQTT_URL: mqttUrl ?? '', MQTT_AUTH_SECRET: 'scale-out-test-secret' };
+    a = await TestApp.start(env);
+    b = await TestApp.start(env, a.database);
     const [sunrise] = await a.database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
     await provisionPlant(a.database.db, {
       companyId: sunrise?.id ?? null,

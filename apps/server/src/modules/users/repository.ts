@@ -21,6 +21,18 @@ export async function findUserByAccount(db: Db, account: string): Promise<UserRo
   return row;
 }
 
+/**
+ * An account the caller may name (to associate a device with it, say): one of the caller's company, a
+ * private account of no company, or any for a platform administrator. Another company's account is
+ * undefined, exactly like an unknown one, so naming it cannot probe who exists elsewhere.
+ */
+export async function findReachableUser(db: Db, auth: AuthContext, account: string): Promise<UserRow | undefined> {
+  const u = await findUserByAccount(db, account.trim().toLowerCase());
+  if (!u) return undefined;
+  const reachable = u.companyId === null || u.companyId === auth.companyId || auth.role === 'platform_admin';
+  return reachable ? u : undefined;
+}
+
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(appUser).where(eq(appUser.id, id));
   return row;

@@ -8,7 +8,7 @@ import { requireAuth } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
-import { userInfo } from './repository.js';
+import { findUserById, userInfo } from './repository.js';
 
 const userInfoSchema = z.object({
   id: z.string(),
@@ -102,7 +102,33 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       async (req) => {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
-        await deps.auth.changePassword(auth.userId, req.body);
+        await deps.auth.changePassword(auth.userId, auth.sessionId, req.body);
+        return ok(req, null);
+      },
+    );
+
+    app.post(
+      '/user/disable/:userId',
+      {
+        config: { access: 'company.user', scope: 'company' },
+        schema: {
+          tags: ['user'],
+          summary: 'Disable an account of the company (it is signed out everywhere at once), or enable it again',
+          params: userIdParams,
+          body: z.object({ disabled: z.boolean().default(true) }).default({ disabled: true }),
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        // Ids are UUIDs: anything else is no account (and must not reach the database as a malformed uuid).
+        const id = req.params.userId;
+        const target = z.uuid().safeParse(id).success ? await findUserById(deps.db, id) : undefined;
+        // Another company's account, or the caller's own, does not exist here (a user cannot lock themself out).
+        const ours = target && (target.companyId === auth.companyId || auth.role === 'platform_admin');
+        if (!target || !ours || target.id === auth.userId) throw new AppError('notFound');
+        if (req.body.disabled) await deps.auth.disableAccount(target.id);
+        else await deps.auth.enableAccount(target.id);
         return ok(req, null);
       },
     );

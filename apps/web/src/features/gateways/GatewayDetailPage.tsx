@@ -117,7 +117,9 @@ function Fields({ gw }: { gw: GatewayInfo }) {
     { key: 'id', label: t('gateways.field.id'), children: <Num>{gw.id}</Num> },
     { key: 'alias', label: t('gateways.field.alias'), children: dash(gw.alias) },
     { key: 'customer', label: t('gateways.field.customer'), children: dash(gw.customerAccount) },
-    { key: 'key', label: t('gateways.field.key'), children: <Num>{maskKey(gw.registrationKey)}</Num> },
+    ...(gw.registrationKey === undefined
+      ? []
+      : [{ key: 'key', label: t('gateways.field.key'), children: <Num>{maskKey(gw.registrationKey)}</Num> }]),
     { key: 'protocol', label: t('gateways.field.protocol'), children: dash(gw.protocol) },
     { key: 'rssi', label: t('gateways.field.rssi'), children: <GatewaySignal rssi={gw.rssi} /> },
     { key: 'interval', label: t('gateways.field.interval'), children: <Num>{`${gw.uploadIntervalS} s`}</Num> },

@@ -34,7 +34,8 @@ export interface GatewayDevice {
 
 export interface GatewayInfo extends GatewayRow {
   customerAccount: string | null;
-  registrationKey: string;
+  /** Absent for roles that may not import or bind gateways (owners, guests). */
+  registrationKey?: string;
   protocol: string | null;
   hardwareVersion: string | null;
   iccid: string | null;
