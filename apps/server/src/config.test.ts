@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://u:p@db:5432/hg',
       SMTP_URL: 'smtps://u:p@mail.example:465',
       MQTT_URL: 'wss://broker.example/mqtt',
+      MQTT_AUTH_SECRET: 'broker-secret',
       LOG_LEVEL: 'warn',
       FLEET_SIZE: String(MAX_FLEET_SIZE),
       BACKFILL_DAYS: '0',
@@ -137,6 +138,23 @@ describe('loadConfig', () => {
     expect(refusal({ PORT: '1883' })).toEqual([
       'PORT=1883 and MQTT_PORT=1883 must differ: the console and the embedded MQTT broker each need a port',
     ]);
-    expect(loadConfig({ PORT: '1883', MQTT_URL: 'mqtt://broker:1883' }).port).toBe(1883);
+    expect(loadConfig({ PORT: '1883', MQTT_URL: 'mqtt://broker:1883', MQTT_AUTH_SECRET: 's' }).port).toBe(1883);
+  });
+
+  it('refuses an external broker without the secret its auth calls must carry', () => {
+    expect(refusal({ MQTT_URL: 'mqtt://broker:1883' })).toEqual([
+      expect.stringMatching(/^MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET/),
+    ]);
+  });
+
+  it('reads the rate limits and the trusted proxies, refusing an unreadable limit', () => {
+    const config = loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/60', RATE_LIMIT_CODE_ADDRESS: '0', TRUST_PROXY: 'false' });
+    expect(config.rateLimits.loginAccount).toEqual({ limit: 3, windowS: 60 });
+    expect(config.rateLimits.codeAddress.limit).toBe(0);
+    expect(config.rateLimits.loginAddress).toEqual({ limit: 100, windowS: 900 });
+    expect(config.trustProxy).toBe(false);
+    expect(refusal({ RATE_LIMIT_LOGIN_ACCOUNT: 'ten' })).toEqual([
+      'RATE_LIMIT_LOGIN_ACCOUNT="ten" must read count/seconds (e.g. 10/900), or 0 to turn the limit off',
+    ]);
   });
 });

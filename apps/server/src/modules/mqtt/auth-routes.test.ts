@@ -163,6 +163,10 @@ describe('without an external broker', () => {
 
 it('refuses to start with an external broker and no MQTT_AUTH_SECRET, saying what to set', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, MQTT_URL: 'mqtt://127.0.0.1:1', SIMULATE: 'false' });
+  // At start the configuration check refuses it; an app built from a hand-made config refuses it too.
+  expect(() => loadConfig({ DATA_DIR: dataDir, MQTT_URL: 'mqtt://127.0.0.1:1', SIMULATE: 'false' })).toThrow(
+    /MQTT_AUTH_SECRET/,
+  );
+  const config = { ...loadConfig({ DATA_DIR: dataDir, SIMULATE: 'false' }), mqttUrl: 'mqtt://127.0.0.1:1' };
   await expect(buildApp({ config, logger: false })).rejects.toThrow(/MQTT_AUTH_SECRET/);
 });
