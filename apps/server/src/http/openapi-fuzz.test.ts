@@ -70,6 +70,8 @@ const BAD_SCALARS: unknown[] = [
   {},
   ['a', 'b'],
 ];
+/** The bad values tried one level down in a body. */
+const NESTED_BAD: unknown[] = ['', '2026-02-31', 'a\u0000b', LONG, -1, 1e308, 3.5, null, [], {}];
 /** Bad values for a path segment or a query-string value (always text on the wire). */
 const BAD_TEXT = [
   'abc',
@@ -208,6 +210,18 @@ function callsFor(method: string, path: string, op: Operation, real: (name: stri
       bodies.push([`body without ${name}`, rest]);
       if (prop.type === 'array')
         bodies.push([`body ${name} of 10,000 items`, { ...ok, [name]: Array(10_000).fill(sample(prop.items)) }]);
+      // One level down: the fields of a nested object, or of the first item of a list of objects.
+      const inner = prop.type === 'array' ? prop.items : prop;
+      for (const sub of Object.keys(inner?.properties ?? {})) {
+        const innerOk = sample(inner) as Record<string, unknown>;
+        for (const bad of NESTED_BAD) {
+          const value = { ...innerOk, [sub]: bad };
+          bodies.push([
+            `body ${name}.${sub}=${JSON.stringify(bad).slice(0, 40)}`,
+            { ...ok, [name]: prop.type === 'array' ? [value] : value },
+          ]);
+        }
+      }
     }
     for (const [label, body] of bodies) calls.push({ ...base, url, payload: JSON.stringify(body), label });
     for (const raw of ['{', '{"a":', 'nul', '\u0000', '{"a":1}}', LONG])
