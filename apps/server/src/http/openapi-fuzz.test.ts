@@ -70,6 +70,8 @@ const BAD_SCALARS: unknown[] = [
   {},
   ['a', 'b'],
 ];
+/** The bad values tried one level down in a body. */
+const NESTED_BAD: unknown[] = ['', '2026-02-31', 'a\u0000b', LONG, -1, 1e308, 3.5, null, [], {}];
 /** Bad values for a path segment or a query-string value (always text on the wire). */
 const BAD_TEXT = [
   'abc',
@@ -119,11 +121,31 @@ function sample(s: Schema | undefined, depth = 0): unknown {
   }
 }
 
+const BOUNDARY = '----heliograph-fuzz';
+function multipart(file: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+/** Files that claim to be .xlsx: empty, random-looking bytes, a zip header with nothing behind it, PNG bytes. */
+const UPLOADS: [string, Buffer][] = [
+  ['upload of an empty file', Buffer.alloc(0)],
+  ['upload of bytes that are no file', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251))],
+  ['upload of a truncated zip', Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000\u0008\u0000', 'latin1')],
+  ['upload of an end-of-archive record only', Buffer.from('PK\u0005\u0006' + '\u0000'.repeat(18), 'latin1')],
+  ['upload of PNG bytes', Buffer.from('\u0089PNG\r\n\u001a\n' + '\u0000'.repeat(64), 'latin1')],
+];
+
 interface Call {
   method: string;
   url: string;
   query?: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
+  contentType?: string;
   label: string;
 }
 
@@ -188,10 +210,38 @@ function callsFor(method: string, path: string, op: Operation, real: (name: stri
       bodies.push([`body without ${name}`, rest]);
       if (prop.type === 'array')
         bodies.push([`body ${name} of 10,000 items`, { ...ok, [name]: Array(10_000).fill(sample(prop.items)) }]);
+      // One level down: the fields of a nested object, or of the first item of a list of objects.
+      const inner = prop.type === 'array' ? prop.items : prop;
+      for (const sub of Object.keys(inner?.properties ?? {})) {
+        const innerOk = sample(inner) as Record<string, unknown>;
+        for (const bad of NESTED_BAD) {
+          const value = { ...innerOk, [sub]: bad };
+          bodies.push([
+            `body ${name}.${sub}=${JSON.stringify(bad).slice(0, 40)}`,
+            { ...ok, [name]: prop.type === 'array' ? [value] : value },
+          ]);
+        }
+      }
     }
     for (const [label, body] of bodies) calls.push({ ...base, url, payload: JSON.stringify(body), label });
     for (const raw of ['{', '{"a":', 'nul', '\u0000', '{"a":1}}', LONG])
       calls.push({ ...base, url, payload: raw, label: `malformed JSON ${JSON.stringify(raw.slice(0, 12))}` });
+    // Uploads (.xlsx imports, pictures): a file that is not what it says, and a broken multipart body.
+    for (const [label, file] of UPLOADS)
+      calls.push({
+        ...base,
+        url,
+        payload: multipart(file),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        label,
+      });
+    calls.push({
+      ...base,
+      url,
+      payload: `--${BOUNDARY}\r\nContent-Disp`,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      label: 'multipart cut short',
+    });
   }
   return calls;
 }
@@ -258,7 +308,7 @@ describe('the OpenAPI fuzz', () => {
         query: c.query,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(c.payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(c.payload === undefined ? {} : { 'content-type': c.contentType ?? 'application/json' }),
         },
         ...(c.payload === undefined ? {} : { payload: c.payload }),
       });

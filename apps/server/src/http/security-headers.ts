@@ -47,7 +47,7 @@ export function cspDirectives(config: Pick<Config, 'mapTileUrl' | 'mapTileUrlCn'
 /**
  * Security headers on every answer — the web app, the API, errors and 404s (issue 9): a strict CSP,
  * nosniff, no framing, a referrer policy, and HSTS only when the request came over HTTPS (directly or as
- * X-Forwarded-Proto from the proxy, since trustProxy is on), so a plain-HTTP install is never locked out.
+ * X-Forwarded-Proto from a proxy the server trusts), so a plain-HTTP install is never locked out.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, opts: { config: Pick<Config, 'mapTileUrl' | 'mapTileUrlCn'> }) => {

@@ -100,7 +100,12 @@ const REGISTRATION_KEY_PERMISSION = 'gateway.import';
 export async function uploadedRows(req: {
   file: () => Promise<{ filename: string; toBuffer: () => Promise<Buffer> } | undefined>;
 }) {
-  const file = await req.file();
+  // A multipart body cut short or malformed is a failed upload, not a server fault (the parser's own 4xx
+  // refusals, such as a body that is not multipart, stand).
+  const file = await req.file().catch((e: unknown) => {
+    const status = e instanceof Error && 'statusCode' in e ? Number(e.statusCode) : 0;
+    throw status >= 400 && status < 500 ? e : new AppError('importFailed');
+  });
   if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('importFailed');
   let bytes: Buffer;
   try {

@@ -152,6 +152,12 @@ describe('the .xlsx reader against zip bombs', () => {
     refusedAsImportFailed(workbook(entry('', `<worksheet><sheetData>${rows}</sheetData></worksheet>`)));
   });
 
+  it('refuses a cell holding a NUL byte', () => {
+    const sheet =
+      '<worksheet><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>GW\u00001</t></is></c></row></sheetData></worksheet>';
+    refusedAsImportFailed(workbook(entry('', sheet)));
+  });
+
   it('refuses an unclosed element instead of scanning on', () => {
     refusedAsImportFailed(workbook(entry('', `<worksheet><sheetData>${'<row r="2">'.repeat(100_000)}`)));
   });

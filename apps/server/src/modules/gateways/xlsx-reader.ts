@@ -205,6 +205,8 @@ export function readSheetRows(zip: Buffer, columns: number): { row: number; cell
       else if (type === 'b') text = v === '1' ? 'true' : v === '0' ? 'false' : '';
       else if (type === 'str' || type === 'e') text = unescapeXml(v ?? '');
       else if (v !== undefined) text = Number.isFinite(Number(v)) ? String(Number(v)) : unescapeXml(v);
+      // PostgreSQL text cannot hold NUL: a cell with one is content error, not a fault later.
+      if (text.includes('\u0000')) fail();
       cells[col - 1] = text.trim();
     }
     if (n === 1 || cells.every((v) => v === '')) continue;
