@@ -50,6 +50,8 @@ export interface Config {
   mapTileAttribution: string;
   /** The in-China check of spec §4 (GET anonymous/inChina): set by whoever deploys the server. */
   inChina: boolean;
+  /** On SIGTERM, how long /readyz answers 503 (while serving as usual) before the server stops accepting. */
+  shutdownGraceMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrlCn: env.MAP_TILE_URL_CN || undefined,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     inChina: env.IN_CHINA === 'true' || env.IN_CHINA === '1',
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_S, 5) * 1000,
     webDist: env.WEB_DIST ? path.resolve(cwd, env.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }
