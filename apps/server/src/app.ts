@@ -96,7 +96,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While closing, a request arriving on an open keep-alive connection is still answered (with
+    // `connection: close`): the database closes only after the last of them (lifecycle/shutdown.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

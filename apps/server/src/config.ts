@@ -60,6 +60,8 @@ export interface Config {
   mapTileAttribution: string;
   /** The in-China check of spec §4 (GET anonymous/inChina): set by whoever deploys the server. */
   inChina: boolean;
+  /** On SIGTERM, how long /readyz answers 503 (while serving as usual) before the server stops accepting. */
+  shutdownGraceMs: number;
 }
 
 /** Pino's levels, which LOG_LEVEL chooses from. */
@@ -170,6 +172,7 @@ const envSchema = z.object({
   MAP_TILE_URL_CN: tileTemplate.optional(),
   MAP_TILE_ATTRIBUTION: text.default(''),
   IN_CHINA: bool.default(false),
+  SHUTDOWN_GRACE_S: wholeNumber(0, 600).default(5),
   WEB_DIST: text.optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrlCn: e.MAP_TILE_URL_CN,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     inChina: e.IN_CHINA,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { gracefulShutdown } from './lifecycle/shutdown.js';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './modules/demo/fleet.js';
 import { demoAccountsFile, seedDemo } from './modules/demo/seed.js';
@@ -104,25 +105,12 @@ if (config.simulate) {
   }
 }
 
-// SIGTERM: stop taking work (readiness goes 503, new requests are refused), let in-flight requests
-// finish, close the database, exit.
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  drain();
-  await fleet?.stop().catch(() => undefined);
-  await spareFleet?.stop().catch(() => undefined);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
-}
+// SIGTERM: drain in order (lifecycle/shutdown.ts), then exit.
+const shutdown = gracefulShutdown({
+  app,
+  drain,
+  graceMs: config.shutdownGraceMs,
+  stopFirst: () => Promise.all([fleet?.stop(), spareFleet?.stop()]),
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

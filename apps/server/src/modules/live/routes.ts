@@ -24,8 +24,9 @@ export function liveRoutes(deps: { bus: MessageBus; plants: PlantService }): Fas
 
   return async (app) => {
     const open = new Set<import('node:http').ServerResponse>();
-    // Streams never end on their own: close them when the server shuts down.
-    app.addHook('onClose', async () => {
+    // Streams never end on their own: end them as shutdown begins (preClose), since the server's close waits
+    // for every open connection (onClose would run only after that, i.e. never).
+    app.addHook('preClose', async () => {
       for (const res of open) res.end();
     });
     app.get(

@@ -390,6 +390,22 @@ describe('events', () => {
     return acked;
   }
 
+  it('rejects an event of another gateway’s device, keeping it as a dead letter', async () => {
+    const c = await connect();
+    const ack = await sendEvent(c, {
+      id: 'ev-foreign',
+      device: 'INVTEST0002',
+      ts: Date.now(),
+      code: 'F001',
+      level: 'fault',
+      state: 'raised',
+      message: 'Not mine',
+    });
+    expect(ack).toEqual({ id: 'ev-foreign', status: 'rejected', reason: 'devices not of this gateway: INVTEST0002' });
+    const letters = await t.database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, SN));
+    expect(letters.some((l) => l.payload.includes('ev-foreign'))).toBe(true);
+  });
+
   it('records a raised fault once, explains it in the caller’s language, and closes it when cleared', async () => {
     const c = await connect();
     // Fresh readings, so the inverter is not offline and its fault shows.

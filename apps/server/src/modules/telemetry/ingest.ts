@@ -201,7 +201,17 @@ export class Ingest {
         await this.reject(sn, topic, id, ev.error.message, json);
         return false;
       }
-      this.enqueue({ kind: 'event', gw, event: ev.data, bytes });
+      let owner = gw;
+      if (!owner.devices.has(ev.data.device)) {
+        owner = (await this.untilAvailable(() => this.deps.registry.get(sn, { fresh: true }))) ?? owner;
+      }
+      if (!owner.devices.has(ev.data.device)) {
+        // Like a batch of only other gateways' readings: kept, then rejected (protocol §Acknowledgement, 4).
+        await this.deadLetter(sn, topic, 'device not of this gateway', JSON.stringify(ev.data));
+        this.ack(sn, { id: ev.data.id, status: 'rejected', reason: `devices not of this gateway: ${ev.data.device}` });
+        return false;
+      }
+      this.enqueue({ kind: 'event', gw: owner, event: ev.data, bytes });
       return true;
     }
     const batch = telemetryBatchSchema.safeParse(json);
