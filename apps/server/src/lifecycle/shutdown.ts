@@ -24,7 +24,7 @@ export interface ShutdownOptions {
  * hook); then ingest commits and acknowledges what it holds, the gateways' connections close, and the
  * database closes (the app's onClose hook). Exit 0, or 1 if that did not finish in time.
  *
- * Returns the signal handler; a second signal while draining changes nothing.
+ * SIGINT (Ctrl-C) skips the grace period. Returns the signal handler; a second signal while draining changes nothing.
  */
 export function gracefulShutdown(opts: ShutdownOptions): (signal: string) => Promise<void> {
   const exit = opts.exit ?? ((code: number) => process.exit(code));
@@ -34,17 +34,19 @@ export function gracefulShutdown(opts: ShutdownOptions): (signal: string) => Pro
   async function run(signal: string): Promise<void> {
     const { app } = opts;
     const started = performance.now();
-    app.log.info({ signal, graceMs: opts.graceMs }, 'shutting down: /readyz answers 503 during the grace period');
+    // Ctrl-C comes from a person at a terminal, not from an orchestrator: no load balancer to tell first.
+    const graceMs = signal === 'SIGINT' ? 0 : opts.graceMs;
+    app.log.info({ signal, graceMs }, 'shutting down: /readyz answers 503 during the grace period');
     opts.drain();
     const force = setTimeout(
       () => {
         app.log.error('shutdown did not finish in time');
         exit(1);
       },
-      opts.graceMs + (opts.forceAfterMs ?? FORCE_AFTER_MS),
+      graceMs + (opts.forceAfterMs ?? FORCE_AFTER_MS),
     );
     force.unref();
-    if (opts.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, opts.graceMs));
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
     try {
       await opts.stopFirst?.();
     } catch (err) {
