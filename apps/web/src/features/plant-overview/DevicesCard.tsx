@@ -10,6 +10,7 @@ import { CardError } from './CardError';
 import { DeviceKindIcon } from './DeviceKindIcon';
 import { keyReading, sortDevices } from './deviceReading';
 import { OverviewCard } from './OverviewCard';
+import { Quantity } from '../../components/Quantity';
 
 function Reading({ device, locale }: { device: PlantDevice; locale: string }): React.JSX.Element | null {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ function Reading({ device, locale }: { device: PlantDevice; locale: string }): R
   return (
     <div className="hg-device-reading">
       <span className="hg-device-reading-label">{label}</span>
-      <bdi className="hg-device-reading-value hg-num">{value}</bdi>
+      <Quantity className="hg-device-reading-value hg-num">{value}</Quantity>
     </div>
   );
 }
