@@ -41,7 +41,11 @@ export async function scanPage(page: Page): Promise<A11yViolation[]> {
       impact: v.impact ?? '',
       help: v.help,
       url: results.url,
-      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+      // The element, and for contrast the colours axe measured.
+      targets: v.nodes.map((n) => {
+        const why = v.id === 'color-contrast' ? n.any[0]?.message : undefined;
+        return `${n.target.map(String).join(' ')}${why ? ` — ${why}` : ''}`;
+      }),
     }));
 }
 

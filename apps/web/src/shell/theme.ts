@@ -26,19 +26,33 @@ const ACCESSIBLE_TEXT = {
   colorError: '#cf1322',
   colorErrorBg: '#fff2f0',
   colorErrorBorder: '#ffccc7',
-  // Preset tag colours use shade 7 as text on shade 1: darken the shades that fall under 4.5:1.
-  green7: '#237804',
-  gold7: '#874d00',
-  orange7: '#ad4e00',
-  volcano7: '#ad2102',
-  yellow7: '#876800',
-  lime7: '#3f6600',
-  cyan7: '#006d75',
 } as const;
+
+/**
+ * Preset tag colours use shade 7 as text on shade 1: the shades that fall under 4.5:1 there, darkened.
+ * Each is set under both names Ant Design gives it (`gold7`, `gold-7`): both become the CSS variable
+ * --ant-gold-7, and the one not overridden would win.
+ */
+const TAG_TEXT_SHADES: Record<string, string> = {
+  green: '#237804',
+  gold: '#874d00',
+  orange: '#ad4e00',
+  volcano: '#ad2102',
+  yellow: '#876800',
+  lime: '#3f6600',
+  cyan: '#006d75',
+};
+const TAG_TEXT = Object.fromEntries(
+  Object.entries(TAG_TEXT_SHADES).flatMap(([name, colour]) => [
+    [`${name}7`, colour],
+    [`${name}-7`, colour],
+  ]),
+);
 
 export const theme: ThemeConfig = {
   token: {
     ...ACCESSIBLE_TEXT,
+    ...TAG_TEXT,
     colorPrimary: THEME_COLOR,
     colorInfo: '#2f54eb',
     colorLink: '#2f54eb',
@@ -48,6 +62,10 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Hebrew', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
   },
   components: {
+    // An unchecked switch shows its white label on the quaternary fill (2:1 by default): darken it there.
+    Switch: { colorTextQuaternary: 'rgba(0, 0, 0, 0.55)', colorTextTertiary: 'rgba(0, 0, 0, 0.7)' },
+    // A table with no rows says so in the disabled grey (1.8:1); it is a message, not a disabled control.
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
     Layout: {
       siderBg: THEME_COLOR,
       headerBg: '#ffffff',

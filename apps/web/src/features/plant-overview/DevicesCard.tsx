@@ -78,7 +78,8 @@ export function DevicesCard({
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('overview.devices.none')} />;
   else
     body = (
-      <ul className="hg-device-list" data-testid="device-list">
+      // The list scrolls on its own: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+      <ul className="hg-device-list" data-testid="device-list" tabIndex={0} aria-labelledby="ov-devices-title">
         {devices.map((d) => {
           const kindName = t(`overview.devices.kind.${d.kind}`, { defaultValue: d.kind });
           return (
