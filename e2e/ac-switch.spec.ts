@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support';
 
 // The demo fleet's simulated switch (apps/server/src/modules/ac-switches/demo.ts).
 const SN = 'SW10000001';

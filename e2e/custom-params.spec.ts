@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support';
 
 const LOADED = { timeout: 30_000 };
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support';
 
 // A gateway of the demo fleet that the simulator keeps online (apps/server/src/modules/demo).
 const SN = 'GW13001001';

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { pickInverter } from './api';
-import { DEMO, signIn } from './support';
+import { DEMO, expect, signIn, test } from './support';
 
 // A command is answered within seconds (COMMAND_TIMEOUT_S is 15); the state it causes arrives with the next
 // reading (every 10 s) and the inverter's page asks what may be done again every 30 s.

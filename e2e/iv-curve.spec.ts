@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { pickInverter } from './api';
-import { DEMO, signIn } from './support';
+import { DEMO, expect, signIn, test } from './support';
 
 // The simulated gateway answers a scan at once; COMMAND_TIMEOUT_S is 15.
 const COMMAND = { timeout: 30_000 };

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support';
 
 /** Opens the first plant of the list, then its panel layout from the overview header, on the physical view. */
 async function openPhysicalLayout(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './support';
 
 /** What the page shows of the plant now: the flow diagram's powers and time, and the headline power. */
 async function fingerprint(page: Page): Promise<string> {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, expectedTopMenu, signIn, topMenuKeys } from './support';
+import { DEMO, expect, expectedTopMenu, signIn, test, topMenuKeys } from './support';
 
 test.describe('signing in and the shell', () => {
   for (const [role, account] of Object.entries(DEMO) as [keyof typeof DEMO, string][]) {

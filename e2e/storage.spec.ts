@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, expect, signIn, test } from './support';
 
 test.describe('batteries, meters, weather stations and events', () => {
   test('a battery shows its BMS values, 16 cells with the spread, relays and a day of work', async ({ page }) => {

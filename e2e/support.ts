@@ -1,5 +1,34 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { PERMISSIONS, ROLE_PERMISSIONS, type BuiltinRole, type PermissionKey } from '@heliograph/shared';
+import { AccessibilityWatch, formatViolations } from './a11y';
+
+/**
+ * The `test` every spec uses: Playwright's, with axe-core watching each page the test visits (e2e/a11y.ts).
+ * A passing test fails after all if a page it saw has a serious or critical WCAG 2.1 AA violation; the
+ * message lists each rule with its page address and the failing elements.
+ */
+export const test = base.extend<{ accessibility: AccessibilityWatch }>({
+  accessibility: [
+    async ({ context, page }, use, testInfo) => {
+      const watch = new AccessibilityWatch();
+      await watch.attach(context);
+      await use(watch);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      for (const p of context.pages()) {
+        await p.waitForLoadState().catch(() => undefined);
+        await watch.scan(p);
+      }
+      // The page fixture is this fixture's dependency, so it is still open here.
+      void page;
+      const found = await watch.violations();
+      if (found.length > 0) {
+        throw new Error(`axe found serious or critical accessibility violations:\n${formatViolations(found)}`);
+      }
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -25,7 +54,8 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
   await page.getByTestId('login-account').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  // The account menu is in the top bar at every width (the side menu is a drawer on phones).
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 export async function topMenuKeys(page: Page): Promise<string[]> {

@@ -184,10 +184,9 @@ export default function AppShell(): React.JSX.Element {
             <UserMenu user={user} readOnly={readOnly} compact={isPhone} />
           </div>
         </Layout.Header>
-        <Layout.Content className="hg-content">
-          <main id="main" tabIndex={-1} className="hg-main-region">
-            {content}
-          </main>
+        {/* Layout.Content is the page's one <main> landmark, and the skip link's target. */}
+        <Layout.Content id="main" tabIndex={-1} className="hg-content">
+          <div className="hg-main-region">{content}</div>
         </Layout.Content>
         <Layout.Footer className="hg-footer">{t('common.copyright', { year: new Date().getFullYear() })}</Layout.Footer>
       </Layout>

@@ -67,16 +67,16 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
         },
       }}
     >
-      <button
-        type="button"
-        className="hg-user-trigger"
-        data-testid="user-menu"
-        aria-label={t('shell.userMenu', { name })}
-      >
-        <Avatar size={32} src={user?.avatar || undefined} className="hg-avatar">
+      <button type="button" className="hg-user-trigger" data-testid="user-menu">
+        {/* The button's name is its text (WCAG 2.5.3): the visible name, or on a phone a hidden label. */}
+        <Avatar size={32} src={user?.avatar || undefined} className="hg-avatar" aria-hidden>
           {initials(name)}
         </Avatar>
-        {compact ? null : <span className="hg-user-name">{name}</span>}
+        {compact ? (
+          <span className="hg-visually-hidden">{t('shell.userMenu', { name })}</span>
+        ) : (
+          <span className="hg-user-name">{name}</span>
+        )}
         {compact ? null : <DownOutlined className="hg-user-caret" />}
       </button>
     </Dropdown>

@@ -4,7 +4,7 @@ import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../shell/permissions';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
@@ -114,17 +114,17 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
     {
       key: 'power',
       label: t('acSwitches.power.title'),
-      value: <Num>{sw.powerW === null ? '--' : `${sw.powerW.toLocaleString()} W`}</Num>,
+      value: <Quantity>{sw.powerW === null ? '--' : `${sw.powerW.toLocaleString()} W`}</Quantity>,
     },
     {
       key: 'leakage',
       label: t('acSwitches.leakage'),
-      value: <Num>{sw.leakageMa === null ? '--' : `${sw.leakageMa} mA`}</Num>,
+      value: <Quantity>{sw.leakageMa === null ? '--' : `${sw.leakageMa} mA`}</Quantity>,
     },
     { key: 'online', label: t('acSwitches.connection'), value: <OnlineTag online={sw.online} /> },
-    { key: 'lastSeen', label: t('acSwitches.lastSeen'), value: <Num>{formatLastSeen(sw.lastSeen)}</Num> },
+    { key: 'lastSeen', label: t('acSwitches.lastSeen'), value: <Quantity>{formatLastSeen(sw.lastSeen)}</Quantity> },
     { key: 'plant', label: t('batteries.common.plant'), value: sw.plantName ?? t('acSwitches.unbound') },
-    { key: 'phases', label: t('acSwitches.phases'), value: <Num>{sw.settings.limits.phases.length}</Num> },
+    { key: 'phases', label: t('acSwitches.phases'), value: <Quantity>{sw.settings.limits.phases.length}</Quantity> },
     { key: 'model', label: t('batteries.common.model'), value: sw.model || '--' },
     { key: 'firmware', label: t('batteries.common.firmware'), value: sw.firmware ?? '--' },
     { key: 'area', label: t('acSwitches.areaCode'), value: sw.localAreaCode ?? '--' },

@@ -7,7 +7,7 @@ import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
@@ -97,7 +97,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
       title: t('acSwitches.power.title'),
       align: 'end',
       className: 'hg-num',
-      render: (_, s) => <Num>{s.powerW === null ? '--' : `${s.powerW.toLocaleString()} W`}</Num>,
+      render: (_, s) => <Quantity>{s.powerW === null ? '--' : `${s.powerW.toLocaleString()} W`}</Quantity>,
     },
     {
       key: 'leakage',
@@ -105,7 +105,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, s) => <Num>{s.leakageMa === null ? '--' : `${s.leakageMa} mA`}</Num>,
+      render: (_, s) => <Quantity>{s.leakageMa === null ? '--' : `${s.leakageMa} mA`}</Quantity>,
     },
     {
       key: 'user',
@@ -118,7 +118,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
       title: t('acSwitches.lastSeen'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, s) => <Num>{formatLastSeen(s.lastSeen)}</Num>,
+      render: (_, s) => <Quantity>{formatLastSeen(s.lastSeen)}</Quantity>,
     },
     ...(mayControl
       ? [

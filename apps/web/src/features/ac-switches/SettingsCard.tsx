@@ -3,7 +3,7 @@ import { DEVICE_LIMITS } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
 import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
@@ -33,7 +33,7 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
     {
       key: 'server',
       label: t('acSwitches.server.title'),
-      value: <Num>{sw.serverAddress ? `${sw.serverAddress}:${sw.serverPort ?? ''}` : '--'}</Num>,
+      value: <Quantity>{sw.serverAddress ? `${sw.serverAddress}:${sw.serverPort ?? ''}` : '--'}</Quantity>,
       action: change('server', 'setting-server'),
     },
     {

@@ -8,7 +8,7 @@ import { DeviceLink } from './DeviceLink';
 import { DeviceListView } from './DeviceListView';
 import type { DeviceRow } from './deviceApi';
 import { reading } from './figures';
-import { Num } from './Num';
+import { Quantity } from '../../components/Quantity';
 
 export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent(sn)}`;
 
@@ -41,7 +41,7 @@ export default function BatteriesPage(): React.JSX.Element {
           <div className="hg-storage-soc">
             <Progress percent={soc} showInfo={false} size="small" aria-hidden="true" />
             <span className="hg-num">
-              <Num>{reading(soc, '%', 0, locale)}</Num>
+              <Quantity>{reading(soc, '%', 0, locale)}</Quantity>
             </span>
           </div>
         );
@@ -52,7 +52,7 @@ export default function BatteriesPage(): React.JSX.Element {
       title: t('batteries.power'),
       align: 'end',
       className: 'hg-num',
-      render: (_, d) => <Num>{formatPower(d.metrics.p_bat, locale)}</Num>,
+      render: (_, d) => <Quantity>{formatPower(d.metrics.p_bat, locale)}</Quantity>,
     },
     {
       key: 'voltage',
@@ -60,7 +60,7 @@ export default function BatteriesPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => <Num>{reading(d.metrics.v_bat, 'V', 1, locale)}</Num>,
+      render: (_, d) => <Quantity>{reading(d.metrics.v_bat, 'V', 1, locale)}</Quantity>,
     },
     {
       key: 'temp',
@@ -68,14 +68,14 @@ export default function BatteriesPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => <Num>{reading(d.metrics.temp, '°C', 1, locale)}</Num>,
+      render: (_, d) => <Quantity>{reading(d.metrics.temp, '°C', 1, locale)}</Quantity>,
     },
     {
       key: 'updated',
       title: t('batteries.common.updated'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, d) => <Num>{formatDateTime(d.lastSeen, d.timezone)}</Num>,
+      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
     },
   ];
   return (

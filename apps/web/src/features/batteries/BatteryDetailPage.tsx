@@ -26,7 +26,7 @@ import { DeleteDeviceButton } from './DeleteDeviceButton';
 import { DetailFrame } from './DetailFrame';
 import { Figures } from './Figures';
 import { reading } from './figures';
-import { Num } from './Num';
+import { Quantity } from '../../components/Quantity';
 import { DETAIL_REFRESH_MS } from './deviceApi';
 
 const LIST = '/device/battery';
@@ -167,13 +167,13 @@ export default function BatteryDetailPage(): React.JSX.Element {
                 <span>
                   {t('batteries.charged')}:{' '}
                   <strong>
-                    <Num>{formatEnergy(w.chargeKwh, locale)}</Num>
+                    <Quantity>{formatEnergy(w.chargeKwh, locale)}</Quantity>
                   </strong>
                 </span>
                 <span>
                   {t('batteries.discharged')}:{' '}
                   <strong>
-                    <Num>{formatEnergy(w.dischargeKwh, locale)}</Num>
+                    <Quantity>{formatEnergy(w.dischargeKwh, locale)}</Quantity>
                   </strong>
                 </span>
               </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Cells, CellStats } from './batteryApi';
 import { cellColour } from './cellColour';
 import { reading } from './figures';
-import { Num } from './Num';
+import { Quantity } from '../../components/Quantity';
 
 type Measure = 'voltage' | 'temperature';
 const UNIT: Record<Measure, { unit: string; digits: number }> = {
@@ -69,27 +69,27 @@ export function CellGrid({ cells, locale }: { cells: Cells | undefined; locale: 
             <span>
               {t('batteries.cells.min')}:{' '}
               <strong>
-                <Num>{fmt(stats.min)}</Num>
+                <Quantity>{fmt(stats.min)}</Quantity>
               </strong>{' '}
               ({t('batteries.cells.cell', { n: stats.minCell })})
             </span>
             <span>
               {t('batteries.cells.max')}:{' '}
               <strong>
-                <Num>{fmt(stats.max)}</Num>
+                <Quantity>{fmt(stats.max)}</Quantity>
               </strong>{' '}
               ({t('batteries.cells.cell', { n: stats.maxCell })})
             </span>
             <span>
               {t('batteries.cells.spread')}:{' '}
               <strong>
-                <Num>{fmt(stats.spread)}</Num>
+                <Quantity>{fmt(stats.spread)}</Quantity>
               </strong>
             </span>
             <span>
               {t('batteries.cells.average')}:{' '}
               <strong>
-                <Num>{fmt(stats.average)}</Num>
+                <Quantity>{fmt(stats.average)}</Quantity>
               </strong>
             </span>
           </div>

@@ -3,7 +3,7 @@ import { BackToList, DetailLoading, DetailMissing } from '../device-common/Detai
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import type { DeviceRow } from './deviceApi';
-import { Num } from './Num';
+import { Quantity } from '../../components/Quantity';
 import './storage.css';
 
 interface Props {
@@ -56,7 +56,7 @@ export function DetailFrame({ listPath, device, loading, error, retry, actions, 
                 {t('batteries.common.firmware')}: {device.firmware || '--'}
               </span>
               <span>
-                {t('batteries.common.updated')}: <Num>{formatDateTime(device.lastSeen, device.timezone)}</Num>
+                {t('batteries.common.updated')}: <Quantity>{formatDateTime(device.lastSeen, device.timezone)}</Quantity>
               </span>
             </div>
           </div>

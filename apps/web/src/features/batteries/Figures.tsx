@@ -1,4 +1,4 @@
-import { Num } from './Num';
+import { Quantity } from '../../components/Quantity';
 
 export interface Figure {
   key: string;
@@ -14,7 +14,7 @@ export function Figures({ items, testId }: { items: readonly Figure[]; testId?: 
         <div key={f.key} className="hg-storage-figure" data-key={f.key}>
           <dt className="hg-storage-figure-label">{f.label}</dt>
           <dd className="hg-storage-figure-value" style={{ margin: 0 }}>
-            {typeof f.value === 'string' ? <Num>{f.value}</Num> : f.value}
+            {typeof f.value === 'string' ? <Quantity>{f.value}</Quantity> : f.value}
           </dd>
         </div>
       ))}

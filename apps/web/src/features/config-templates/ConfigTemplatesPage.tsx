@@ -1,4 +1,4 @@
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Grid, Result, Space, Table, Tag, Tooltip } from 'antd';
@@ -81,7 +81,7 @@ export default function ConfigTemplatesPage(): React.JSX.Element {
       dataIndex: 'updatedAt',
       width: 140,
       responsive: ['md'],
-      render: (ms: number) => <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm')}</Num>,
+      render: (ms: number) => <Quantity>{dayjs(ms).format('YYYY-MM-DD HH:mm')}</Quantity>,
     },
     {
       title: t('configTemplates.actions'),

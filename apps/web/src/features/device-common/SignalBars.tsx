@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { signalWord } from '../lora/signal';
 import '../lora/lora.css';
 
@@ -36,7 +36,7 @@ export function SignalBars({
         ))}
       </span>
       <span className="hg-num" aria-hidden="true">
-        <Num>{`${rssi} dBm`}</Num>
+        <Quantity>{`${rssi} dBm`}</Quantity>
       </span>
     </span>
   );

@@ -12,7 +12,7 @@ import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../plants/plantTime';
 import '../batteries/storage.css';
 import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 
 const LEVELS: readonly EventLevel[] = ['fault', 'warning', 'info'];
 const STATES = ['open', 'cleared'] as const;
@@ -69,7 +69,7 @@ export default function EventsPage(): React.JSX.Element {
       key: 'time',
       title: t('events.time'),
       className: 'hg-num',
-      render: (_, e) => <Num>{formatDateTime(e.raisedAt, e.timezone)}</Num>,
+      render: (_, e) => <Quantity>{formatDateTime(e.raisedAt, e.timezone)}</Quantity>,
     },
     {
       key: 'level',
@@ -111,7 +111,7 @@ export default function EventsPage(): React.JSX.Element {
           <div className="hg-storage-name">
             <Tag color="green">{t('events.state.cleared')}</Tag>
             <span className="hg-storage-sub hg-num">
-              <Num>{formatDateTime(e.clearedAt, e.timezone)}</Num>
+              <Quantity>{formatDateTime(e.clearedAt, e.timezone)}</Quantity>
             </span>
           </div>
         ),

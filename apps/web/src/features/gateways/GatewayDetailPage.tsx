@@ -4,7 +4,7 @@ import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePermissions } from '../../shell/permissions';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { formatLastSeen } from '../lora/lastSeen';
@@ -114,24 +114,28 @@ function Fields({ gw }: { gw: GatewayInfo }) {
   const dash = (v: string | number | null) => (v === null || v === '' ? '--' : v);
   const items = [
     { key: 'sn', label: t('gateways.field.sn'), children: <Typography.Text copyable>{gw.sn}</Typography.Text> },
-    { key: 'id', label: t('gateways.field.id'), children: <Num>{gw.id}</Num> },
+    { key: 'id', label: t('gateways.field.id'), children: <Quantity>{gw.id}</Quantity> },
     { key: 'alias', label: t('gateways.field.alias'), children: dash(gw.alias) },
     { key: 'customer', label: t('gateways.field.customer'), children: dash(gw.customerAccount) },
     ...(gw.registrationKey === undefined
       ? []
-      : [{ key: 'key', label: t('gateways.field.key'), children: <Num>{maskKey(gw.registrationKey)}</Num> }]),
+      : [{ key: 'key', label: t('gateways.field.key'), children: <Quantity>{maskKey(gw.registrationKey)}</Quantity> }]),
     { key: 'protocol', label: t('gateways.field.protocol'), children: dash(gw.protocol) },
     { key: 'rssi', label: t('gateways.field.rssi'), children: <GatewaySignal rssi={gw.rssi} /> },
-    { key: 'interval', label: t('gateways.field.interval'), children: <Num>{`${gw.uploadIntervalS} s`}</Num> },
+    {
+      key: 'interval',
+      label: t('gateways.field.interval'),
+      children: <Quantity>{`${gw.uploadIntervalS} s`}</Quantity>,
+    },
     { key: 'hw', label: t('gateways.field.hardware'), children: dash(gw.hardwareVersion) },
     { key: 'sw', label: t('gateways.field.software'), children: dash(gw.firmware) },
     { key: 'comm', label: t('gateways.field.commType'), children: gw.commType },
-    { key: 'iccid', label: t('gateways.field.iccid'), children: <Num>{dash(gw.iccid)}</Num> },
-    { key: 'seen', label: t('gateways.field.lastSeen'), children: <Num>{formatLastSeen(gw.lastSeen)}</Num> },
+    { key: 'iccid', label: t('gateways.field.iccid'), children: <Quantity>{dash(gw.iccid)}</Quantity> },
+    { key: 'seen', label: t('gateways.field.lastSeen'), children: <Quantity>{formatLastSeen(gw.lastSeen)}</Quantity> },
     {
       key: 'server',
       label: t('gateways.field.server'),
-      children: <Num>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Num>,
+      children: <Quantity>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Quantity>,
     },
     { key: 'password', label: t('acSwitches.connPassword.label'), children: t('gateways.settings.passwordHidden') },
     {
@@ -188,7 +192,7 @@ function DevicesTable({ devices }: { devices: GatewayDevice[] }) {
         {
           key: 'seen',
           title: t('gateways.field.lastSeen'),
-          render: (_, d) => <Num>{formatLastSeen(d.lastSeen)}</Num>,
+          render: (_, d) => <Quantity>{formatLastSeen(d.lastSeen)}</Quantity>,
         },
       ]}
     />

@@ -3,7 +3,7 @@ import { DEVICE_LIMITS } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
 import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
@@ -25,7 +25,7 @@ export function GatewaySettingsCard({ gw, canEdit }: { gw: GatewayInfo; canEdit:
         <MeshCheck sn={gw.sn} enabled={gw.meshCheck} canEdit={canEdit} />
         <SettingRow
           label={t('gateways.field.server')}
-          value={<Num>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Num>}
+          value={<Quantity>{gw.serverAddress ? `${gw.serverAddress}:${gw.serverPort ?? ''}` : '--'}</Quantity>}
         />
         <SettingRow
           label={t('acSwitches.connPassword.label')}

@@ -7,7 +7,7 @@ import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
@@ -70,7 +70,7 @@ export default function GatewaysPage(): React.JSX.Element {
       title: t('gateways.field.interval'),
       align: 'end',
       responsive: ['md'],
-      render: (_, g) => <Num>{`${g.uploadIntervalS} s`}</Num>,
+      render: (_, g) => <Quantity>{`${g.uploadIntervalS} s`}</Quantity>,
     },
     { key: 'devices', title: t('gateways.field.devices'), align: 'end', className: 'hg-num', dataIndex: 'deviceCount' },
     {
@@ -83,7 +83,7 @@ export default function GatewaysPage(): React.JSX.Element {
       key: 'lastSeen',
       title: t('gateways.field.lastSeen'),
       responsive: ['lg'],
-      render: (_, g) => <Num>{formatLastSeen(g.lastSeen)}</Num>,
+      render: (_, g) => <Quantity>{formatLastSeen(g.lastSeen)}</Quantity>,
     },
   ];
 

@@ -1,4 +1,4 @@
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { SendOutlined } from '@ant-design/icons';
 import {
   DEBUG_CODES,
@@ -65,7 +65,7 @@ export function DebugPanel({ sn }: { sn: string }) {
       title: t('inverters.debug.time'),
       dataIndex: 'at',
       width: 170,
-      render: (at: number) => <Num>{dayjs(at).format('YYYY-MM-DD HH:mm:ss')}</Num>,
+      render: (at: number) => <Quantity>{dayjs(at).format('YYYY-MM-DD HH:mm:ss')}</Quantity>,
     },
     {
       title: t('inverters.debug.request'),

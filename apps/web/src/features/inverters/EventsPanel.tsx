@@ -1,4 +1,4 @@
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -33,14 +33,18 @@ export function EventsPanel({ sn }: { sn: string }) {
       title: t('inverters.events.raised'),
       dataIndex: 'raisedAt',
       width: 170,
-      render: (ms: number) => <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Num>,
+      render: (ms: number) => <Quantity>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Quantity>,
     },
     {
       title: t('inverters.events.cleared'),
       dataIndex: 'clearedAt',
       width: 170,
       render: (ms: number | null) =>
-        ms ? <Num>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Num> : <Tag color="red">{t('inverters.events.open')}</Tag>,
+        ms ? (
+          <Quantity>{dayjs(ms).format('YYYY-MM-DD HH:mm:ss')}</Quantity>
+        ) : (
+          <Tag color="red">{t('inverters.events.open')}</Tag>
+        ),
     },
   ];
   return (

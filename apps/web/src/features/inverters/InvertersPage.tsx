@@ -1,4 +1,4 @@
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Select, Table, Tooltip } from 'antd';
@@ -126,7 +126,7 @@ export default function InvertersPage(): React.JSX.Element {
       align: 'end',
       sorter: true,
       sortOrder: sortOrder('power'),
-      render: (w: number | null) => <Num>{powerText(w, locale)}</Num>,
+      render: (w: number | null) => <Quantity>{powerText(w, locale)}</Quantity>,
     },
     {
       title: t('inverters.today'),
@@ -135,7 +135,7 @@ export default function InvertersPage(): React.JSX.Element {
       align: 'end',
       sorter: true,
       sortOrder: sortOrder('today'),
-      render: (k: number) => <Num>{energyText(k, locale)}</Num>,
+      render: (k: number) => <Quantity>{energyText(k, locale)}</Quantity>,
     },
     {
       title: t('inverters.total'),
@@ -143,7 +143,7 @@ export default function InvertersPage(): React.JSX.Element {
       key: 'total',
       align: 'end',
       responsive: ['lg'],
-      render: (k: number | null) => <Num>{energyText(k, locale)}</Num>,
+      render: (k: number | null) => <Quantity>{energyText(k, locale)}</Quantity>,
     },
     {
       title: t('inverters.gateway'),
@@ -158,7 +158,7 @@ export default function InvertersPage(): React.JSX.Element {
       sorter: true,
       sortOrder: sortOrder('lastSeen'),
       responsive: ['md'],
-      render: (ms: number | null) => <Num>{ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '--'}</Num>,
+      render: (ms: number | null) => <Quantity>{ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '--'}</Quantity>,
     },
   ];
 

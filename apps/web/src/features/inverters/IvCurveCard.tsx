@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IvMpptCurve } from '@heliograph/shared';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
 import { useCommand } from '../device-common/useCommand';
 import { LazyEChart } from '../plant-overview/LazyEChart';
@@ -86,13 +86,13 @@ export function IvCurveCard({ sn }: { sn: string }): React.JSX.Element {
       title: t(`inverters.iv.${key}`),
       key,
       align: 'end' as const,
-      render: (_: unknown, m: IvMpptCurve) => <Num>{readingText(m[key], unit, locale)}</Num>,
+      render: (_: unknown, m: IvMpptCurve) => <Quantity>{readingText(m[key], unit, locale)}</Quantity>,
     })),
     {
       title: t('inverters.iv.pmax'),
       key: 'pmax',
       align: 'end',
-      render: (_: unknown, m) => <Num>{powerText(m.pmax, locale)}</Num>,
+      render: (_: unknown, m) => <Quantity>{powerText(m.pmax, locale)}</Quantity>,
     },
   ];
 
@@ -190,7 +190,7 @@ export function IvCurveCard({ sn }: { sn: string }): React.JSX.Element {
         <CommandOutcomeTag pending={send.isPending} status={scan?.outcome.status} />
         {scan && (
           <span className="hg-inv-hint hg-inv-iv-at">
-            {t('inverters.iv.scannedAt')} <Num>{dayjs(scan.at).format('YYYY-MM-DD HH:mm:ss')}</Num>
+            {t('inverters.iv.scannedAt')} <Quantity>{dayjs(scan.at).format('YYYY-MM-DD HH:mm:ss')}</Quantity>
           </span>
         )}
       </div>

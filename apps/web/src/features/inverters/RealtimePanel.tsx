@@ -1,4 +1,4 @@
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { InverterFlowCard } from './InverterFlowCard';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Table } from 'antd';
@@ -42,19 +42,19 @@ function IndexedTable({
       title: t('inverters.voltage'),
       key: 'v',
       align: 'end',
-      render: (_: unknown, r) => <Num>{readingText(r.values.v, 'V', locale)}</Num>,
+      render: (_: unknown, r) => <Quantity>{readingText(r.values.v, 'V', locale)}</Quantity>,
     },
     {
       title: t('inverters.current'),
       key: 'i',
       align: 'end',
-      render: (_: unknown, r) => <Num>{readingText(r.values.i, 'A', locale)}</Num>,
+      render: (_: unknown, r) => <Quantity>{readingText(r.values.i, 'A', locale)}</Quantity>,
     },
     {
       title: t('inverters.powerShort'),
       key: 'p',
       align: 'end',
-      render: (_: unknown, r) => <Num>{powerText(r.values.p, locale)}</Num>,
+      render: (_: unknown, r) => <Quantity>{powerText(r.values.p, locale)}</Quantity>,
     },
   ];
   return (
@@ -118,21 +118,35 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
           { key: 'brand', label: t('inverters.brand'), children: inverter.brand || '--' },
           { key: 'model', label: t('inverters.model'), children: inverter.model || '--' },
           { key: 'firmware', label: t('inverters.firmware'), children: inverter.firmware || '--' },
-          { key: 'rated', label: t('inverters.rated'), children: <Num>{powerText(inverter.ratedW, locale)}</Num> },
+          {
+            key: 'rated',
+            label: t('inverters.rated'),
+            children: <Quantity>{powerText(inverter.ratedW, locale)}</Quantity>,
+          },
           { key: 'protocol', label: t('inverters.protocol'), children: inverter.protocol },
-          { key: 'acPower', label: t('inverters.acPower'), children: <Num>{powerText(m.p_ac, locale)}</Num> },
-          { key: 'pvPower', label: t('inverters.pvPower'), children: <Num>{powerText(m.p_pv, locale)}</Num> },
-          { key: 'freq', label: t('inverters.frequency'), children: <Num>{readingText(m.freq, 'Hz', locale)}</Num> },
-          { key: 'temp', label: t('inverters.temperature'), children: <Num>{readingText(m.temp, '°C', locale)}</Num> },
+          { key: 'acPower', label: t('inverters.acPower'), children: <Quantity>{powerText(m.p_ac, locale)}</Quantity> },
+          { key: 'pvPower', label: t('inverters.pvPower'), children: <Quantity>{powerText(m.p_pv, locale)}</Quantity> },
+          {
+            key: 'freq',
+            label: t('inverters.frequency'),
+            children: <Quantity>{readingText(m.freq, 'Hz', locale)}</Quantity>,
+          },
+          {
+            key: 'temp',
+            label: t('inverters.temperature'),
+            children: <Quantity>{readingText(m.temp, '°C', locale)}</Quantity>,
+          },
           {
             key: 'total',
             label: t('inverters.total'),
-            children: <Num>{energyText(m.e_ac_total ?? m.e_pv_total, locale)}</Num>,
+            children: <Quantity>{energyText(m.e_ac_total ?? m.e_pv_total, locale)}</Quantity>,
           },
           {
             key: 'lastSeen',
             label: t('inverters.lastSeen'),
-            children: <Num>{inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--'}</Num>,
+            children: (
+              <Quantity>{inverter.lastSeen ? dayjs(inverter.lastSeen).format('YYYY-MM-DD HH:mm:ss') : '--'}</Quantity>
+            ),
           },
           { key: 'id', label: t('inverters.deviceId'), children: <span className="hg-inv-mono">{inverter.id}</span> },
         ]}

@@ -1,7 +1,7 @@
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatLastSeen } from './lastSeen';
 import type { LoraNode } from './loraApi';
@@ -46,7 +46,7 @@ export function ChildNodesTable({ nodes, loading, compact, testId }: Props): Rea
       title: t('lora.lastSeen'),
       className: 'hg-num',
       ...(compact ? { responsive: ['md'] as const } : {}),
-      render: (_, n) => <Num>{formatLastSeen(n.lastSeen)}</Num>,
+      render: (_, n) => <Quantity>{formatLastSeen(n.lastSeen)}</Quantity>,
     },
   ];
   return (

@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../shell/permissions';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
@@ -54,7 +54,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
     { key: 'firmware', label: t('batteries.common.firmware'), value: m.firmId ?? '--' },
     { key: 'online', label: t('lora.connection'), value: <OnlineTag online={m.online} /> },
     { key: 'rssi', label: t('lora.rssi'), value: <SignalBars rssi={m.rssi} /> },
-    { key: 'lastSeen', label: t('lora.lastSeen'), value: <Num>{formatLastSeen(m.lastSeen)}</Num> },
+    { key: 'lastSeen', label: t('lora.lastSeen'), value: <Quantity>{formatLastSeen(m.lastSeen)}</Quantity> },
   ];
 
   return (

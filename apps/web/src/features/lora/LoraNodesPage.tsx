@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
@@ -106,7 +106,7 @@ export default function LoraNodesPage(): React.JSX.Element {
       title: t('lora.lastSeen'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, m) => <Num>{formatLastSeen(m.lastSeen)}</Num>,
+      render: (_, m) => <Quantity>{formatLastSeen(m.lastSeen)}</Quantity>,
     },
   ];
 

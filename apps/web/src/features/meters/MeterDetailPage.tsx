@@ -17,7 +17,7 @@ import { useFigureLocale } from '../plants/useFigureLocale';
 import { AliasButton } from './AliasButton';
 import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
 import { MeterParamsCard } from './MeterParamsCard';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
 
 const LIST = '/device/meter';
@@ -103,21 +103,21 @@ export default function MeterDetailPage(): React.JSX.Element {
                     title: t('batteries.voltage'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => <Num>{reading(p.values.v, 'V', 1, locale)}</Num>,
+                    render: (_, p) => <Quantity>{reading(p.values.v, 'V', 1, locale)}</Quantity>,
                   },
                   {
                     key: 'i',
                     title: t('batteries.current'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => <Num>{reading(p.values.i, 'A', 2, locale)}</Num>,
+                    render: (_, p) => <Quantity>{reading(p.values.i, 'A', 2, locale)}</Quantity>,
                   },
                   {
                     key: 'p',
                     title: t('batteries.power'),
                     align: 'end',
                     className: 'hg-num',
-                    render: (_, p) => <Num>{formatPower(p.values.p, locale)}</Num>,
+                    render: (_, p) => <Quantity>{formatPower(p.values.p, locale)}</Quantity>,
                   },
                 ]}
               />

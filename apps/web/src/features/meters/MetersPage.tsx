@@ -8,7 +8,7 @@ import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import { useFigureLocale } from '../plants/useFigureLocale';
 import type { MeterRow } from './meterApi';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 
 export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
 
@@ -42,7 +42,7 @@ export default function MetersPage(): React.JSX.Element {
       title: t('meters.gridPower'),
       align: 'end',
       className: 'hg-num',
-      render: (_, d) => <Num>{formatPower(d.metrics.p_grid, locale)}</Num>,
+      render: (_, d) => <Quantity>{formatPower(d.metrics.p_grid, locale)}</Quantity>,
     },
     {
       key: 'import',
@@ -50,7 +50,7 @@ export default function MetersPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => <Num>{formatEnergy(d.metrics.e_import_total, locale)}</Num>,
+      render: (_, d) => <Quantity>{formatEnergy(d.metrics.e_import_total, locale)}</Quantity>,
     },
     {
       key: 'export',
@@ -58,14 +58,14 @@ export default function MetersPage(): React.JSX.Element {
       align: 'end',
       className: 'hg-num',
       responsive: ['md'],
-      render: (_, d) => <Num>{formatEnergy(d.metrics.e_export_total, locale)}</Num>,
+      render: (_, d) => <Quantity>{formatEnergy(d.metrics.e_export_total, locale)}</Quantity>,
     },
     {
       key: 'updated',
       title: t('batteries.common.updated'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, d) => <Num>{formatDateTime(d.lastSeen, d.timezone)}</Num>,
+      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
     },
   ];
   return (

@@ -89,9 +89,15 @@ export default function PlantAddPage(): React.JSX.Element {
     }
   };
 
+  // Every step keeps its title as text, so its name is what it shows; on a phone only the current one is
+  // visible and the others are read by screen readers.
   const items = WIZARD_STEPS.map((s, i) => ({
-    title: isPhone && i !== current ? undefined : t(`plantForm.step.${s}`),
-    'aria-label': t(`plantForm.step.${s}`),
+    title:
+      isPhone && i !== current ? (
+        <span className="hg-visually-hidden">{t(`plantForm.step.${s}`)}</span>
+      ) : (
+        t(`plantForm.step.${s}`)
+      ),
   }));
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, type PlantFormValues } from './formModel';
 import type { GatewayItem } from './GatewayBinder';
 import type { WizardStep } from './wizardSteps';
+import { Quantity } from '../../components/Quantity';
 
 /** Everything entered, section by section, each with a way back to change it. */
 export function ReviewSummary({
@@ -46,7 +47,7 @@ export function ReviewSummary({
           {t(`plantForm.inverterKind.${values.inverterKind}`)}
         </Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.capacity')}>
-          <bdi className="hg-num">{values.capacityKw} kW</bdi>
+          <Quantity className="hg-num" value={values.capacityKw} unit="kW" />
         </Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.commissionedOn')}>
           <bdi className="hg-num">{values.commissionedOn?.format(DATE_FORMAT)}</bdi>

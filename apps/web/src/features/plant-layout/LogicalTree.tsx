@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatEnergy, formatPower } from '../plants/figures';
 import { treeKeyAction, visibleNodes, type TreeKey } from './treeModel';
+import { Quantity } from '../../components/Quantity';
 
 const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
@@ -81,12 +82,12 @@ function TreeNode({ node, level, collapsed, focusId, locale, onToggle, onFocus }
           </bdi>
           {hasChildren && <span className="hg-lt-caret">{open ? '−' : '+'}</span>}
         </span>
-        <bdi className="hg-lt-fig">{power}</bdi>
-        <bdi className="hg-lt-fig hg-lt-energy">
+        <Quantity className="hg-lt-fig">{power}</Quantity>
+        <Quantity className="hg-lt-fig hg-lt-energy">
           {node.estimated ? '≈' : ''}
           {energy}
-        </bdi>
-        <bdi className="hg-lt-fig hg-lt-eff">{efficiency}</bdi>
+        </Quantity>
+        <Quantity className="hg-lt-fig hg-lt-eff">{efficiency}</Quantity>
       </div>
       {hasChildren && open && (
         <ul role="group" className="hg-lt-children">

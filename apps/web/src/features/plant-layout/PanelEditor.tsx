@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPower } from '../plants/figures';
 import type { MicroPanelPower } from './api';
 import type { PanelEdit } from './physicalModel';
+import { Quantity } from '../../components/Quantity';
 
 interface Values {
   inclination: number | null;
@@ -99,12 +100,12 @@ export function PanelEditor({
                     key: 'live',
                     label: t('plantLayout.editor.livePower'),
                     children: (
-                      <bdi>
+                      <Quantity>
                         {formatPower(reading.powerW, locale)}
                         {reading.voltageV !== null && reading.currentA !== null
                           ? ` · ${reading.voltageV} V · ${reading.currentA} A`
                           : ''}
-                      </bdi>
+                      </Quantity>
                     ),
                   },
                 ]

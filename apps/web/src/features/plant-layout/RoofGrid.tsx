@@ -165,7 +165,6 @@ export function RoofGrid({
               color: colours.text,
             }}
             aria-pressed={selected}
-            aria-label={label}
             title={label}
             data-testid={`panel-${p.id}`}
             data-x={p.x}
@@ -213,8 +212,16 @@ export function RoofGrid({
               }
             }}
           >
-            <span className="hg-roof-num">{p.number}</span>
-            {cell >= 44 && <span className="hg-roof-fig">{figure}</span>}
+            {/* Named by its full description (read, not shown); the number and figure it shows are part of it. */}
+            <span className="hg-visually-hidden">{label}</span>
+            <span className="hg-roof-num" aria-hidden="true">
+              {p.number}
+            </span>
+            {cell >= 44 && (
+              <span className="hg-roof-fig" aria-hidden="true">
+                {figure}
+              </span>
+            )}
           </button>
         );
       })}

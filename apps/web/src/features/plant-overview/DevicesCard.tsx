@@ -10,6 +10,7 @@ import { CardError } from './CardError';
 import { DeviceKindIcon } from './DeviceKindIcon';
 import { keyReading, sortDevices } from './deviceReading';
 import { OverviewCard } from './OverviewCard';
+import { Quantity } from '../../components/Quantity';
 
 function Reading({ device, locale }: { device: PlantDevice; locale: string }): React.JSX.Element | null {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ function Reading({ device, locale }: { device: PlantDevice; locale: string }): R
   return (
     <div className="hg-device-reading">
       <span className="hg-device-reading-label">{label}</span>
-      <bdi className="hg-device-reading-value hg-num">{value}</bdi>
+      <Quantity className="hg-device-reading-value hg-num">{value}</Quantity>
     </div>
   );
 }
@@ -77,7 +78,8 @@ export function DevicesCard({
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('overview.devices.none')} />;
   else
     body = (
-      <ul className="hg-device-list" data-testid="device-list">
+      // The list scrolls on its own: focusable, so a keyboard can scroll it too (WCAG 2.1.1).
+      <ul className="hg-device-list" data-testid="device-list" tabIndex={0} aria-labelledby="ov-devices-title">
         {devices.map((d) => {
           const kindName = t(`overview.devices.kind.${d.kind}`, { defaultValue: d.kind });
           return (

@@ -102,7 +102,14 @@ export function EnergyBarsCard({
     );
 
   return (
-    <OverviewCard id="ov-energy" title={t('overview.energy.title')} className={className} testId="energy-card">
+    // The stepper sits in the card header, not in the tab bar: a tablist may only hold tabs (WCAG 4.1.2).
+    <OverviewCard
+      id="ov-energy"
+      title={t('overview.energy.title')}
+      extra={display.compact ? undefined : stepper}
+      className={className}
+      testId="energy-card"
+    >
       <Tabs
         size="small"
         activeKey={kind}
@@ -118,7 +125,6 @@ export function EnergyBarsCard({
               </>
             ) : null,
         }))}
-        tabBarExtraContent={display.compact ? undefined : stepper}
         className="hg-energy-tabs"
       />
     </OverviewCard>

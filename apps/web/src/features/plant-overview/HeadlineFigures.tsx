@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlantRealtime, PlantSummary } from '../../api/plants';
 import { capacityShare, energyParts, formatMoney, formatRatio, powerParts, type FigureParts } from '../plants/figures';
+import { Quantity } from '../../components/Quantity';
 
 interface Figure {
   key: string;
@@ -86,12 +87,12 @@ export function HeadlineFigures({
               {loading && !realtime ? (
                 <Skeleton.Input active size="small" />
               ) : (
-                <>
-                  <bdi className="hg-ov-figure-number" data-testid="figure-value">
+                <Quantity>
+                  <span className="hg-ov-figure-number" data-testid="figure-value">
                     {f.parts.text}
-                  </bdi>
+                  </span>
                   {f.parts.unit ? <span className="hg-ov-figure-unit">{f.parts.unit}</span> : null}
-                </>
+                </Quantity>
               )}
             </dd>
             {f.note ? <dd className="hg-ov-figure-note">{f.note}</dd> : null}

@@ -9,6 +9,7 @@ import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { LiveBadge } from './LiveBadge';
 import { PlantClock } from './PlantClock';
 import type { LiveStatus } from './usePlantLive';
+import { Quantity } from '../../components/Quantity';
 
 /** Name, type, status, capacity, address, local time and the live indicator of the plant. */
 export function OverviewHeader({
@@ -51,7 +52,7 @@ export function OverviewHeader({
         <span className="hg-ov-meta-item">
           <ThunderboltOutlined aria-hidden="true" />
           <span>
-            {t('plants.capacity')} <bdi className="hg-num">{formatCapacity(plant.capacityKw, locale)}</bdi>
+            {t('plants.capacity')} <Quantity className="hg-num">{formatCapacity(plant.capacityKw, locale)}</Quantity>
           </span>
         </span>
         <span className="hg-ov-meta-item">
@@ -62,7 +63,7 @@ export function OverviewHeader({
         <span className="hg-ov-meta-item">
           <CalendarOutlined aria-hidden="true" />
           <span>
-            {t('overview.commissioned')} <bdi className="hg-num">{plant.commissionedOn}</bdi>
+            {t('overview.commissioned')} <Quantity className="hg-num">{plant.commissionedOn}</Quantity>
           </span>
         </span>
       </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatMoney, formatRatio } from '../plants/figures';
 import type { BarFigure, BarsData } from './energyBars';
 import { FIGURE_COLORS } from './palette';
+import { Quantity } from '../../components/Quantity';
 
 /** A period's sums under its bars: each figure, the income, self-consumption and self-sufficiency. */
 export function PeriodTotals({
@@ -24,7 +25,9 @@ export function PeriodTotals({
             <span className="hg-totals-swatch" style={{ background: FIGURE_COLORS[f] }} aria-hidden="true" />
             {t(`overview.energy.${f}`)}
           </dt>
-          <dd className="hg-num">{formatEnergy(bars.totals[f], locale)}</dd>
+          <dd>
+            <Quantity className="hg-num">{formatEnergy(bars.totals[f], locale)}</Quantity>
+          </dd>
         </div>
       ))}
       <div className="hg-totals-item">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { GenerationUse } from '../../api/plants';
 import { formatEnergy, formatRatio } from '../plants/figures';
 import { FIGURE_COLORS } from './palette';
+import { Quantity } from '../../components/Quantity';
 
 interface Part {
   key: string;
@@ -26,7 +27,7 @@ function Split({
     <div className="hg-balance">
       <div className="hg-balance-head">
         <span className="hg-balance-title">{title}</span>
-        <bdi className="hg-num hg-balance-total">{formatEnergy(total, locale)}</bdi>
+        <Quantity className="hg-num hg-balance-total">{formatEnergy(total, locale)}</Quantity>
       </div>
       {total > 0 ? (
         <>
@@ -42,9 +43,9 @@ function Split({
               <li key={p.key}>
                 <span className="hg-balance-swatch" style={{ background: p.color }} aria-hidden="true" />
                 <span>{p.label}</span>
-                <bdi className="hg-num">
+                <Quantity className="hg-num">
                   {formatEnergy(p.kwh, locale)} ({formatRatio(p.kwh / total, locale)})
-                </bdi>
+                </Quantity>
               </li>
             ))}
           </ul>

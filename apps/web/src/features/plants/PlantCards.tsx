@@ -7,6 +7,7 @@ import { overviewPath } from './overviewPath';
 import { PlantActions } from './PlantActions';
 import { PlantStatusTag } from './PlantStatusTag';
 import { useFigureLocale } from './useFigureLocale';
+import { Quantity } from '../../components/Quantity';
 
 export interface PlantCardsProps {
   rows: PlantListRow[];
@@ -43,15 +44,15 @@ export function PlantCards({ rows, loading, pagination, empty }: PlantCardsProps
               <span className="hg-plant-card-figures">
                 <span>
                   <span className="hg-plant-card-label">{t('plants.power')}</span>
-                  <span className="hg-plant-card-value">{formatPower(p.powerW, locale)}</span>
+                  <Quantity className="hg-plant-card-value">{formatPower(p.powerW, locale)}</Quantity>
                 </span>
                 <span>
                   <span className="hg-plant-card-label">{t('plants.todayEnergy')}</span>
-                  <span className="hg-plant-card-value">{formatEnergy(p.todayKwh, locale)}</span>
+                  <Quantity className="hg-plant-card-value">{formatEnergy(p.todayKwh, locale)}</Quantity>
                 </span>
                 <span>
                   <span className="hg-plant-card-label">{t('plants.capacity')}</span>
-                  <span className="hg-plant-card-value">{formatCapacity(p.capacityKw, locale)}</span>
+                  <Quantity className="hg-plant-card-value">{formatCapacity(p.capacityKw, locale)}</Quantity>
                 </span>
               </span>
             </li>

@@ -10,6 +10,7 @@ import { overviewPath } from './overviewPath';
 import { PlantActions } from './PlantActions';
 import { PlantStatusTag } from './PlantStatusTag';
 import { useFigureLocale } from './useFigureLocale';
+import { Quantity } from '../../components/Quantity';
 
 export interface PlantListViewProps {
   rows: PlantListRow[];
@@ -53,21 +54,21 @@ export function PlantTable({ rows, loading, pagination, empty, sort, onSort }: P
       title: t('plants.power'),
       align: 'end',
       className: 'hg-num',
-      render: (_, p) => formatPower(p.powerW, locale),
+      render: (_, p) => <Quantity>{formatPower(p.powerW, locale)}</Quantity>,
     },
     {
       ...sortable('todayEnergy'),
       title: t('plants.todayEnergy'),
       align: 'end',
       className: 'hg-num',
-      render: (_, p) => formatEnergy(p.todayKwh, locale),
+      render: (_, p) => <Quantity>{formatEnergy(p.todayKwh, locale)}</Quantity>,
     },
     {
       ...sortable('capacity'),
       title: t('plants.capacity'),
       align: 'end',
       className: 'hg-num',
-      render: (_, p) => formatCapacity(p.capacityKw, locale),
+      render: (_, p) => <Quantity>{formatCapacity(p.capacityKw, locale)}</Quantity>,
     },
     {
       key: 'actions',

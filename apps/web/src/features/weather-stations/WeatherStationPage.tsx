@@ -10,7 +10,7 @@ import { reading } from '../batteries/figures';
 import { FIGURE_COLORS } from '../plant-overview/palette';
 import { useFigureLocale } from '../plants/useFigureLocale';
 import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
 
 /** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
@@ -78,7 +78,7 @@ export default function WeatherStationPage(): React.JSX.Element {
                 <span>
                   {t('weatherStations.insolation')}:{' '}
                   <strong>
-                    <Num>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</Num>
+                    <Quantity>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</Quantity>
                   </strong>
                 </span>
               </div>

@@ -7,7 +7,7 @@ import { reading } from '../batteries/figures';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatDateTime } from '../plants/plantTime';
 import { useFigureLocale } from '../plants/useFigureLocale';
-import { Num } from '../batteries/Num';
+import { Quantity } from '../../components/Quantity';
 
 export const stationPath = (sn: string) => `/device/meteorological/${encodeURIComponent(sn)}`;
 
@@ -21,7 +21,7 @@ export default function WeatherStationsPage(): React.JSX.Element {
     align: 'end' as const,
     className: 'hg-num',
     responsive: md ? (['md'] as ('md' | 'lg')[]) : undefined,
-    render: (_: unknown, d: DeviceRow) => <Num>{reading(d.metrics[key], unit, digits, locale)}</Num>,
+    render: (_: unknown, d: DeviceRow) => <Quantity>{reading(d.metrics[key], unit, digits, locale)}</Quantity>,
   });
   const columns: TableColumnsType<DeviceRow> = [
     {
@@ -41,7 +41,7 @@ export default function WeatherStationsPage(): React.JSX.Element {
       title: t('batteries.common.updated'),
       className: 'hg-num',
       responsive: ['lg'],
-      render: (_, d) => <Num>{formatDateTime(d.lastSeen, d.timezone)}</Num>,
+      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
     },
   ];
   return (

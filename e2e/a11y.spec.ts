@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { animationsDone, formatViolations, scanPage } from './a11y';
+import { DEMO, expect, signIn, test } from './support';
+
+// Issue 9, "Accessibility": the eight pages an audit checked, in English and in Hebrew, with no serious or
+// critical WCAG 2.1 AA violation (muted text, status tags, step and account-menu names, the login links,
+// one main landmark). Every other spec is checked too, by the watch in support.ts.
+
+async function expectAccessible(page: Page, ready: () => Promise<void>): Promise<void> {
+  await ready();
+  await animationsDone(page);
+  const found = await scanPage(page);
+  expect(found, formatViolations(found)).toEqual([]);
+}
+
+for (const lang of ['en', 'he'] as const) {
+  test(`the audited pages have no serious accessibility violation (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+
+    await page.goto('/login');
+    await expectAccessible(page, () => expect(page.getByTestId('login-account')).toBeVisible());
+    expect(await page.locator('main').count()).toBe(1);
+
+    await signIn(page, DEMO.company_admin);
+    await page.goto('/plants');
+    await expectAccessible(page, () => expect(page.getByTestId('plant-link').first()).toBeVisible());
+    expect(await page.locator('main, [role="main"]').count()).toBe(1);
+
+    const overview = await page.getByTestId('plant-link').first().getAttribute('href');
+    await page.goto(overview ?? '/plants');
+    await expectAccessible(page, () => expect(page.getByTestId('energy-card')).toBeVisible());
+
+    const pages: [string, string][] = [
+      ['/device/inverter', 'main tr.ant-table-row'],
+      ['/device/event/list', 'main table'],
+      ['/device/gateway', 'main tr.ant-table-row'],
+      ['/edit', 'main form'],
+      ['/plant-add', '[data-testid="plant-add"]'],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path);
+      await expectAccessible(page, () => expect(page.locator(ready).first()).toBeVisible());
+    }
+  });
+}
