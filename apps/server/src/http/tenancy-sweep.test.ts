@@ -74,14 +74,30 @@ const NOT_TENANT_KEYS: Record<string, string> = {
   codeId: 'a verification-code challenge handed to an anonymous caller, not a row of any company',
 };
 
+/** A panel on the roof grid wired to Sunrise's inverter. */
+const PANEL = {
+  id: 'p1',
+  x: 0,
+  y: 0,
+  inclination: 30,
+  azimuth: 180,
+  ratedW: 400,
+  string: 'S1',
+  number: 1,
+  inverterSn: 'SWINV01',
+  input: 1,
+};
+
 /** Bodies whose rules go beyond what the document spells out: valid values, so the call reaches the lookup. */
 const BODIES: Record<string, Record<string, unknown>> = {
+  // A plant of its own with no owner yet, given Sunrise's gateway (and its real key) to bind.
+  'POST /api/v1/plant': { ownerAccount: undefined },
   'POST /api/v1/acSwitch/setting/{sn}/set': { phases: [{ maxCurrentA: 16, overVoltageV: 260, underVoltageV: 180 }] },
   'POST /api/v1/acSwitch/{sn}/timingTask': { tasks: [{ repeat: true, action: 'on', days: [1], time: '08:00' }] },
   'POST /api/v1/acSwitch/{sn}/socRule': { onAtSoc: 80, offAtSoc: 20 },
   'POST /api/v1/inverter/{sn}/debug': { code: '03', address: '0001', count: 1 },
-  'POST /api/v1/plant/{id}/layout/physical': { panels: [] },
-  'POST /api/v1/plant/{id}/physical/layout': { panels: [] },
+  'POST /api/v1/plant/{id}/layout/physical': { panels: [PANEL] },
+  'POST /api/v1/plant/{id}/physical/layout': { panels: [PANEL] },
 };
 
 /** Reads left out of the control call only, with why (they are still swept as the other company). */
@@ -95,7 +111,8 @@ function sample(s: Schema | undefined, depth = 0): unknown {
   if (!s || depth > 6) return 'x';
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
-  if (s.default !== undefined) return s.default;
+  // An empty default list would hide the keys of its items (a new plant's gateways[].sn).
+  if (s.default !== undefined && !(Array.isArray(s.default) && s.default.length === 0)) return s.default;
   const alt = s.anyOf ?? s.oneOf ?? s.allOf;
   if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
@@ -120,6 +137,8 @@ function sample(s: Schema | undefined, depth = 0): unknown {
   }
 }
 
+const SWEEP_KEY = 'SWEEPKEY2026';
+
 /** Plausible values for fields whose rules the document does not spell out (a valid body reaches the lookup). */
 const PLAUSIBLE: Record<string, unknown> = {
   timezone: 'Europe/Berlin',
@@ -133,6 +152,9 @@ const PLAUSIBLE: Record<string, unknown> = {
   account: 'boss@rival.example',
   ownerAccount: 'boss@rival.example',
   password: 'Sweep2026gw',
+  // The gateway's real registration key: even holding it, another company cannot reach Sunrise's gateway.
+  key: SWEEP_KEY,
+  registrationKey: SWEEP_KEY,
   phone: '',
   contactPhone: '',
   host: 'example.com',
@@ -158,7 +180,8 @@ interface Keys {
 function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: string): string | string[] | undefined {
   const family = /^\/api\/v1\/([A-Za-z-]+)/.exec(path)?.[1] ?? '';
   const serialOf = (): string => {
-    if (family.startsWith('gateway')) return k.gateway;
+    if (family.startsWith('gateway') || path === '/api/v1/plant' || path === '/api/v1/plant/{id}/gateway')
+      return k.gateway;
     if (family === 'acSwitch') return k.acSwitch;
     if (family === 'masterNode') return k.lora;
     if (family.startsWith('weather')) return k.weather;
@@ -174,6 +197,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       return k.userId;
     case 'batterySn':
       return k.battery;
+    case 'inverterSn':
+      return k.inverter;
     case 'target':
       return k.gateway;
     case 'device':
@@ -234,15 +259,27 @@ function plan(k: Keys, method: string, path: string, op: Operation): Planned | '
   let body: unknown = undefined;
   if (json) {
     const out = (sample(json) ?? {}) as Record<string, unknown>;
-    for (const name of Object.keys(json.properties ?? {})) {
-      const value = keyFor(k, path, 'body', name);
-      if (value !== undefined) {
-        keyed = true;
-        requiredKey = true;
-        out[name] = value;
-      } else if (KEYISH.test(name) && !NOT_TENANT_KEYS[name]) unknown.push(`body ${name}`);
-      else if (name in PLAUSIBLE) out[name] = PLAUSIBLE[name];
-    }
+    // The fields of the body (of its first variant when it has several), and one level down: the fields of a
+    // nested object or of the first item of a list of objects (a plant's gateways[].sn).
+    const top = json.properties ?? (json.oneOf ?? json.anyOf)?.[0]?.properties ?? {};
+    const fillFields = (props: Record<string, Schema>, target: Record<string, unknown>, at: string): void => {
+      for (const [name, prop] of Object.entries(props)) {
+        const value = keyFor(k, path, 'body', name);
+        if (value !== undefined) {
+          keyed = true;
+          requiredKey = true;
+          target[name] = value;
+        } else if (KEYISH.test(name) && !NOT_TENANT_KEYS[name]) unknown.push(`body ${at}${name}`);
+        else if (name in PLAUSIBLE) target[name] = PLAUSIBLE[name];
+        else if (at === '') {
+          const inner = prop.type === 'array' ? prop.items : prop;
+          const nested = prop.type === 'array' ? (target[name] as unknown[] | undefined)?.[0] : target[name];
+          if (inner?.properties && nested && typeof nested === 'object')
+            fillFields(inner.properties, nested as Record<string, unknown>, `${name}.`);
+        }
+      }
+    };
+    fillFields(top, out, '');
     body = { ...out, ...BODIES[`${method.toUpperCase()} ${path}`] };
   }
   if (unknown.length > 0) return { unknown };
@@ -327,6 +364,7 @@ describe('the tenancy sweep', () => {
         {
           sn: 'SWGW01',
           password: 'Sweep2026gw',
+          registrationKey: SWEEP_KEY,
           devices: [
             { sn: 'SWINV01', kind: 'inverter', model: 'SIM-HYB-10K', ratedW: 10_000 },
             { sn: 'SWBAT01', kind: 'battery', capacityKwh: 10 },
