@@ -449,6 +449,13 @@ describe('the tenancy sweep', () => {
       }
     }
 
+    // Every route named in the lists above still exists: a renamed route cannot keep a stale opt-out.
+    const known = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    for (const route of [...Object.keys(OPT_OUT), ...Object.keys(NO_CONTROL), ...Object.keys(BODIES)])
+      if (!known.has(route)) failures.push(`${route} is listed in this file but is not a route any more`);
+
     let calls = 0;
     const send = async (c: Planned, token: string): Promise<LightMyRequestResponse> => {
       calls++;
