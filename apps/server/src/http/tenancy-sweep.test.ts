@@ -92,6 +92,7 @@ const PANEL = {
 const BODIES: Record<string, Record<string, unknown>> = {
   // A plant of its own with no owner yet, given Sunrise's gateway (and its real key) to bind.
   'POST /api/v1/plant': { ownerAccount: undefined },
+  'POST /api/v1/inverter/config/template/{id}': { protocol: 'metrics', values: { activePowerLimit: 70 } },
   'POST /api/v1/acSwitch/setting/{sn}/set': { phases: [{ maxCurrentA: 16, overVoltageV: 260, underVoltageV: 180 }] },
   'POST /api/v1/acSwitch/{sn}/timingTask': { tasks: [{ repeat: true, action: 'on', days: [1], time: '08:00' }] },
   'POST /api/v1/acSwitch/{sn}/socRule': { onAtSoc: 80, offAtSoc: 20 },
