@@ -1,0 +1,536 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { ERROR_CODES } from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../db/rows.js';
+import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
+import { ACCOUNTS, TestApp } from '../test/harness.js';
+import { eq } from 'drizzle-orm';
+
+/**
+ * The tenancy sweep: every /api/v1 route of the OpenAPI document that takes a key (a plant id, a serial number,
+ * a template, command or user id) in its path, query or body is called with Sunrise Energy's real keys as the
+ * administrator of another company, and — for writes — as Sunrise's own visitor. Each must answer "does not
+ * exist" (or, for the visitor, "no permission") and change nothing in the database. The route list comes from
+ * the document, so a new route is swept without touching this file; a key this file cannot fill fails the test
+ * until it is mapped below or the route is opted out with a reason.
+ */
+
+interface Schema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  minLength?: number;
+  format?: string;
+  pattern?: string;
+  default?: unknown;
+}
+interface Parameter {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema?: Schema;
+}
+interface Operation {
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
+}
+
+/** The answers that mean "does not exist": the envelope's 404 and each module's own not-found code. */
+const NOT_FOUND = new Set<number>([
+  ERROR_CODES.notFound,
+  ERROR_CODES.plantNotFound,
+  ERROR_CODES.inverterNotFound,
+  ERROR_CODES.gatewayNotFound,
+  ERROR_CODES.batteryNotFound,
+]);
+
+/** A parameter name that names a row: it must be mapped to one of Sunrise's keys below. */
+const KEYISH = /^(id|ids|sn|sns|target|device)$|(Id|Ids|Sn|Sns)$/;
+
+/**
+ * Routes that take a key but are not swept, each with why. Creation routes take a serial number that must be
+ * new (serials are unique across the platform, so an existing one is refused as a duplicate by design).
+ */
+const OPT_OUT: Record<string, string> = {
+  'POST /api/v1/acSwitch/create':
+    'registers a new switch: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
+  'POST /api/v1/gateways/import':
+    'registers a new gateway: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
+};
+/** Names that look like keys but name no tenant's row, with why. */
+const NOT_TENANT_KEYS: Record<string, string> = {
+  keyId: 'the id of the server key a password is encrypted with, the same for every caller',
+  codeId: 'a verification-code challenge handed to an anonymous caller, not a row of any company',
+};
+
+/** A panel on the roof grid wired to Sunrise's inverter. */
+const PANEL = {
+  id: 'p1',
+  x: 0,
+  y: 0,
+  inclination: 30,
+  azimuth: 180,
+  ratedW: 400,
+  string: 'S1',
+  number: 1,
+  inverterSn: 'SWINV01',
+  input: 1,
+};
+
+/** Bodies whose rules go beyond what the document spells out: valid values, so the call reaches the lookup. */
+const BODIES: Record<string, Record<string, unknown>> = {
+  // A plant of its own with no owner yet, given Sunrise's gateway (and its real key) to bind.
+  'POST /api/v1/plant': { ownerAccount: undefined },
+  'POST /api/v1/inverter/config/template/{id}': { protocol: 'metrics', values: { activePowerLimit: 70 } },
+  'POST /api/v1/acSwitch/setting/{sn}/set': { phases: [{ maxCurrentA: 16, overVoltageV: 260, underVoltageV: 180 }] },
+  'POST /api/v1/acSwitch/{sn}/timingTask': { tasks: [{ repeat: true, action: 'on', days: [1], time: '08:00' }] },
+  'POST /api/v1/acSwitch/{sn}/socRule': { onAtSoc: 80, offAtSoc: 20 },
+  'POST /api/v1/inverter/{sn}/debug': { code: '03', address: '0001', count: 1 },
+  'POST /api/v1/plant/{id}/layout/physical': { panels: [PANEL] },
+  'POST /api/v1/plant/{id}/physical/layout': { panels: [PANEL] },
+};
+
+/** Reads left out of the control call only, with why (they are still swept as the other company). */
+const NO_CONTROL: Record<string, string> = {
+  'GET /api/v1/live/plant/{id}': 'an event stream: the administrator would open a stream that never ends',
+  'GET /api/v1/plant/{id}/picture':
+    'the sweep plant has no picture uploaded (plant-admin/picture.test.ts reads one back)',
+};
+
+function sample(s: Schema | undefined, depth = 0): unknown {
+  if (!s || depth > 6) return 'x';
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  // An empty default list would hide the keys of its items (a new plant's gateways[].sn).
+  if (s.default !== undefined && !(Array.isArray(s.default) && s.default.length === 0)) return s.default;
+  const alt = s.anyOf ?? s.oneOf ?? s.allOf;
+  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1);
+      return out;
+    }
+    case 'array':
+      return [sample(s.items, depth + 1)];
+    case 'integer':
+    case 'number':
+      return s.minimum ?? 1;
+    case 'boolean':
+      return true;
+    default:
+      if (s.format === 'date' || s.pattern?.includes('\\d{4}')) return '2026-01-15';
+      if (s.format === 'email') return 'sweep@example.com';
+      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      return 'a'.repeat(Math.max(1, s.minLength ?? 1));
+  }
+}
+
+const SWEEP_KEY = 'SWEEPKEY2026';
+
+/** Plausible values for fields whose rules the document does not spell out (a valid body reaches the lookup). */
+const PLAUSIBLE: Record<string, unknown> = {
+  timezone: 'Europe/Berlin',
+  currency: 'EUR',
+  commissionedOn: '2025-01-01',
+  latitude: 52.5,
+  longitude: 13.4,
+  name: 'Sweep',
+  alias: 'Sweep',
+  // The other company's own administrator: a plausible account for it, so only the key can be refused.
+  account: 'boss@rival.example',
+  ownerAccount: 'boss@rival.example',
+  password: 'Sweep2026gw',
+  // The gateway's real registration key: even holding it, another company cannot reach Sunrise's gateway.
+  key: SWEEP_KEY,
+  registrationKey: SWEEP_KEY,
+  phone: '',
+  contactPhone: '',
+  host: 'example.com',
+  port: 1883,
+};
+
+interface Keys {
+  plantId: string;
+  gateway: string;
+  inverter: string;
+  battery: string;
+  batteryId: string;
+  meter: string;
+  weather: string;
+  acSwitch: string;
+  lora: string;
+  templateId: string;
+  commandId: string;
+  userId: string;
+}
+
+/** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
+function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: string): string | string[] | undefined {
+  const family = /^\/api\/v1\/([A-Za-z-]+)/.exec(path)?.[1] ?? '';
+  const serialOf = (): string => {
+    if (family.startsWith('gateway') || path === '/api/v1/plant' || path === '/api/v1/plant/{id}/gateway')
+      return k.gateway;
+    if (family === 'acSwitch') return k.acSwitch;
+    if (family === 'masterNode') return k.lora;
+    if (family.startsWith('weather')) return k.weather;
+    if (family.startsWith('batter')) return k.battery;
+    if (family.startsWith('meter')) return k.meter;
+    if (family.startsWith('inverter')) return k.inverter;
+    return '';
+  };
+  switch (name) {
+    case 'plantId':
+      return k.plantId;
+    case 'userId':
+      return k.userId;
+    case 'batterySn':
+      return k.battery;
+    case 'inverterSn':
+      return k.inverter;
+    case 'target':
+      return k.gateway;
+    case 'device':
+      return k.inverter;
+    case 'sn':
+      return serialOf() || undefined;
+    case 'sns':
+      // A template is applied to inverters; the switch batch routes take switches.
+      if (path.startsWith('/api/v1/inverter/config/template/')) return where === 'query' ? k.inverter : [k.inverter];
+      return where === 'query' ? serialOf() : [serialOf()];
+    case 'id':
+      if (path.startsWith('/api/v1/command/')) return k.commandId;
+      if (path.startsWith('/api/v1/inverter/config/template/')) return k.templateId;
+      if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
+      if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
+      if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+interface Planned {
+  route: string;
+  method: string;
+  url: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Keyed only by optional query filters: an empty answer is as good as "does not exist". */
+  filterOnly: boolean;
+}
+
+function fill(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));
+}
+
+/** The call for one route with Sunrise's keys, "no key" when it takes none, or the names it cannot fill. */
+function plan(k: Keys, method: string, path: string, op: Operation): Planned | 'no key' | { unknown: string[] } {
+  const unknown: string[] = [];
+  let keyed = false;
+  let requiredKey = false;
+  const pathValues: Record<string, string> = {};
+  const queryValues: Record<string, string> = {};
+  for (const p of op.parameters ?? []) {
+    if (p.in === 'header') continue;
+    const value = keyFor(k, path, p.in, p.name);
+    if (value !== undefined) {
+      keyed = true;
+      if (p.in === 'path' || p.required) requiredKey = true;
+      (p.in === 'path' ? pathValues : queryValues)[p.name] = Array.isArray(value) ? value.join(',') : value;
+    } else if (p.in === 'path') {
+      if (p.schema?.enum?.length) pathValues[p.name] = String(p.schema.enum[0]);
+      else unknown.push(`path ${p.name}`);
+    } else if (KEYISH.test(p.name) && !NOT_TENANT_KEYS[p.name]) unknown.push(`query ${p.name}`);
+    else if (p.required) queryValues[p.name] = String(PLAUSIBLE[p.name] ?? sample(p.schema));
+  }
+  const json = op.requestBody?.content['application/json']?.schema;
+  let body: unknown = undefined;
+  if (json) {
+    const out = (sample(json) ?? {}) as Record<string, unknown>;
+    // The fields of the body (of its first variant when it has several), and one level down: the fields of a
+    // nested object or of the first item of a list of objects (a plant's gateways[].sn).
+    const top = json.properties ?? (json.oneOf ?? json.anyOf)?.[0]?.properties ?? {};
+    const fillFields = (props: Record<string, Schema>, target: Record<string, unknown>, at: string): void => {
+      for (const [name, prop] of Object.entries(props)) {
+        const value = keyFor(k, path, 'body', name);
+        if (value !== undefined) {
+          keyed = true;
+          requiredKey = true;
+          target[name] = value;
+        } else if (KEYISH.test(name) && !NOT_TENANT_KEYS[name]) unknown.push(`body ${at}${name}`);
+        else if (name in PLAUSIBLE) target[name] = PLAUSIBLE[name];
+        else if (at === '') {
+          const inner = prop.type === 'array' ? prop.items : prop;
+          const nested = prop.type === 'array' ? (target[name] as unknown[] | undefined)?.[0] : target[name];
+          if (inner?.properties && nested && typeof nested === 'object')
+            fillFields(inner.properties, nested as Record<string, unknown>, `${name}.`);
+        }
+      }
+    };
+    fillFields(top, out, '');
+    body = { ...out, ...BODIES[`${method.toUpperCase()} ${path}`] };
+  }
+  if (unknown.length > 0) return { unknown };
+  if (!keyed) return 'no key';
+  return {
+    route: `${method.toUpperCase()} ${path}`,
+    method: method.toUpperCase(),
+    url: fill(path, pathValues),
+    query: queryValues,
+    body,
+    filterOnly: !requiredKey,
+  };
+}
+
+/** Every table's row count and a hash of its rows: equal before and after means the sweep changed nothing. */
+async function snapshot(t: TestApp): Promise<Record<string, string>> {
+  const db = t.database.db;
+  const tables = await query<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    // Sessions and rate-limit counters move on every signed-in call; they hold no tenant's data.
+    if (CHANGES_ON_EVERY_CALL.has(name)) continue;
+    const [row] = await query<{ n: unknown; h: string | null }>(
+      db,
+      sql`select count(*) as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h
+        from ${sql.identifier(name)} x`,
+    );
+    out[name] = `${String(row?.n)} ${row?.h ?? ''}`;
+  }
+  return out;
+}
+const CHANGES_ON_EVERY_CALL = new Set(['auth_session', 'rate_limit']);
+
+/** The text of an answer: JSON as sent, a spreadsheet as the text of its cells. */
+async function answerText(res: LightMyRequestResponse): Promise<string> {
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.includes('spreadsheet')) return res.body;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => void cells.push(String(c.text)))));
+  return cells.join('\n');
+}
+
+function codeOf(res: LightMyRequestResponse): number | undefined {
+  try {
+    return (JSON.parse(res.body) as { code?: number }).code;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('the tenancy sweep', () => {
+  let t: TestApp;
+  let k: Keys;
+  beforeAll(async () => {
+    t = await TestApp.start({ COMMAND_TIMEOUT_S: '1' });
+    const db = t.database.db;
+    const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+    const users = await db.select().from(appUser);
+    const idOf = (account: string) => users.find((u) => u.account === account)?.id ?? '';
+    // Sunrise's plant, shared with its visitor as a guest (the visitor sees it and may change nothing).
+    const { plantId, gatewayIds } = await provisionPlant(db, {
+      companyId: sunrise?.id ?? null,
+      ownerId: idOf(ACCOUNTS.owner),
+      name: 'Sweep plant',
+      type: 'storage_dc',
+      inverterKind: 'hybrid',
+      capacityKw: 10,
+      commissionedOn: '2025-01-01',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      latitude: 52.5,
+      longitude: 13.4,
+      address: 'Berlin',
+      valuation: DEFAULT_VALUATION,
+      gateways: [
+        {
+          sn: 'SWGW01',
+          password: 'Sweep2026gw',
+          registrationKey: SWEEP_KEY,
+          devices: [
+            { sn: 'SWINV01', kind: 'inverter', model: 'SIM-HYB-10K', ratedW: 10_000 },
+            { sn: 'SWBAT01', kind: 'battery', capacityKwh: 10 },
+            { sn: 'SWMTR01', kind: 'meter' },
+            { sn: 'SWWS01', kind: 'weather' },
+          ],
+        },
+        // A switch and a lora master connect on their own: a gateway row and a device row with one serial.
+        { sn: 'SWSW01', password: 'Sweep2026gw', devices: [{ sn: 'SWSW01', kind: 'switch' }] },
+        { sn: 'SWLORA01', password: 'Sweep2026gw', devices: [{ sn: 'SWLORA01', kind: 'lora' }] },
+      ],
+      sharedWith: [{ userId: idOf(ACCOUNTS.visitor), level: 'guest' }],
+    });
+    const devices = await db.select().from(device);
+    const deviceId = (sn: string) => devices.find((d) => d.sn === sn)?.id ?? '';
+    const gatewayId = gatewayIds[0] ?? '';
+    const [template] = await db
+      .insert(configTemplate)
+      .values({ companyId: sunrise?.id ?? null, name: 'Sweep template', values: {} })
+      .returning();
+    const [command] = await db
+      .insert(deviceCommand)
+      .values({
+        companyId: sunrise?.id ?? null,
+        plantId,
+        gatewayId,
+        deviceId: deviceId('SWINV01'),
+        type: 'debug',
+        status: 'succeeded',
+        expiresAt: new Date(Date.UTC(2026, 0, 1)),
+      })
+      .returning();
+    await db.insert(deviceEvent).values({
+      gatewayId,
+      gatewayEventId: 'sweep-1',
+      deviceId: deviceId('SWINV01'),
+      plantId,
+      code: 'E001',
+      level: 'fault',
+      raisedAt: new Date(Date.UTC(2026, 0, 1)),
+    });
+    await db.insert(plantLayout).values({ plantId, kind: 'physical', data: { panels: [] } });
+    k = {
+      plantId,
+      gateway: 'SWGW01',
+      inverter: 'SWINV01',
+      battery: 'SWBAT01',
+      batteryId: deviceId('SWBAT01'),
+      meter: 'SWMTR01',
+      weather: 'SWWS01',
+      acSwitch: 'SWSW01',
+      lora: 'SWLORA01',
+      templateId: template?.id ?? '',
+      commandId: command?.id ?? '',
+      userId: idOf(ACCOUNTS.staff),
+    };
+  });
+  afterAll(async () => t?.close());
+
+  it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
+    const started = performance.now();
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const rival = await t.otherCompanyToken();
+    const visitor = await t.tokenFor(ACCOUNTS.visitor);
+    const admin = await t.tokenFor(ACCOUNTS.admin);
+    const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
+    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template');
+
+    const planned: Planned[] = [];
+    const failures: string[] = [];
+    const skipped: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/v1')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        if (OPT_OUT[route]) continue;
+        const p = plan(k, method, path, op);
+        if (p === 'no key') skipped.push(route);
+        else if ('unknown' in p)
+          failures.push(`${route}: cannot fill ${p.unknown.join(', ')} (map it in keyFor or opt the route out)`);
+        else planned.push(p);
+      }
+    }
+
+    // Every route named in the lists above still exists: a renamed route cannot keep a stale opt-out.
+    const known = new Set(
+      Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    for (const route of [...Object.keys(OPT_OUT), ...Object.keys(NO_CONTROL), ...Object.keys(BODIES)])
+      if (!known.has(route)) failures.push(`${route} is listed in this file but is not a route any more`);
+
+    let calls = 0;
+    const send = async (c: Planned, token: string, who: string): Promise<LightMyRequestResponse | undefined> => {
+      calls++;
+      const answer = t.app.inject({
+        method: c.method as 'GET',
+        url: c.url,
+        query: c.query,
+        headers: { authorization: `Bearer ${token}` },
+        ...(c.body === undefined ? {} : { payload: c.body as Record<string, unknown> }),
+      });
+      // A live stream opened for the wrong caller never ends: name it instead of hanging the test.
+      let timer: NodeJS.Timeout | undefined;
+      const hung = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => {
+          failures.push(`${c.route} as ${who} did not answer (a stream was opened)`);
+          resolve(undefined);
+        }, 10_000);
+      });
+      try {
+        return await Promise.race([answer, hung]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+
+    const before = await snapshot(t);
+    for (const c of planned) {
+      const res = await send(c, rival, 'another company');
+      if (!res) continue;
+      const code = codeOf(res);
+      if (code !== undefined && NOT_FOUND.has(code)) continue;
+      if (c.filterOnly && res.statusCode === 200 && (code === undefined || code === 0)) {
+        const text = await answerText(res);
+        const leaked = secrets.filter((s) => text.includes(s));
+        if (leaked.length === 0) continue;
+        failures.push(`${c.route} as another company shows Sunrise's ${leaked.join(', ')}`);
+        continue;
+      }
+      failures.push(`${c.route} as another company: HTTP ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    for (const c of planned.filter((p) => p.method !== 'GET')) {
+      const res = await send(c, visitor, "Sunrise's visitor");
+      if (!res) continue;
+      const code = codeOf(res);
+      if (code !== undefined && (NOT_FOUND.has(code) || code === ERROR_CODES.noPermission)) continue;
+      failures.push(`${c.route} as Sunrise's visitor: HTTP ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    const after = await snapshot(t);
+    for (const [table, was] of Object.entries(before))
+      if (after[table] !== was) failures.push(`table ${table} changed: ${was} → ${after[table]}`);
+
+    // The control: Sunrise's own administrator reads every keyed route with the same keys and finds the rows,
+    // so the answers above are about who asks, not about keys that do not exist.
+    let controls = 0;
+    for (const c of planned.filter((p) => p.method === 'GET' && !p.filterOnly && !NO_CONTROL[p.route])) {
+      const res = await send(c, admin, "Sunrise's administrator");
+      if (!res) continue;
+      controls++;
+      const code = codeOf(res);
+      // Any answer but "does not exist" or a refusal: a read may also say the device is offline.
+      if (res.statusCode >= 400 || (code !== undefined && NOT_FOUND.has(code)))
+        failures.push(
+          `control: ${c.route} as Sunrise's administrator: HTTP ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+    }
+
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`routes without a key: ${skipped.join('; ')}`);
+    console.log(
+      `tenancy sweep: ${planned.length} keyed routes (${planned.filter((p) => p.filterOnly).length} keyed only by a list filter), ${calls} calls (${controls} control reads), ${skipped.length} routes without a key, ${Object.keys(OPT_OUT).length} opted out, in ${seconds} s`,
+    );
+    expect(failures).toEqual([]);
+    // Not vacuous: most of the API takes a key, and the control read a good share of it.
+    expect(planned.length).toBeGreaterThan(120);
+    expect(controls).toBeGreaterThan(50);
+  }, 300_000);
+});
