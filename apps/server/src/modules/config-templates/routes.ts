@@ -7,11 +7,12 @@ import { configTemplate } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
+import { serialNumber } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
 import type { CommandService } from '../commands/service.js';
-import { settingField, settingValues, settingsError } from '../inverters/routes.js';
 import { InverterService } from '../inverters/service.js';
 import { settingFieldsFor } from '../inverters/settings-form.js';
+import { settingField, settingValues, settingsError } from '../inverters/settings-fields.js';
 import { paging } from '../plants/schemas.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -237,10 +238,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
           summary: 'Write the template to inverters (one settingsWrite each) and report each result',
           params: idParams,
           body: z.object({
-            sns: z
-              .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
-              .min(1)
-              .max(LIMITS.batchInverterUpgrade),
+            sns: z.array(serialNumber).min(1).max(LIMITS.batchInverterUpgrade),
           }),
           response: { 200: envelope(z.array(applyResult)) },
         },

@@ -1,27 +1,24 @@
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import {
-  IMPORT_PROBLEMS,
-  connPasswordSchema,
-  deviceAliasSchema,
-  deviceImportSchema,
-  uploadIntervalSchema,
-} from '@heliograph/shared';
+import { connPasswordSchema, deviceAliasSchema, deviceImportSchema, uploadIntervalSchema } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { gateway } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { commandOutcome } from '../commands/routes.js';
+import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
-import { checkImport, rowsFromCells, saveImport, singleImportRefusal } from './import.js';
+import { checkImport, saveImport, singleImportRefusal } from './import.js';
+import { importAnswer } from './import-answer.js';
+import { uploadedRows } from './import-upload.js';
 import {
   GATEWAY_STATUSES,
   findGateway,
@@ -30,11 +27,9 @@ import {
   listGateways,
   type GatewayRow,
 } from './queries.js';
-import { readSheetRows } from './xlsx-reader.js';
 import { sendXlsx, word } from './xlsx.js';
 
 const tags = ['gateways'];
-export const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const filters = z.object({
   q: z.string().trim().max(64).optional(),
   status: z.enum(GATEWAY_STATUSES).optional(),
@@ -81,13 +76,6 @@ const detail = gatewayRow.extend({
     }),
   ),
 });
-export const checkedRow = z.object({
-  row: z.number(),
-  sn: z.string(),
-  registrationKey: z.string(),
-  problems: z.array(z.enum(IMPORT_PROBLEMS)),
-});
-export const importAnswer = z.object({ saved: z.number(), rows: z.array(checkedRow) });
 const XLSX_LIMIT = 2 * 1024 * 1024;
 /**
  * Who may read a gateway's registration key: the roles that import gateways into stock and bind them.
@@ -95,27 +83,6 @@ const XLSX_LIMIT = 2 * 1024 * 1024;
  * once it is unbound.
  */
 const REGISTRATION_KEY_PERMISSION = 'gateway.import';
-
-/** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
-export async function uploadedRows(req: {
-  file: () => Promise<{ filename: string; toBuffer: () => Promise<Buffer> } | undefined>;
-}) {
-  // A multipart body cut short or malformed is a failed upload, not a server fault (the parser's own 4xx
-  // refusals, such as a body that is not multipart, stand).
-  const file = await req.file().catch((e: unknown) => {
-    const status = e instanceof Error && 'statusCode' in e ? Number(e.statusCode) : 0;
-    throw status >= 400 && status < 500 ? e : new AppError('importFailed');
-  });
-  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('importFailed');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch {
-    throw new AppError('importFailed');
-  }
-  // Serial, registration key, connection password: read by position, so a template in any language imports.
-  return rowsFromCells(readSheetRows(bytes, 3));
-}
 
 function exportRows(rows: GatewayRow[], lang: Parameters<typeof word>[1]) {
   return rows.map((r) => [

@@ -11,24 +11,24 @@ import {
   settingsConflicts,
   settingsProblems,
   utf8Length,
-  type FieldRule,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { commandOutcome } from '../commands/routes.js';
+import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import { paging } from '../plants/schemas.js';
 import { portChart } from './charts.js';
 import { inverterWorkbook } from './export.js';
 import { INVERTER_LIST_STATUSES, INVERTER_SORTS, InverterService } from './service.js';
 import { settingFieldsFor } from './settings-form.js';
+import { settingField, settingValues, settingsError } from './settings-fields.js';
 
-const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const filterQuery = z.object({
   q: z.string().max(64).optional(),
   status: z.enum(INVERTER_LIST_STATUSES).optional(),
@@ -63,18 +63,6 @@ const inverterRow = z.object({
   lastSeen: z.number().nullable(),
   writable: z.boolean(),
 });
-export const settingField = z.object({
-  key: z.string(),
-  label: z.string().optional(),
-  group: z.string(),
-  type: z.enum(['number', 'enum', 'boolean']),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  decimals: z.number().optional(),
-  unit: z.string().optional(),
-  options: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string().optional() })).optional(),
-});
-export const settingValues = z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean()]));
 const debugReply = z.object({
   id: z.string(),
   type: z.string(),
@@ -84,13 +72,6 @@ const debugReply = z.object({
   error: z.string().nullable(),
   at: z.number(),
 });
-
-/** Problems of a settings write as code-4 fields (the console shows its own, more precise, message). */
-export function settingsError(problems: { field: string; problem: string }[]): ValidationError {
-  return new ValidationError(
-    problems.map((p) => ({ field: p.field, rule: (p.problem === 'required' ? 'required' : 'invalid') as FieldRule })),
-  );
-}
 
 /**
  * Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, I-V scan, settings, port
