@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, operationLog } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { fakeGateway, sunrisePlant, upload, xlsxOf } from '../gateways/test-fixtures.js';
+import { fakeGateway, sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
 import { linkLoraChildren } from '../lora/children.js';
 
 const SW = 'SWT0000001';

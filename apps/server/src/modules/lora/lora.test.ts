@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { sunrisePlant } from '../gateways/test-fixtures.js';
+import { sunrisePlant } from '../../test/gateway-fixtures.js';
 import { linkLoraChildren } from './children.js';
 
 const LM = 'LMR0000001';
