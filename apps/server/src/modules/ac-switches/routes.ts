@@ -24,6 +24,7 @@ import { AppError } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { commandOutcome } from '../commands/outcome.js';
+import { callerOf, deviceTarget, sendCommand } from '../commands/device-command.js';
 import type { CommandService } from '../commands/service.js';
 import { checkImport, saveImport, singleImportRefusal } from '../gateways/import.js';
 import { findReachableUser } from '../users/repository.js';
@@ -93,6 +94,13 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
     const view = { access: 'switch.view', scope: 'company' } as const;
     const control = { access: 'switch.control', scope: 'company' } as const;
 
+    /** Merges a patch into the switch's settings (the console's copy of what the switch holds). */
+    const mergeSettings = (id: string, patch: Partial<SwitchSettings>) =>
+      db
+        .update(device)
+        .set({ settings: sql`${device.settings} || ${JSON.stringify(patch)}::jsonb` })
+        .where(eq(device.id, id));
+
     const saveSettings = async (
       auth: AuthContext,
       ip: string,
@@ -101,10 +109,7 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
       operation: string,
     ): Promise<void> => {
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, sw.settings[k as keyof SwitchSettings]]));
-      await db
-        .update(device)
-        .set({ settings: sql`${device.settings} || ${JSON.stringify(patch)}::jsonb` })
-        .where(eq(device.id, sw.id));
+      await mergeSettings(sw.id, patch);
       await recordOperation(db, {
         auth,
         ip,
@@ -191,25 +196,16 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const sw = await findSwitch(db, auth, req.params.sn);
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: sw.gatewayId,
-          device: { id: sw.id, sn: sw.sn },
-          type: 'settingsRead',
-          operation: 'switch.state',
-        });
+        const caller = callerOf(req);
+        const sw = await findSwitch(db, caller.auth, req.params.sn);
         let { on, localOff } = sw.settings;
-        if (outcome.status === 'succeeded' && outcome.result) {
-          on = outcome.result.on !== false;
-          localOff = outcome.result.localOff === true;
-          await db
-            .update(device)
-            .set({ settings: sql`${device.settings} || ${JSON.stringify({ on, localOff })}::jsonb` })
-            .where(eq(device.id, sw.id));
-        }
+        const order = { type: 'settingsRead', operation: 'switch.state' } as const;
+        const outcome = await sendCommand(commands, caller, deviceTarget(sw), order, async ({ result }) => {
+          if (!result) return;
+          on = result.on !== false;
+          localOff = result.localOff === true;
+          await mergeSettings(sw.id, { on, localOff });
+        });
         return ok(req, { outcome, on, localOff });
       },
     );
@@ -226,32 +222,23 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const sw = await findSwitch(db, auth, req.body.sn, { write: true });
+        const caller = callerOf(req);
+        const sw = await findSwitch(db, caller.auth, req.body.sn, { write: true });
         const on = req.body.on;
         // Known to be off at the switch itself: refused before anything is sent (spec §4).
         if (on && sw.settings.localOff) throw new AppError('stateForbidsCommand');
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: sw.gatewayId,
-          device: { id: sw.id, sn: sw.sn },
+        const order = {
           type: on ? 'switchOn' : 'switchOff',
           operation: on ? 'switch.on' : 'switch.off',
           oldValue: sw.on,
           newValue: on,
-        });
-        const patch =
-          outcome.status === 'succeeded'
-            ? { on, localOff: false }
-            : outcome.error === 'locallyOff'
-              ? { on: false, localOff: true }
-              : null;
-        if (patch)
-          await db
-            .update(device)
-            .set({ settings: sql`${device.settings} || ${JSON.stringify(patch)}::jsonb` })
-            .where(eq(device.id, sw.id));
+        } as const;
+        const outcome = await sendCommand(commands, caller, deviceTarget(sw), order, () =>
+          mergeSettings(sw.id, { on, localOff: false }),
+        );
+        // A switch that answers it is off locally: the console learns so, and refuses "on" from now on.
+        if (outcome.status !== 'succeeded' && outcome.error === 'locallyOff')
+          await mergeSettings(sw.id, { on: false, localOff: true });
         return ok(req, outcome);
       },
     );
@@ -302,19 +289,10 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const sw = await findSwitch(db, auth, req.params.sn, { write: true });
-        return ok(
-          req,
-          await commands.send({
-            auth,
-            ip: req.ip,
-            gatewayId: sw.gatewayId,
-            device: { id: sw.id, sn: sw.sn },
-            type: 'selfCheck',
-            operation: 'switch.selfCheck',
-          }),
-        );
+        const caller = callerOf(req);
+        const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+        const order = { type: 'selfCheck', operation: 'switch.selfCheck' } as const;
+        return ok(req, await sendCommand(commands, caller, deviceTarget(sw), order));
       },
     );
 
@@ -331,25 +309,18 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const sw = await findSwitch(db, auth, req.params.sn, { write: true });
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: sw.gatewayId,
-          device: { id: sw.id, sn: sw.sn },
+        const caller = callerOf(req);
+        const { tasks } = req.body;
+        const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+        const order = {
           type: 'timingTask',
-          params: { tasks: req.body.tasks },
+          params: { tasks },
           operation: 'switch.timingTask',
           oldValue: sw.settings.timingTasks,
-          newValue: req.body.tasks,
-        });
-        if (outcome.status === 'succeeded')
-          await db
-            .update(device)
-            .set({ settings: sql`${device.settings} || ${JSON.stringify({ timingTasks: req.body.tasks })}::jsonb` })
-            .where(eq(device.id, sw.id));
-        return ok(req, outcome);
+          newValue: tasks,
+        } as const;
+        const save = () => mergeSettings(sw.id, { timingTasks: tasks });
+        return ok(req, await sendCommand(commands, caller, deviceTarget(sw), order, save));
       },
     );
 
@@ -389,27 +360,23 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const sw = await findSwitch(db, auth, req.params.sn, { write: true });
-        const seconds = req.body.minutes * 60;
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: sw.gatewayId,
+        const caller = callerOf(req);
+        const { minutes } = req.body;
+        const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+        const seconds = minutes * 60;
+        // The report frequency is the switch's own gateway's upload interval: the command goes to the gateway.
+        const order = {
           type: 'uploadInterval',
           params: { seconds },
           operation: 'switch.reportFrequency',
           oldValue: sw.settings.reportMinutes,
-          newValue: req.body.minutes,
-        });
-        if (outcome.status === 'succeeded') {
+          newValue: minutes,
+        } as const;
+        const save = async () => {
           await db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, sw.gatewayId));
-          await db
-            .update(device)
-            .set({ settings: sql`${device.settings} || ${JSON.stringify({ reportMinutes: req.body.minutes })}::jsonb` })
-            .where(eq(device.id, sw.id));
-        }
-        return ok(req, outcome);
+          await mergeSettings(sw.id, { reportMinutes: minutes });
+        };
+        return ok(req, await sendCommand(commands, caller, { gatewayId: sw.gatewayId }, order, save));
       },
     );
 
@@ -508,20 +475,16 @@ export function acSwitchRoutes(deps: { db: Db; commands: CommandService }): Fast
       },
     );
 
-    const meshSet = async (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) => {
-      const outcome = await commands.send({
-        auth,
-        ip,
-        gatewayId: sw.gatewayId,
+    const meshSet = (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) => {
+      const order = {
         type: 'meshCheck',
         params: { enabled },
         operation: 'switch.meshCheck',
         oldValue: sw.meshCheck,
         newValue: enabled,
-      });
-      if (outcome.status === 'succeeded')
-        await db.update(gateway).set({ meshCheck: enabled }).where(eq(gateway.id, sw.gatewayId));
-      return outcome;
+      } as const;
+      const save = () => db.update(gateway).set({ meshCheck: enabled }).where(eq(gateway.id, sw.gatewayId));
+      return sendCommand(commands, { auth, ip }, { gatewayId: sw.gatewayId }, order, save);
     };
     app.get(
       '/acSwitch/:sn/meshCheck/read',

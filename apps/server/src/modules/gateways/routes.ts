@@ -11,6 +11,7 @@ import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
+import { callerOf, sendCommand } from '../commands/device-command.js';
 import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
@@ -286,12 +287,10 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: { tags, summary: 'Restart the gateway', params: snParams, response: { 200: envelope(commandOutcome) } },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true, kind: 'gateway' });
-        return ok(
-          req,
-          await commands.send({ auth, ip: req.ip, gatewayId: gw.id, type: 'restart', operation: 'gateway.restart' }),
-        );
+        const caller = callerOf(req);
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true, kind: 'gateway' });
+        const order = { type: 'restart', operation: 'gateway.restart' } as const;
+        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order));
       },
     );
 
@@ -386,21 +385,18 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: gw.id,
+        const caller = callerOf(req);
+        const { seconds } = req.body;
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        const order = {
           type: 'uploadInterval',
-          params: { seconds: req.body.seconds },
+          params: { seconds },
           operation: 'gateway.uploadInterval',
           oldValue: gw.uploadIntervalS,
-          newValue: req.body.seconds,
-        });
-        if (outcome.status === 'succeeded')
-          await db.update(gateway).set({ uploadIntervalS: req.body.seconds }).where(eq(gateway.id, gw.id));
-        return ok(req, outcome);
+          newValue: seconds,
+        } as const;
+        const save = () => db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, gw.id));
+        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order, save));
       },
     );
 
@@ -431,21 +427,18 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: gw.id,
+        const caller = callerOf(req);
+        const { enabled } = req.body;
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        const order = {
           type: 'meshCheck',
-          params: { enabled: req.body.enabled },
+          params: { enabled },
           operation: 'gateway.meshCheck',
           oldValue: gw.meshCheck,
-          newValue: req.body.enabled,
-        });
-        if (outcome.status === 'succeeded')
-          await db.update(gateway).set({ meshCheck: req.body.enabled }).where(eq(gateway.id, gw.id));
-        return ok(req, outcome);
+          newValue: enabled,
+        } as const;
+        const save = () => db.update(gateway).set({ meshCheck: enabled }).where(eq(gateway.id, gw.id));
+        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order, save));
       },
     );
 

@@ -20,6 +20,7 @@ import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
+import { callerOf, inverterTarget, sendCommand } from '../commands/device-command.js';
 import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import { paging } from '../plants/schemas.js';
@@ -305,20 +306,11 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
           },
         },
         async (req) => {
-          const auth = requireAuth(req.auth);
-          const inv = await inverters.target(auth, req.params.sn, { write: true });
+          const caller = callerOf(req);
+          const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
           inverters.assertAllowed(inv, action);
-          const outcome = await commands.send({
-            auth,
-            ip: req.ip,
-            gatewayId: inv.gatewayId,
-            device: { id: inv.id, sn: inv.sn },
-            plantId: inv.plantId,
-            type: action,
-            operation: `inverter.${action}`,
-            oldValue: inv.state,
-          });
-          return ok(req, outcome);
+          const order = { type: action, operation: `inverter.${action}`, oldValue: inv.state };
+          return ok(req, await sendCommand(commands, caller, inverterTarget(inv), order));
         },
       );
     }
@@ -336,8 +328,8 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const caller = callerOf(req);
+        const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
         inverters.assertAllowed(inv, 'debug');
         const b = req.body;
         const address = parseInt(b.address, 16);
@@ -345,18 +337,13 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         const params = read
           ? { fc: parseInt(b.code, 16), address, count: b.count }
           : { fc: parseInt(b.code, 16), address, values: debugWriteRegisters(b) };
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: inv.gatewayId,
-          device: { id: inv.id, sn: inv.sn },
-          plantId: inv.plantId,
+        const order = {
           type: read ? 'debugRead' : 'debugWrite',
           params,
           operation: read ? 'inverter.debugRead' : 'inverter.debugWrite',
           newValue: { code: b.code, address: b.address, ...(read ? { count: b.count } : { value: b.value }) },
-        });
-        return ok(req, outcome);
+        } as const;
+        return ok(req, await sendCommand(commands, caller, inverterTarget(inv), order));
       },
     );
 
@@ -380,18 +367,11 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const caller = callerOf(req);
+        const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
         inverters.assertAllowed(inv, 'ivScan');
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: inv.gatewayId,
-          device: { id: inv.id, sn: inv.sn },
-          plantId: inv.plantId,
-          type: 'ivScan',
-          operation: 'inverter.ivScan',
-        });
+        const order = { type: 'ivScan', operation: 'inverter.ivScan' } as const;
+        const outcome = await sendCommand(commands, caller, inverterTarget(inv), order);
         const parsed = outcome.status === 'succeeded' ? ivScanResultSchema.safeParse(outcome.result) : null;
         if (parsed && !parsed.success) req.log.warn({ sn: inv.sn, cmd: outcome.id }, 'malformed ivScan answer');
         return ok(req, { ...outcome, iv: parsed?.success ? parsed.data : null });
@@ -487,20 +467,16 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const caller = callerOf(req);
+        const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
         const fields = inverters.fields(inv);
         inverters.assertAllowed(inv, 'settings');
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: inv.gatewayId,
-          device: { id: inv.id, sn: inv.sn },
-          plantId: inv.plantId,
+        const order = {
           type: 'settingsRead',
           params: { keys: fields.map((f) => f.key) },
           operation: 'inverter.settingsRead',
-        });
+        } as const;
+        const outcome = await sendCommand(commands, caller, inverterTarget(inv), order);
         const keys = new Set(fields.map((f) => f.key));
         const values =
           outcome.status === 'succeeded' && outcome.result
@@ -524,8 +500,8 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const inv = await inverters.target(auth, req.params.sn, { write: true });
+        const caller = callerOf(req);
+        const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
         const fields = inverters.fields(inv);
         const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
         const problems = settingsProblems(fields, req.body.values);
@@ -533,20 +509,16 @@ export function inverterRoutes(deps: { db: Db; commands: CommandService }): Fast
         const conflicts = settingsConflicts(req.body.values, known);
         if (conflicts.length > 0) throw settingsError(conflicts);
         inverters.assertAllowed(inv, 'settings');
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: inv.gatewayId,
-          device: { id: inv.id, sn: inv.sn },
-          plantId: inv.plantId,
+        const { values } = req.body;
+        const order = {
           type: 'settingsWrite',
-          params: req.body.values,
+          params: values,
           operation: 'inverter.settingsWrite',
-          oldValue: Object.fromEntries(Object.keys(req.body.values).map((k) => [k, known[k] ?? null])),
-          newValue: req.body.values,
-        });
-        if (outcome.status === 'succeeded') await inverters.rememberSettings(inv, req.body.values);
-        return ok(req, outcome);
+          oldValue: Object.fromEntries(Object.keys(values).map((k) => [k, known[k] ?? null])),
+          newValue: values,
+        } as const;
+        const save = () => inverters.rememberSettings(inv, values);
+        return ok(req, await sendCommand(commands, caller, inverterTarget(inv), order, save));
       },
     );
 
