@@ -9,7 +9,6 @@ import { requireAuth } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { callerOf, sendCommand } from '../commands/device-command.js';
 import { commandOutcome } from '../commands/outcome.js';
@@ -17,6 +16,7 @@ import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
+import { setConnPassword, setMeshCheck } from './own-gateway.js';
 import { checkImport, saveImport, singleImportRefusal } from './import.js';
 import { importAnswer } from './import-answer.js';
 import { uploadedRows } from './import-upload.js';
@@ -428,17 +428,9 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
       },
       async (req) => {
         const caller = callerOf(req);
-        const { enabled } = req.body;
         const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
-        const order = {
-          type: 'meshCheck',
-          params: { enabled },
-          operation: 'gateway.meshCheck',
-          oldValue: gw.meshCheck,
-          newValue: enabled,
-        } as const;
-        const save = () => db.update(gateway).set({ meshCheck: enabled }).where(eq(gateway.id, gw.id));
-        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order, save));
+        const own = { ...gw, gatewayId: gw.id };
+        return ok(req, await setMeshCheck(deps, caller, own, req.body.enabled, 'gateway.meshCheck'));
       },
     );
 
@@ -455,21 +447,9 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        await db
-          .update(gateway)
-          .set({ connPasswordHash: await hashPassword(req.body.password) })
-          .where(eq(gateway.id, gw.id));
-        // The password itself never reaches the log.
-        await recordOperation(db, {
-          auth,
-          ip: req.ip,
-          target: gw.sn,
-          plantId: gw.plantId,
-          operation: 'gateway.connPassword',
-          result: 'succeeded',
-        });
+        const caller = callerOf(req);
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        await setConnPassword(db, caller, { ...gw, gatewayId: gw.id }, req.body.password, 'gateway.connPassword');
         return ok(req, null);
       },
     );

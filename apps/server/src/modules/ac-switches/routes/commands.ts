@@ -8,6 +8,7 @@ import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
 import { callerOf, deviceTarget, sendCommand } from '../../commands/device-command.js';
 import { commandOutcome } from '../../commands/outcome.js';
+import { setMeshCheck } from '../../gateways/own-gateway.js';
 import { findSwitch, type SwitchRecord } from '../queries.js';
 import { tags, snBody, snList, batchOutcome, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 import { mergeSettings } from '../settings-store.js';
@@ -156,17 +157,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
     },
   );
 
-  const meshSet = (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) => {
-    const order = {
-      type: 'meshCheck',
-      params: { enabled },
-      operation: 'switch.meshCheck',
-      oldValue: sw.meshCheck,
-      newValue: enabled,
-    } as const;
-    const save = () => db.update(gateway).set({ meshCheck: enabled }).where(eq(gateway.id, sw.gatewayId));
-    return sendCommand(commands, { auth, ip }, { gatewayId: sw.gatewayId }, order, save);
-  };
+  const meshSet = (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) =>
+    setMeshCheck({ db, commands }, { auth, ip }, sw, enabled, 'switch.meshCheck');
   app.get(
     '/acSwitch/:sn/meshCheck/read',
     {

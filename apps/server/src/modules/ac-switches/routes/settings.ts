@@ -6,9 +6,10 @@ import { requireAuth, type AuthContext } from '../../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
-import { hashPassword } from '../../auth/passwords.js';
 import { recordOperation } from '../../commands/operation-log.js';
 import { findReachableUser } from '../../users/repository.js';
+import { callerOf } from '../../commands/device-command.js';
+import { setConnPassword } from '../../gateways/own-gateway.js';
 import { findSwitch } from '../queries.js';
 import { tags, snList, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 import { saveSettings, batteryOfPlant } from '../settings-store.js';
@@ -183,20 +184,9 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
       },
     },
     async (req) => {
-      const auth = requireAuth(req.auth);
-      const sw = await findSwitch(db, auth, req.params.sn, { write: true });
-      await db
-        .update(gateway)
-        .set({ connPasswordHash: await hashPassword(req.body.password) })
-        .where(eq(gateway.id, sw.gatewayId));
-      await recordOperation(db, {
-        auth,
-        ip: req.ip,
-        target: sw.sn,
-        plantId: sw.plantId,
-        operation: 'switch.connPassword',
-        result: 'succeeded',
-      });
+      const caller = callerOf(req);
+      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      await setConnPassword(db, caller, sw, req.body.password, 'switch.connPassword');
       return ok(req, null);
     },
   );
