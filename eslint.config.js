@@ -25,6 +25,24 @@ export default tseslint.config(
     },
   },
   {
+    // A module's routes.ts is its HTTP surface, not a library: what another module needs lives in a file named
+    // for what it holds (commands/outcome.ts, gateways/import-answer.ts, http/params.ts …).
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/routes.js', '../*/routes/*'],
+              message: "Import the helper from the file of the module that owns it, not from another module's routes.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plantDay } from '../db/schema.js';
-import { storageFixture, type StorageFixture } from '../modules/batteries/storage-fixture.js';
-import { sunrisePlant } from '../modules/gateways/test-fixtures.js';
+import { storageFixture, type StorageFixture } from '../test/storage-fixture.js';
+import { sunrisePlant } from '../test/gateway-fixtures.js';
 import { ACCOUNTS, TestApp, type Answer } from '../test/harness.js';
 
 // The clock is set to 15 November 2026 (a 30-day month), where the month route used to ask for 31 November.

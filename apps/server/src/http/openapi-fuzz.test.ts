@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { storageFixture } from '../modules/batteries/storage-fixture.js';
-import { sunrisePlant } from '../modules/gateways/test-fixtures.js';
+import { storageFixture } from '../test/storage-fixture.js';
+import { sunrisePlant } from '../test/gateway-fixtures.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
 
 /**

@@ -3,8 +3,8 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, operationLog } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { fakeGateway, sunrisePlant, upload, xlsxOf } from '../gateways/test-fixtures.js';
-import { linkLoraChildren } from '../lora/routes.js';
+import { fakeGateway, sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
+import { linkLoraChildren } from '../lora/children.js';
 
 const SW = 'SWT0000001';
 const SW_SHARED = 'SWT0000002';

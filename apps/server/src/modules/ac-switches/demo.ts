@@ -1,6 +1,6 @@
 import type { PlantDef } from '@heliograph/simulator';
 import type { Db } from '../../db/client.js';
-import { linkLoraChildren } from '../lora/routes.js';
+import { linkLoraChildren } from '../lora/children.js';
 
 /** The demo fleet's smart AC switch and lora master node (with three child nodes), on its first plant. */
 export const DEMO_SWITCH_SN = 'SW10000001';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { cellsOf } from './cells.js';
-import { storageFixture, type StorageFixture } from './storage-fixture.js';
+import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 
 let t: TestApp;
 let f: StorageFixture;

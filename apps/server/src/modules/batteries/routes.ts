@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { cellsOf, cellsShape } from './cells.js';
 import {
@@ -25,7 +26,6 @@ import {
 } from './device-query.js';
 import { plantClock, sendXlsx, word } from './xlsx.js';
 
-const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const linked = z.object({
   sn: z.string(),
   alias: z.string().nullable(),

@@ -9,14 +9,8 @@ import { AppError } from '../../http/errors.js';
 import { gatewayScope } from '../devices/scope.js';
 import { plantScope } from '../plants/scope.js';
 import { paging } from '../plants/schemas.js';
+import { commandOutcome } from './outcome.js';
 import type { CommandService } from './service.js';
-
-export const commandOutcome = z.object({
-  id: z.string(),
-  status: z.enum(['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out']),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-});
 
 const operationRow = z.object({
   id: z.string(),

@@ -7,11 +7,13 @@ import { configTemplate } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
+import { serialNumber } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
+import { callerOf, inverterTarget, sendCommand } from '../commands/device-command.js';
 import type { CommandService } from '../commands/service.js';
-import { settingField, settingValues, settingsError } from '../inverters/routes.js';
 import { InverterService } from '../inverters/service.js';
 import { settingFieldsFor } from '../inverters/settings-form.js';
+import { settingField, settingValues, settingsError } from '../inverters/settings-fields.js';
 import { paging } from '../plants/schemas.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -237,16 +239,14 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
           summary: 'Write the template to inverters (one settingsWrite each) and report each result',
           params: idParams,
           body: z.object({
-            sns: z
-              .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
-              .min(1)
-              .max(LIMITS.batchInverterUpgrade),
+            sns: z.array(serialNumber).min(1).max(LIMITS.batchInverterUpgrade),
           }),
           response: { 200: envelope(z.array(applyResult)) },
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
+        const caller = callerOf(req);
+        const { auth } = caller;
         if (!auth.permissions.has('inverter.setting')) throw new AppError('noPermission', { httpStatus: 403 });
         const template = toRow(await find(auth, req.params.id));
         const sns = [...new Set(req.body.sns)];
@@ -256,18 +256,14 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
               const inv = await inverters.target(auth, sn, { write: true });
               if (inv.protocol !== template.protocol) throw new AppError('inverterSettingUnsupported');
               inverters.assertAllowed(inv, 'settings');
-              const outcome = await deps.commands.send({
-                auth,
-                ip: req.ip,
-                gatewayId: inv.gatewayId,
-                device: { id: inv.id, sn: inv.sn },
-                plantId: inv.plantId,
+              const order = {
                 type: 'settingsWrite',
                 params: template.values,
                 operation: 'inverter.templateApply',
                 newValue: { template: template.name, values: template.values },
-              });
-              if (outcome.status === 'succeeded') await inverters.rememberSettings(inv, template.values);
+              } as const;
+              const save = () => inverters.rememberSettings(inv, template.values);
+              const outcome = await sendCommand(deps.commands, caller, inverterTarget(inv), order, save);
               return { sn, status: outcome.status, code: null, error: outcome.error, commandId: outcome.id };
             } catch (error) {
               if (!(error instanceof AppError)) throw error;

@@ -1,16 +1,16 @@
 import { eq, and } from 'drizzle-orm';
-import { DEVICE_KINDS, LIMITS, commaList, selectableParams, type DeviceKind } from '@heliograph/shared';
+import { DEVICE_KINDS, LIMITS, selectableParams } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { chartParams } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { envelope, ok } from '../../http/envelope.js';
-import { ValidationError } from '../../http/errors.js';
+import { snParams } from '../../http/params.js';
 import { dayString, monthString, yearString } from '../plants/schemas.js';
+import { chartParamList, checkParams } from './params.js';
 import { indexed, type DeviceService } from './service.js';
 
-const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const metrics = z.record(z.string(), z.number().nullable());
 const detail = z.object({
   id: z.string(),
@@ -44,22 +44,7 @@ const energySeries = z.array(
     load: z.number(),
   }),
 );
-/** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
-export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
 const paramList = chartParamList.optional();
-
-/** The chosen parameters (the kind's defaults when none), each one the kind may chart. */
-export function checkParams(list: string[] | undefined, kind: DeviceKind, defaults?: string[]): string[] {
-  const allowed = new Set(selectableParams(kind).map((p) => p.key));
-  const chosen =
-    list ??
-    defaults ??
-    selectableParams(kind)
-      .slice(0, LIMITS.chartCustomParams)
-      .map((p) => p.key);
-  if (chosen.some((p) => !allowed.has(p))) throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
-  return chosen;
-}
 
 /** Inverters, batteries and meters by serial number (spec §7), and chart parameters. */
 export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyPluginAsyncZod {

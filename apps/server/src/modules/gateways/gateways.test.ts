@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateway, operationLog } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { GW_PASSWORD, fakeGateway, sunrisePlant, upload, waitOnline, xlsxOf } from './test-fixtures.js';
+import { GW_PASSWORD, fakeGateway, sunrisePlant, upload, waitOnline, xlsxOf } from '../../test/gateway-fixtures.js';
 
 const GW = 'GWT0000001';
 const SHARED = 'GWT0000002';

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { sunrisePlant, upload, xlsxOf } from './test-fixtures.js';
+import { sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
 
 /** What a caller learns about another company's serials and accounts: nothing an unknown one would not say. */
 const SW = 'SWXC000001';

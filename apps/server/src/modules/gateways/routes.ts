@@ -1,27 +1,25 @@
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import {
-  IMPORT_PROBLEMS,
-  connPasswordSchema,
-  deviceAliasSchema,
-  deviceImportSchema,
-  uploadIntervalSchema,
-} from '@heliograph/shared';
+import { connPasswordSchema, deviceAliasSchema, deviceImportSchema, uploadIntervalSchema } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { gateway } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { commandOutcome } from '../commands/routes.js';
+import { callerOf, sendCommand } from '../commands/device-command.js';
+import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
-import { checkImport, rowsFromCells, saveImport, singleImportRefusal } from './import.js';
+import { setConnPassword, setMeshCheck } from './own-gateway.js';
+import { checkImport, saveImport, singleImportRefusal } from './import.js';
+import { importAnswer } from './import-answer.js';
+import { uploadedRows } from './import-upload.js';
 import {
   GATEWAY_STATUSES,
   findGateway,
@@ -30,11 +28,9 @@ import {
   listGateways,
   type GatewayRow,
 } from './queries.js';
-import { readSheetRows } from './xlsx-reader.js';
 import { sendXlsx, word } from './xlsx.js';
 
 const tags = ['gateways'];
-export const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const filters = z.object({
   q: z.string().trim().max(64).optional(),
   status: z.enum(GATEWAY_STATUSES).optional(),
@@ -81,13 +77,6 @@ const detail = gatewayRow.extend({
     }),
   ),
 });
-export const checkedRow = z.object({
-  row: z.number(),
-  sn: z.string(),
-  registrationKey: z.string(),
-  problems: z.array(z.enum(IMPORT_PROBLEMS)),
-});
-export const importAnswer = z.object({ saved: z.number(), rows: z.array(checkedRow) });
 const XLSX_LIMIT = 2 * 1024 * 1024;
 /**
  * Who may read a gateway's registration key: the roles that import gateways into stock and bind them.
@@ -95,27 +84,6 @@ const XLSX_LIMIT = 2 * 1024 * 1024;
  * once it is unbound.
  */
 const REGISTRATION_KEY_PERMISSION = 'gateway.import';
-
-/** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
-export async function uploadedRows(req: {
-  file: () => Promise<{ filename: string; toBuffer: () => Promise<Buffer> } | undefined>;
-}) {
-  // A multipart body cut short or malformed is a failed upload, not a server fault (the parser's own 4xx
-  // refusals, such as a body that is not multipart, stand).
-  const file = await req.file().catch((e: unknown) => {
-    const status = e instanceof Error && 'statusCode' in e ? Number(e.statusCode) : 0;
-    throw status >= 400 && status < 500 ? e : new AppError('importFailed');
-  });
-  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('importFailed');
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch {
-    throw new AppError('importFailed');
-  }
-  // Serial, registration key, connection password: read by position, so a template in any language imports.
-  return rowsFromCells(readSheetRows(bytes, 3));
-}
 
 function exportRows(rows: GatewayRow[], lang: Parameters<typeof word>[1]) {
   return rows.map((r) => [
@@ -319,12 +287,10 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: { tags, summary: 'Restart the gateway', params: snParams, response: { 200: envelope(commandOutcome) } },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true, kind: 'gateway' });
-        return ok(
-          req,
-          await commands.send({ auth, ip: req.ip, gatewayId: gw.id, type: 'restart', operation: 'gateway.restart' }),
-        );
+        const caller = callerOf(req);
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true, kind: 'gateway' });
+        const order = { type: 'restart', operation: 'gateway.restart' } as const;
+        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order));
       },
     );
 
@@ -419,21 +385,18 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: gw.id,
+        const caller = callerOf(req);
+        const { seconds } = req.body;
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        const order = {
           type: 'uploadInterval',
-          params: { seconds: req.body.seconds },
+          params: { seconds },
           operation: 'gateway.uploadInterval',
           oldValue: gw.uploadIntervalS,
-          newValue: req.body.seconds,
-        });
-        if (outcome.status === 'succeeded')
-          await db.update(gateway).set({ uploadIntervalS: req.body.seconds }).where(eq(gateway.id, gw.id));
-        return ok(req, outcome);
+          newValue: seconds,
+        } as const;
+        const save = () => db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, gw.id));
+        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order, save));
       },
     );
 
@@ -464,21 +427,10 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        const outcome = await commands.send({
-          auth,
-          ip: req.ip,
-          gatewayId: gw.id,
-          type: 'meshCheck',
-          params: { enabled: req.body.enabled },
-          operation: 'gateway.meshCheck',
-          oldValue: gw.meshCheck,
-          newValue: req.body.enabled,
-        });
-        if (outcome.status === 'succeeded')
-          await db.update(gateway).set({ meshCheck: req.body.enabled }).where(eq(gateway.id, gw.id));
-        return ok(req, outcome);
+        const caller = callerOf(req);
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        const own = { ...gw, gatewayId: gw.id };
+        return ok(req, await setMeshCheck(deps, caller, own, req.body.enabled, 'gateway.meshCheck'));
       },
     );
 
@@ -495,21 +447,9 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         },
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const gw = await findGateway(db, auth, req.params.sn, { write: true });
-        await db
-          .update(gateway)
-          .set({ connPasswordHash: await hashPassword(req.body.password) })
-          .where(eq(gateway.id, gw.id));
-        // The password itself never reaches the log.
-        await recordOperation(db, {
-          auth,
-          ip: req.ip,
-          target: gw.sn,
-          plantId: gw.plantId,
-          operation: 'gateway.connPassword',
-          result: 'succeeded',
-        });
+        const caller = callerOf(req);
+        const gw = await findGateway(db, caller.auth, req.params.sn, { write: true });
+        await setConnPassword(db, caller, { ...gw, gatewayId: gw.id }, req.body.password, 'gateway.connPassword');
         return ok(req, null);
       },
     );

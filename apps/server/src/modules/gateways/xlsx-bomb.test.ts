@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { upload, xlsxOf } from './test-fixtures.js';
+import { upload, xlsxOf } from '../../test/gateway-fixtures.js';
 import { XLSX_READ_LIMITS, readSheetRows } from './xlsx-reader.js';
 
 /**

@@ -4,7 +4,7 @@ import { BATTERY_SETTINGS_GROUP, type GatewayCommand } from '@heliograph/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, deviceLatest } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { fakeGateway, sunrisePlant } from '../gateways/test-fixtures.js';
+import { fakeGateway, sunrisePlant } from '../../test/gateway-fixtures.js';
 
 const GW_HYBRID = 'GWBSET0001';
 const GW_STRING = 'GWBSET0002';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { sunrisePlant } from '../gateways/test-fixtures.js';
-import { linkLoraChildren } from './routes.js';
+import { sunrisePlant } from '../../test/gateway-fixtures.js';
+import { linkLoraChildren } from './children.js';
 
 const LM = 'LMR0000001';
 const LM_SHARED = 'LMR0000002';

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { deviceAliasSchema } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +7,10 @@ import { num, query, toMs } from '../../db/rows.js';
 import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { gatewayScope } from '../devices/scope.js';
-import { snParams } from '../gateways/routes.js';
 import { sendXlsx, word } from '../gateways/xlsx.js';
 import { paging } from '../plants/schemas.js';
 import { deviceStatusSql } from '../plants/status.js';
@@ -322,11 +322,4 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-/** Links demo child nodes to their master (the demo fleet provisions devices without parents). */
-export async function linkLoraChildren(db: Db, masterSn: string, childSns: string[]): Promise<void> {
-  const [m] = await db.select({ id: device.id }).from(device).where(eq(device.sn, masterSn));
-  if (!m || childSns.length === 0) return;
-  await db.update(device).set({ parentId: m.id }).where(inArray(device.sn, childSns));
 }

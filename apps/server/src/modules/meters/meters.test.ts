@@ -3,7 +3,7 @@ import { DEFAULT_METER_SETTINGS, ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, operationLog } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { storageFixture, type StorageFixture } from '../batteries/storage-fixture.js';
+import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 
 let t: TestApp;
 let f: StorageFixture;

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
 import {
   allDevices,
@@ -31,9 +32,8 @@ import {
 import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
-import { chartParamList, checkParams } from '../devices/routes.js';
+import { chartParamList, checkParams } from '../devices/params.js';
 
-const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const settingsShape = z.object({
   ctRatio: z.number(),
   ptRatio: z.number(),

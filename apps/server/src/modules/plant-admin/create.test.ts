@@ -6,7 +6,7 @@ import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
 import { GatewayAuth } from '../mqtt/gateway-auth.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { loadRateLimits } from '../rate-limit/rules.js';
-import { makeUser, spareCredentials, validPlant, withSpares } from './fixtures.js';
+import { makeUser, spareCredentials, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
 let t: TestApp;
 let admin: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { spareGatewayDefs } from '../demo/spares.js';
-import { spareCredentials, validPlant, withSpares } from './fixtures.js';
+import { spareCredentials, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
 let t: TestApp;
 let fleet: FleetHandle;

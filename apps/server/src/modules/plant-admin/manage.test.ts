@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, device, gateway, operationLog, plant, plantShare } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { makeUser, validPlant, withSpares } from './fixtures.js';
+import { makeUser, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plant } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { validPlant } from './fixtures.js';
+import { validPlant } from '../../test/plant-admin-fixtures.js';
 
 let t: TestApp;
 let admin: string;

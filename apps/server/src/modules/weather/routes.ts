@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
 import { envelope, ok } from '../../http/envelope.js';
+import { snParams } from '../../http/params.js';
 import {
   allDevices,
   countByStatus,
@@ -20,7 +21,6 @@ import {
 import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
-const snParams = z.object({ sn: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const listAnswer = z.object({ total: z.number(), rows: z.array(deviceRowShape), counts: statusCountsShape });
 /** Whatever the station reports of the weather kind's metrics (humidity and others when a model has them). */
 const DAY_PARAMS = [...Object.keys(METRICS.weather), 'humidity'];

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { storageFixture, type StorageFixture } from '../batteries/storage-fixture.js';
+import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
 let t: TestApp;

@@ -1,14 +1,14 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { appUser, company } from '../../db/schema.js';
-import { DEFAULT_VALUATION, provisionPlant, type ProvisionDevice } from '../plants/provision.js';
-import { ACCOUNTS, type TestApp } from '../../test/harness.js';
+import { appUser, company } from '../db/schema.js';
+import { DEFAULT_VALUATION, provisionPlant, type ProvisionDevice } from '../modules/plants/provision.js';
+import { ACCOUNTS, type TestApp } from './harness.js';
 
 /** Helpers of the gateway, switch and lora tests: a plant with gateways, .xlsx uploads (the fake gateway is in src/test). */
 
-import { FAKE_GATEWAY_PASSWORD } from '../../test/fake-gateway.js';
+import { FAKE_GATEWAY_PASSWORD } from './fake-gateway.js';
 
-export { fakeGateway, waitOnline } from '../../test/fake-gateway.js';
+export { fakeGateway, waitOnline } from './fake-gateway.js';
 
 export const GW_PASSWORD = FAKE_GATEWAY_PASSWORD;
 

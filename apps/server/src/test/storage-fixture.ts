@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { appUser, company, device, deviceEvent, deviceLatest, deviceSample } from '../../db/schema.js';
-import { ACCOUNTS, type TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { appUser, company, device, deviceEvent, deviceLatest, deviceSample } from '../db/schema.js';
+import { ACCOUNTS, type TestApp } from './harness.js';
+import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
 
 /**
  * Test data for the battery, meter, weather-station and event tests: a Sunrise plant shared to the demo

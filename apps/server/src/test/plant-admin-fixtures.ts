@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { PlantCreateInput } from '@heliograph/shared';
-import { appUser, company, role } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
-import { ensureSpareGateways } from '../demo/spares.js';
-import { DEMO_COMPANY } from '../demo/seed.js';
-import type { TestApp } from '../../test/harness.js';
+import { appUser, company, role } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { ensureSpareGateways } from '../modules/demo/spares.js';
+import { DEMO_COMPANY } from '../modules/demo/seed.js';
+import type { TestApp } from './harness.js';
 
 /** A plant the wizard would send: every rule satisfied, no gateway. */
 export const validPlant = (over: Partial<PlantCreateInput> = {}): PlantCreateInput => ({

@@ -1,0 +1,241 @@
+import { commaList, reportMinutesSchema, timingTasksSchema } from '@heliograph/shared';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { gateway } from '../../../db/schema.js';
+import { requireAuth, type AuthContext } from '../../../http/context.js';
+import { envelope, ok } from '../../../http/envelope.js';
+import { snParams } from '../../../http/params.js';
+import { AppError } from '../../../http/errors.js';
+import { callerOf, deviceTarget, sendCommand } from '../../commands/device-command.js';
+import { commandOutcome } from '../../commands/outcome.js';
+import { setMeshCheck } from '../../gateways/own-gateway.js';
+import { findSwitch, type SwitchRecord } from '../queries.js';
+import { tags, snBody, snList, batchOutcome, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { mergeSettings } from '../settings-store.js';
+
+/**
+ * Commands to the switch (state, on and off, self-check, timers, report frequency, mesh check): each kept
+ * by the console only when the switch accepts it.
+ */
+export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): void {
+  app.get(
+    '/acSwitch/:sn/state',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Ask the switch for its state (on, turned off locally)',
+        params: snParams,
+        response: { 200: envelope(z.object({ outcome: commandOutcome, on: z.boolean(), localOff: z.boolean() })) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const sw = await findSwitch(db, caller.auth, req.params.sn);
+      let { on, localOff } = sw.settings;
+      const order = { type: 'settingsRead', operation: 'switch.state' } as const;
+      const outcome = await sendCommand(commands, caller, deviceTarget(sw), order, async ({ result }) => {
+        if (!result) return;
+        on = result.on !== false;
+        localOff = result.localOff === true;
+        await mergeSettings(db, sw.id, { on, localOff });
+      });
+      return ok(req, { outcome, on, localOff });
+    },
+  );
+
+  app.post(
+    '/acSwitch/setSwitch',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Turn the switch on or off (one turned off locally cannot be turned on remotely)',
+        body: snBody.extend({ on: z.boolean() }),
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const sw = await findSwitch(db, caller.auth, req.body.sn, { write: true });
+      const on = req.body.on;
+      // Known to be off at the switch itself: refused before anything is sent (spec §4).
+      if (on && sw.settings.localOff) throw new AppError('stateForbidsCommand');
+      const order = {
+        type: on ? 'switchOn' : 'switchOff',
+        operation: on ? 'switch.on' : 'switch.off',
+        oldValue: sw.on,
+        newValue: on,
+      } as const;
+      const outcome = await sendCommand(commands, caller, deviceTarget(sw), order, () =>
+        mergeSettings(db, sw.id, { on, localOff: false }),
+      );
+      // A switch that answers it is off locally: the console learns so, and refuses "on" from now on.
+      if (outcome.status !== 'succeeded' && outcome.error === 'locallyOff')
+        await mergeSettings(db, sw.id, { on: false, localOff: true });
+      return ok(req, outcome);
+    },
+  );
+
+  app.post(
+    '/acSwitch/:sn/selfCheck',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Leakage self-check: the switch cuts power for 10 seconds',
+        params: snParams,
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const order = { type: 'selfCheck', operation: 'switch.selfCheck' } as const;
+      return ok(req, await sendCommand(commands, caller, deviceTarget(sw), order));
+    },
+  );
+
+  app.post(
+    '/acSwitch/:sn/timingTask',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Replace the timing tasks (single or repeating; at most 10); kept when the switch accepts them',
+        params: snParams,
+        body: z.object({ tasks: timingTasksSchema }),
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const { tasks } = req.body;
+      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const order = {
+        type: 'timingTask',
+        params: { tasks },
+        operation: 'switch.timingTask',
+        oldValue: sw.settings.timingTasks,
+        newValue: tasks,
+      } as const;
+      const save = () => mergeSettings(db, sw.id, { timingTasks: tasks });
+      return ok(req, await sendCommand(commands, caller, deviceTarget(sw), order, save));
+    },
+  );
+
+  app.post(
+    '/acSwitch/:sn/updateFrequency',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Report frequency in minutes (command uploadInterval; kept when the switch accepts it)',
+        params: snParams,
+        body: z.object({ minutes: reportMinutesSchema }),
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const { minutes } = req.body;
+      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const seconds = minutes * 60;
+      // The report frequency is the switch's own gateway's upload interval: the command goes to the gateway.
+      const order = {
+        type: 'uploadInterval',
+        params: { seconds },
+        operation: 'switch.reportFrequency',
+        oldValue: sw.settings.reportMinutes,
+        newValue: minutes,
+      } as const;
+      const save = async () => {
+        await db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, sw.gatewayId));
+        await mergeSettings(db, sw.id, { reportMinutes: minutes });
+      };
+      return ok(req, await sendCommand(commands, caller, { gatewayId: sw.gatewayId }, order, save));
+    },
+  );
+
+  const meshSet = (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) =>
+    setMeshCheck({ db, commands }, { auth, ip }, sw, enabled, 'switch.meshCheck');
+  app.get(
+    '/acSwitch/:sn/meshCheck/read',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Whether mesh check is on',
+        params: snParams,
+        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+      },
+    },
+    async (req) => ok(req, { enabled: (await findSwitch(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
+  );
+  app.post(
+    '/acSwitch/:sn/meshCheck/set',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Turn mesh check on or off (command meshCheck)',
+        params: snParams,
+        body: z.object({ enabled: z.boolean() }),
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req.auth);
+      const sw = await findSwitch(db, auth, req.params.sn, { write: true });
+      return ok(req, await meshSet(auth, req.ip, sw, req.body.enabled));
+    },
+  );
+  app.get(
+    '/acSwitch/meshCheck/read/batch',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Mesh check of several switches (comma-separated serials)',
+        querystring: z.object({ sns: commaList(snParams.shape.sn, { max: 100 }) }),
+        response: { 200: envelope(z.array(z.object({ sn: z.string(), enabled: z.boolean() }))) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req.auth);
+      const switches = await Promise.all(req.query.sns.map((sn) => findSwitch(db, auth, sn)));
+      return ok(
+        req,
+        switches.map((s) => ({ sn: s.sn, enabled: s.meshCheck })),
+      );
+    },
+  );
+  app.post(
+    '/acSwitch/meshCheck/set/batch',
+    {
+      config: control,
+      schema: {
+        tags,
+        summary: 'Mesh check on or off for several switches; each one’s outcome (an offline one fails)',
+        body: z.object({ sns: snList, enabled: z.boolean() }),
+        response: { 200: envelope(batchOutcome) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req.auth);
+      const switches = await Promise.all(req.body.sns.map((sn) => findSwitch(db, auth, sn, { write: true })));
+      const out = await Promise.all(
+        switches.map(async (sw) => {
+          try {
+            const o = await meshSet(auth, req.ip, sw, req.body.enabled);
+            return { sn: sw.sn, status: o.status, error: o.error };
+          } catch (e) {
+            if (e instanceof AppError) return { sn: sw.sn, status: 'failed', error: e.key };
+            throw e;
+          }
+        }),
+      );
+      return ok(req, out);
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { requireAuth } from '../../../http/context.js';
+import { envelope, ok } from '../../../http/envelope.js';
+import { snParams } from '../../../http/params.js';
+import { sendXlsx, word } from '../../gateways/xlsx.js';
+import { paging } from '../../plants/schemas.js';
+import { findSwitch, listSwitches, switchCounts } from '../queries.js';
+import { tags, filters, row, info, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
+
+/**
+ * The switch list with status statistics, its .xlsx export and one switch in full.
+ */
+export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
+  app.get(
+    '/acSwitch/page',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Switches with status statistics (search by serial, alias or plant; filters; pages)',
+        querystring: filters.extend(paging),
+        response: {
+          200: envelope(z.object({ total: z.number(), rows: z.array(row), counts: z.record(z.string(), z.number()) })),
+        },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req.auth);
+      const { page, size, ...q } = req.query;
+      const [list, counts] = await Promise.all([listSwitches(db, auth, q, { page, size }), switchCounts(db, auth, q)]);
+      return ok(req, { ...list, counts });
+    },
+  );
+
+  app.get(
+    '/acSwitch/download',
+    { config: view, schema: { tags, summary: 'The switch list (same filters) as .xlsx', querystring: filters } },
+    async (req, reply) => {
+      const { rows } = await listSwitches(db, requireAuth(req.auth), req.query, null);
+      return sendXlsx(reply, {
+        name: 'ac-switches',
+        lang: req.lang,
+        headings: ['sn', 'alias', 'plant', 'status', 'on', 'power', 'lastSeen'],
+        rows: rows.map((r) => [
+          r.sn,
+          r.alias,
+          r.plantName,
+          word(r.online ? 'online' : 'offline', req.lang),
+          word(r.on ? 'yes' : 'no', req.lang),
+          r.powerW,
+          r.lastSeen ? new Date(r.lastSeen).toISOString().slice(0, 19).replace('T', ' ') : null,
+        ]),
+      });
+    },
+  );
+
+  app.get(
+    '/acSwitch/:sn/info',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'A switch: state, readings and settings',
+        params: snParams,
+        response: { 200: envelope(info) },
+      },
+    },
+    async (req) => ok(req, await findSwitch(db, requireAuth(req.auth), req.params.sn)),
+  );
+}

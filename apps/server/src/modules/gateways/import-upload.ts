@@ -1,0 +1,24 @@
+import { AppError } from '../../http/errors.js';
+import { rowsFromCells } from './import.js';
+import { readSheetRows } from './xlsx-reader.js';
+
+/** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
+export async function uploadedRows(req: {
+  file: () => Promise<{ filename: string; toBuffer: () => Promise<Buffer> } | undefined>;
+}) {
+  // A multipart body cut short or malformed is a failed upload, not a server fault (the parser's own 4xx
+  // refusals, such as a body that is not multipart, stand).
+  const file = await req.file().catch((e: unknown) => {
+    const status = e instanceof Error && 'statusCode' in e ? Number(e.statusCode) : 0;
+    throw status >= 400 && status < 500 ? e : new AppError('importFailed');
+  });
+  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError('importFailed');
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch {
+    throw new AppError('importFailed');
+  }
+  // Serial, registration key, connection password: read by position, so a template in any language imports.
+  return rowsFromCells(readSheetRows(bytes, 3));
+}

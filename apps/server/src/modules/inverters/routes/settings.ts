@@ -1,0 +1,112 @@
+import { settingsConflicts, settingsProblems } from '@heliograph/shared';
+import { z } from 'zod';
+import { requireAuth } from '../../../http/context.js';
+import { envelope, ok } from '../../../http/envelope.js';
+import { snParams } from '../../../http/params.js';
+import { callerOf, inverterTarget, sendCommand } from '../../commands/device-command.js';
+import { commandOutcome } from '../../commands/outcome.js';
+import { settingField, settingValues, settingsError } from '../settings-fields.js';
+import { tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+
+/** The settings form of the inverter’s protocol, and reading and writing the settings on the device. */
+export function registerSettings(app: InverterApp, { inverters, commands }: InverterRouteDeps): void {
+  app.get(
+    '/inverter/:sn/setting/form',
+    {
+      config: { access: 'inverter.setting', scope: 'company' },
+      schema: {
+        tags,
+        summary: 'The settings form of the inverter’s protocol (601 when it has none), with the last known values',
+        params: snParams,
+        response: {
+          200: envelope(
+            z.object({
+              protocol: z.string(),
+              fields: z.array(settingField),
+              values: z.record(z.string(), z.unknown()),
+              writable: z.boolean(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req.auth);
+      const inv = await inverters.target(auth, req.params.sn);
+      const fields = inverters.fields(inv);
+      const writable = await inverters.target(auth, req.params.sn, { write: true }).then(
+        () => true,
+        () => false,
+      );
+      const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
+      return ok(req, { protocol: inv.protocol, fields, values: known, writable });
+    },
+  );
+
+  app.post(
+    '/inverter/:sn/setting-read',
+    {
+      config: { access: 'inverter.setting', scope: 'company' },
+      schema: {
+        tags,
+        summary: 'Read the settings from the device (command settingsRead)',
+        params: snParams,
+        response: { 200: envelope(commandOutcome.extend({ values: z.record(z.string(), z.unknown()) })) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const fields = inverters.fields(inv);
+      inverters.assertAllowed(inv, 'settings');
+      const order = {
+        type: 'settingsRead',
+        params: { keys: fields.map((f) => f.key) },
+        operation: 'inverter.settingsRead',
+      } as const;
+      const outcome = await sendCommand(commands, caller, inverterTarget(inv), order);
+      const keys = new Set(fields.map((f) => f.key));
+      const values =
+        outcome.status === 'succeeded' && outcome.result
+          ? Object.fromEntries(Object.entries(outcome.result).filter(([k]) => keys.has(k)))
+          : {};
+      if (Object.keys(values).length > 0) await inverters.rememberSettings(inv, values);
+      return ok(req, { ...outcome, values });
+    },
+  );
+
+  app.post(
+    '/inverter/:sn/setting-write',
+    {
+      config: { access: 'inverter.setting', scope: 'company' },
+      schema: {
+        tags,
+        summary: 'Write settings to the device (command settingsWrite); each value checked against the form',
+        params: snParams,
+        body: z.object({ values: settingValues }),
+        response: { 200: envelope(commandOutcome) },
+      },
+    },
+    async (req) => {
+      const caller = callerOf(req);
+      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const fields = inverters.fields(inv);
+      const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
+      const problems = settingsProblems(fields, req.body.values);
+      if (problems.length > 0) throw settingsError(problems);
+      const conflicts = settingsConflicts(req.body.values, known);
+      if (conflicts.length > 0) throw settingsError(conflicts);
+      inverters.assertAllowed(inv, 'settings');
+      const { values } = req.body;
+      const order = {
+        type: 'settingsWrite',
+        params: values,
+        operation: 'inverter.settingsWrite',
+        oldValue: Object.fromEntries(Object.keys(values).map((k) => [k, known[k] ?? null])),
+        newValue: values,
+      } as const;
+      const save = () => inverters.rememberSettings(inv, values);
+      return ok(req, await sendCommand(commands, caller, inverterTarget(inv), order, save));
+    },
+  );
+}
