@@ -5,6 +5,7 @@ import { query } from '../db/rows.js';
 import { storageFixture } from '../test/storage-fixture.js';
 import { sunrisePlant } from '../test/gateway-fixtures.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
+import { fill, sample, type OpenApiDocument, type Operation } from '../test/openapi-walk.js';
 
 /**
  * Every route of the OpenAPI document, called with bad input as a company administrator and anonymously:
@@ -12,36 +13,6 @@ import { ACCOUNTS, TestApp } from '../test/harness.js';
  * missing and extra fields. The inputs are enumerated (no randomness), so a failure is reproducible; any 5xx
  * fails the test naming the route and the input. Commands time out after 1 s (COMMAND_TIMEOUT_S).
  */
-
-interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-}
-interface Parameter {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  tags?: string[];
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema?: Schema }> };
-}
 
 const LONG = 'x'.repeat(10_000);
 /** Bad values for any string, number or date field. */
@@ -92,35 +63,6 @@ const BAD_TEXT = [
   '%',
 ];
 
-/** A plausible value for a schema: enough to get past validation to the handler when the rest is right. */
-function sample(s: Schema | undefined, depth = 0): unknown {
-  if (!s || depth > 6) return 'x';
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  if (s.default !== undefined) return s.default;
-  const alt = s.anyOf ?? s.oneOf ?? s.allOf;
-  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1);
-      return out;
-    }
-    case 'array':
-      return [sample(s.items, depth + 1)];
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 1;
-    case 'boolean':
-      return true;
-    default:
-      if (s.format === 'date' || s.pattern?.includes('\\d{4}')) return '2026-01-15';
-      if (s.format === 'email') return 'fuzz@example.com';
-      return 'a'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-}
-
 const BOUNDARY = '----heliograph-fuzz';
 function multipart(file: Buffer): Buffer {
   return Buffer.concat([
@@ -147,10 +89,6 @@ interface Call {
   payload?: string | Buffer;
   contentType?: string;
   label: string;
-}
-
-function fill(path: string, values: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));
 }
 
 /** Every bad call for one operation, with its path parameters first set to real values of the demo data. */
@@ -267,7 +205,7 @@ describe('the OpenAPI fuzz', () => {
   afterAll(async () => t.close());
 
   it('answers every route with no 5xx to bad input, signed in as an administrator and anonymously', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = t.app.swagger() as unknown as OpenApiDocument;
     const db = t.database.db;
     const one = async (q: SQL): Promise<string> => String((await query<{ v: unknown }>(db, q))[0]?.v ?? 'none');
     const real = {

@@ -8,6 +8,7 @@ import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, p
 import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
 import { eq } from 'drizzle-orm';
+import { fill, sample, type OpenApiDocument, type Operation, type Schema } from '../test/openapi-walk.js';
 
 /**
  * The tenancy sweep: every /api/v1 route of the OpenAPI document that takes a key (a plant id, a serial number,
@@ -17,34 +18,6 @@ import { eq } from 'drizzle-orm';
  * the document, so a new route is swept without touching this file; a key this file cannot fill fails the test
  * until it is mapped below or the route is opted out with a reason.
  */
-
-interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  minimum?: number;
-  minLength?: number;
-  format?: string;
-  pattern?: string;
-  default?: unknown;
-}
-interface Parameter {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  required?: boolean;
-  schema?: Schema;
-}
-interface Operation {
-  tags?: string[];
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema?: Schema }> };
-}
 
 /** The answers that mean "does not exist": the envelope's 404 and each module's own not-found code. */
 const NOT_FOUND = new Set<number>([
@@ -107,36 +80,6 @@ const NO_CONTROL: Record<string, string> = {
   'GET /api/v1/plant/{id}/picture':
     'the sweep plant has no picture uploaded (plant-admin/picture.test.ts reads one back)',
 };
-
-function sample(s: Schema | undefined, depth = 0): unknown {
-  if (!s || depth > 6) return 'x';
-  if (s.const !== undefined) return s.const;
-  if (s.enum?.length) return s.enum[0];
-  // An empty default list would hide the keys of its items (a new plant's gateways[].sn).
-  if (s.default !== undefined && !(Array.isArray(s.default) && s.default.length === 0)) return s.default;
-  const alt = s.anyOf ?? s.oneOf ?? s.allOf;
-  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, depth + 1);
-      return out;
-    }
-    case 'array':
-      return [sample(s.items, depth + 1)];
-    case 'integer':
-    case 'number':
-      return s.minimum ?? 1;
-    case 'boolean':
-      return true;
-    default:
-      if (s.format === 'date' || s.pattern?.includes('\\d{4}')) return '2026-01-15';
-      if (s.format === 'email') return 'sweep@example.com';
-      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-      return 'a'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-}
 
 const SWEEP_KEY = 'SWEEPKEY2026';
 
@@ -230,10 +173,6 @@ interface Planned {
   body: unknown;
   /** Keyed only by optional query filters: an empty answer is as good as "does not exist". */
   filterOnly: boolean;
-}
-
-function fill(path: string, values: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'x'));
 }
 
 /** The call for one route with Sunrise's keys, "no key" when it takes none, or the names it cannot fill. */
@@ -427,7 +366,7 @@ describe('the tenancy sweep', () => {
 
   it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
     const started = performance.now();
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const doc = t.app.swagger() as unknown as OpenApiDocument;
     const rival = await t.otherCompanyToken();
     const visitor = await t.tokenFor(ACCOUNTS.visitor);
     const admin = await t.tokenFor(ACCOUNTS.admin);
