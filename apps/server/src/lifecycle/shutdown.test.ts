@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { appUser, company } from '../db/schema.js';
 import { seedDemo } from '../modules/demo/seed.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
+import { provisionPlant } from '../modules/plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../test/plant-fields.js';
 
 /**
  * The real server process (tsx apps/server/src/main.ts) gets SIGTERM while a gateway is connected, a
@@ -95,16 +96,7 @@ describe('SIGTERM under load, with a gateway and a live-update stream connected'
         companyId: sunrise?.id ?? null,
         ownerId: owner?.id ?? null,
         name: 'Shutdown plant',
-        type: 'grid',
-        inverterKind: 'string',
-        capacityKw: 10,
-        commissionedOn: '2025-01-01',
-        timezone: 'UTC',
-        currency: 'EUR',
-        latitude: 0,
-        longitude: 0,
-        address: '',
-        valuation: DEFAULT_VALUATION,
+        ...TEST_PLANT_FIELDS,
         gateways: [{ sn: GW, password: GW_PASSWORD, devices: [{ sn: `${GW}-INV`, kind: 'inverter', ratedW: 10_000 }] }],
       });
       await prep.close();

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 const SN = 'GWKEY00001';
 let t: TestApp;
@@ -17,16 +18,7 @@ beforeAll(async () => {
     ownerId: await userId(ACCOUNTS.owner),
     installerId: await userId(ACCOUNTS.installer),
     name: 'Key plant',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 5,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52,
-    longitude: 13,
-    address: '',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [{ sn: SN, password: 'KeyPass2026', registrationKey: 'SECRETK1', devices: [] }],
     sharedWith: [{ userId: (await userId(ACCOUNTS.visitor)) ?? '', level: 'guest' }],
   });

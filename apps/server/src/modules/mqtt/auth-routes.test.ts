@@ -9,7 +9,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { company, gateway } from '../../db/schema.js';
 import { TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 const SECRET = 'broker-shared-secret';
 
@@ -48,16 +49,7 @@ beforeAll(async () => {
   await provisionPlant(t.database.db, {
     companyId: sunrise?.id ?? null,
     name: 'Auth Plant',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 5,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52,
-    longitude: 13,
-    address: '',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [
       { sn: 'GWAUTH0001', password: 'AuthPass2026', devices: [] },
       { sn: 'GWAUTH0002', password: 'AuthPass2027', devices: [] },

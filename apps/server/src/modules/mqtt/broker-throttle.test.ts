@@ -3,7 +3,8 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../db/schema.js';
 import { TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 let t: TestApp;
 let clock = Date.UTC(2026, 5, 1, 12);
@@ -15,16 +16,7 @@ beforeAll(async () => {
   await provisionPlant(t.database.db, {
     companyId: sunrise?.id ?? null,
     name: 'Throttle Plant',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 5,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52,
-    longitude: 13,
-    address: '',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [
       { sn: 'GWTHR00001', password: 'ThrottlePass1', devices: [] },
       { sn: 'GWTHR00002', password: 'ThrottlePass2', devices: [] },

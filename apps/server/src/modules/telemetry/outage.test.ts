@@ -12,10 +12,11 @@ import { createEmbeddedBus, type MessageBus } from '../mqtt/bus.js';
 import { GatewayAuth } from '../mqtt/gateway-auth.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { loadRateLimits } from '../rate-limit/rules.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { provisionPlant } from '../plants/provision.js';
 import { Ingest } from './ingest.js';
 import { GatewayRegistry } from './registry.js';
 import { TelemetryWriter } from './writer.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 /**
  * A database outage while gateways publish: nothing is rejected, nothing lost, each batch committed once and
@@ -54,16 +55,7 @@ async function rig(
   await provisionPlant(database.db, {
     companyId: null,
     name: 'Outage plant',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'UTC',
-    currency: 'EUR',
-    latitude: 0,
-    longitude: 0,
-    address: '',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [{ sn, password: PASSWORD, devices: [{ sn: inv, kind: 'inverter', ratedW: 10_000 }] }],
   });
   const bus = await createEmbeddedBus({
