@@ -395,7 +395,7 @@ describe('events', () => {
     const ack = await sendEvent(c, {
       id: 'ev-foreign',
       device: 'INVTEST0002',
-      ts: Date.now(),
+      ts: at(30),
       code: 'F001',
       level: 'fault',
       state: 'raised',
