@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { ConfigError, MISSING_BROKER_SECRET, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from './http/hooks.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
@@ -84,11 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const { config } = opts;
   // The broker-auth endpoints answer whether a gateway password is right: without a secret the broker
   // proves itself with, they would answer anyone. Refused before anything starts.
-  if (config.mqttUrl && !config.mqttAuthSecret) {
-    throw new Error(
-      'MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET to the secret your broker sends in the x-mqtt-auth-secret header of its calls to /api/v1/mqtt/auth and /api/v1/mqtt/acl',
-    );
-  }
+  if (config.mqttUrl && !config.mqttAuthSecret) throw new ConfigError([MISSING_BROKER_SECRET]);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {

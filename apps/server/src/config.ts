@@ -64,6 +64,13 @@ export interface Config {
   shutdownGraceMs: number;
 }
 
+/**
+ * An external broker without the secret its auth calls carry: the broker-auth endpoints tell whether a gateway
+ * password is right, so without a secret anyone could ask. Refused here at start and by buildApp.
+ */
+export const MISSING_BROKER_SECRET =
+  'MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET to the secret your broker sends in the x-mqtt-auth-secret header of its calls to /api/v1/mqtt/auth and /api/v1/mqtt/acl';
+
 /** Pino's levels, which LOG_LEVEL chooses from. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -209,12 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PORT=${e.PORT} and MQTT_PORT=${e.MQTT_PORT} must differ: the console and the embedded MQTT broker each need a port`,
     ]);
   }
-  if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) {
-    // The broker-auth endpoints tell whether a gateway password is right: without a secret anyone could ask.
-    throw new ConfigError([
-      'MQTT_URL is set but MQTT_AUTH_SECRET is not: set MQTT_AUTH_SECRET to the secret your broker sends in the x-mqtt-auth-secret header of its calls to /api/v1/mqtt/auth and /api/v1/mqtt/acl',
-    ]);
-  }
+  if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) throw new ConfigError([MISSING_BROKER_SECRET]);
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
   return {
