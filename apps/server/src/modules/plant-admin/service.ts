@@ -24,6 +24,7 @@ import { recordOperation } from '../commands/operation-log.js';
 import { bindGateway, provisionPlant, unbindGateway } from '../plants/provision.js';
 import { plantFor, rightsOn, visiblePlant, type AdminPlantRow, type PlantRights } from './access.js';
 import { checkGateway, type CheckedGateway } from './gateways.js';
+import { canReachAccount } from '../users/repository.js';
 
 type PlantInfo = z.output<typeof plantInfoSchema>;
 type PlantIncome = z.output<typeof plantIncomeSchema>;
@@ -179,9 +180,8 @@ export class PlantAdminService {
   private async ownerFor(auth: AuthContext, account: string | undefined): Promise<string | null> {
     if (account === undefined) return auth.role === 'plant_owner' ? auth.userId : null;
     const u = await this.userByAccount(account);
-    const sameCompany =
-      u && (u.company_id === null || u.company_id === auth.companyId || auth.role === 'platform_admin');
-    if (!u || !sameCompany) throw new AppError('accountNotRegistered', { data: { field: 'ownerAccount' } });
+    if (!u || !canReachAccount(auth, u.company_id))
+      throw new AppError('accountNotRegistered', { data: { field: 'ownerAccount' } });
     if (u.role !== 'plant_owner') throw new AppError('accountOtherCompany', { data: { field: 'ownerAccount' } });
     return u.id;
   }

@@ -21,6 +21,11 @@ export async function findUserByAccount(db: Db, account: string): Promise<UserRo
   return row;
 }
 
+/** Whether the caller may name an account of this company: a private one (no company), its own, or any for a platform admin. */
+export function canReachAccount(auth: AuthContext, accountCompanyId: string | null): boolean {
+  return accountCompanyId === null || accountCompanyId === auth.companyId || auth.role === 'platform_admin';
+}
+
 /**
  * An account the caller may name (to associate a device with it, say): one of the caller's company, a
  * private account of no company, or any for a platform administrator. Another company's account is
@@ -28,9 +33,7 @@ export async function findUserByAccount(db: Db, account: string): Promise<UserRo
  */
 export async function findReachableUser(db: Db, auth: AuthContext, account: string): Promise<UserRow | undefined> {
   const u = await findUserByAccount(db, account.trim().toLowerCase());
-  if (!u) return undefined;
-  const reachable = u.companyId === null || u.companyId === auth.companyId || auth.role === 'platform_admin';
-  return reachable ? u : undefined;
+  return u && canReachAccount(auth, u.companyId) ? u : undefined;
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
