@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { switchSettingsOf, type DeviceStatus, type SwitchSettings } from '@heliograph/shared';
+import {
+  SWITCH_STATUSES,
+  switchSettingsOf,
+  type DeviceStatus,
+  type SwitchFilters,
+  type SwitchInfo,
+  type SwitchPage,
+  type SwitchRow,
+  type SwitchStatus,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
@@ -12,15 +21,6 @@ import { deviceStatusSql } from '../plants/status.js';
  * server address, mesh check) and a device row of kind 'switch' with the same serial number (readings,
  * alias, settings kept by the console). Both are read together here.
  */
-export const SWITCH_STATUSES = ['on', 'off', 'online', 'offline', 'unbound'] as const;
-export type SwitchStatus = (typeof SWITCH_STATUSES)[number];
-
-export interface SwitchListQuery {
-  q?: string | undefined;
-  status?: SwitchStatus | undefined;
-  plantId?: string | undefined;
-}
-
 const isOn = sql`coalesce((dl.metrics->>'on')::float8, case when (d.settings->>'on') = 'false' then 0 else 1 end) > 0`;
 const statusCond: Record<SwitchStatus, SQL> = {
   on: sql`g.online and ${isOn}`,
@@ -34,7 +34,7 @@ const from = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = 
   left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id
   left join app_user u on u.id = g.customer_id`;
 
-function where(auth: AuthContext, q: SwitchListQuery, withStatus: boolean): SQL {
+function where(auth: AuthContext, q: SwitchFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [sql`d.kind = 'switch' and d.deleted_at is null`, gatewayScope(auth)];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -43,24 +43,6 @@ function where(auth: AuthContext, q: SwitchListQuery, withStatus: boolean): SQL 
   if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);
   if (withStatus && q.status) parts.push(statusCond[q.status]);
   return sql.join(parts, sql` and `);
-}
-
-export interface SwitchRow {
-  id: string;
-  gatewayId: string;
-  sn: string;
-  alias: string | null;
-  plantId: string | null;
-  plantName: string | null;
-  online: boolean;
-  locked: boolean;
-  on: boolean;
-  localOff: boolean;
-  status: DeviceStatus;
-  powerW: number | null;
-  leakageMa: number | null;
-  associatedUser: string | null;
-  lastSeen: number | null;
 }
 
 interface Raw {
@@ -104,9 +86,9 @@ const rowOf = (r: Raw): SwitchRow => ({
 export async function listSwitches(
   db: Db,
   auth: AuthContext,
-  q: SwitchListQuery,
+  q: SwitchFilters,
   page: { page: number; size: number } | null,
-): Promise<{ total: number; rows: SwitchRow[] }> {
+): Promise<Omit<SwitchPage, 'counts'>> {
   const cond = where(auth, q, true);
   const limit = page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql`limit 10000`;
   const rows = await query<Raw>(db, sql`select ${columns} ${from} where ${cond} order by d.sn ${limit}`);
@@ -114,7 +96,7 @@ export async function listSwitches(
   return { total: Number(count?.n ?? 0), rows: rows.map(rowOf) };
 }
 
-export async function switchCounts(db: Db, auth: AuthContext, q: SwitchListQuery): Promise<Record<string, number>> {
+export async function switchCounts(db: Db, auth: AuthContext, q: SwitchFilters): Promise<Record<string, number>> {
   const [r] = await query<Record<string, unknown>>(
     db,
     sql`select count(*) as all, ${sql.join(
@@ -125,23 +107,13 @@ export async function switchCounts(db: Db, auth: AuthContext, q: SwitchListQuery
   return Object.fromEntries(['all', ...SWITCH_STATUSES].map((k) => [k, Number(r?.[k] ?? 0)]));
 }
 
-export interface SwitchRecord extends SwitchRow {
-  settings: SwitchSettings;
-  localAreaCode: string | null;
-  serverAddress: string | null;
-  serverPort: number | null;
-  meshCheck: boolean;
-  model: string;
-  firmware: string | null;
-}
-
 /** One switch the caller may see (or, with `write`, change); any other is "does not exist" (404). */
 export async function findSwitch(
   db: Db,
   auth: AuthContext,
   sn: string,
   opts: { write?: boolean } = {},
-): Promise<SwitchRecord> {
+): Promise<SwitchInfo> {
   const [r] = await query<
     Raw & {
       server_address: string | null;

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SwitchSettings } from '@heliograph/shared';
+import type { SwitchInfo, SwitchSettings } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { recordOperation } from '../commands/operation-log.js';
-import type { SwitchRecord } from './queries.js';
 
 /** Merges a patch into the switch's settings (the console's copy of what the switch holds). */
 export function mergeSettings(db: Db, id: string, patch: Partial<SwitchSettings>) {
@@ -19,7 +18,7 @@ export async function saveSettings(
   db: Db,
   auth: AuthContext,
   ip: string,
-  sw: SwitchRecord,
+  sw: SwitchInfo,
   patch: Partial<SwitchSettings>,
   operation: string,
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import type { CommandOutcome, CommandRequest, CommandService } from './service.js';
+import type { CommandOutcome } from '@heliograph/shared';
+import type { CommandRequest, CommandService } from './service.js';
 
 /** Who sends a command: the caller and their address, as the operation log records them. */
 export interface Caller {

@@ -1,9 +1,5 @@
-import { z } from 'zod';
-
-/** The answer of every route that sends a command: its state and, once final, the gateway's result. */
-export const commandOutcome = z.object({
-  id: z.string(),
-  status: z.enum(['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out']),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-});
+/**
+ * The command answer's schema lives in packages/shared (contracts/commands.ts); this name stays for the routes
+ * that have not yet taken their schemas from the route table.
+ */
+export { commandOutcome } from '@heliograph/shared';

@@ -1,28 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '@heliograph/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { gatewayScope } from '../devices/scope.js';
 import { plantScope } from '../plants/scope.js';
-import { paging } from '../plants/schemas.js';
-import { commandOutcome } from './outcome.js';
 import type { CommandService } from './service.js';
-
-const operationRow = z.object({
-  id: z.string(),
-  at: z.number(),
-  operator: z.string().nullable(),
-  target: z.string(),
-  operation: z.string(),
-  oldValue: z.string().nullable(),
-  newValue: z.string().nullable(),
-  result: z.string(),
-  ip: z.string().nullable(),
-});
 
 /** A command's state (for a page that lost its wait) and the operation log of a device, gateway or plant. */
 export function commandRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
@@ -35,7 +23,7 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
           tags: ['commands'],
           summary: 'A command sent to a gateway or device: sent, succeeded, failed or timed out',
           params: z.object({ id: z.uuid() }),
-          response: { 200: envelope(commandOutcome) },
+          response: answers('GET /command/:id'),
         },
       },
       async (req) => {
@@ -57,8 +45,8 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
         schema: {
           tags: ['commands'],
           summary: 'Who did what to a gateway, device (by serial number) or plant (by id), newest first',
-          querystring: z.object({ target: z.string().min(1).max(64), ...paging }),
-          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(operationRow) })) },
+          querystring: API['GET /operation/log'].query,
+          response: answers('GET /operation/log'),
         },
       },
       async (req) => {

@@ -1,5 +1,12 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { commandResultSchema, gatewayTopics, type CommandType, type GatewayCommand } from '@heliograph/shared';
+import {
+  commandResultSchema,
+  gatewayTopics,
+  type CommandOutcome,
+  type CommandStatus,
+  type CommandType,
+  type GatewayCommand,
+} from '@heliograph/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { deviceCommand, gateway } from '../../db/schema.js';
@@ -11,7 +18,6 @@ import { recordOperation } from './operation-log.js';
 /** Where the instance that received a gateway's answer tells the instance waiting for it (across instances). */
 export const COMMAND_TOPIC_PREFIX = 'hg/internal/cmd/';
 
-export type CommandStatus = 'sent' | 'accepted' | 'progress' | 'succeeded' | 'failed' | 'timed_out';
 const FINAL: CommandStatus[] = ['succeeded', 'failed', 'timed_out'];
 
 export interface CommandRequest {
@@ -27,13 +33,6 @@ export interface CommandRequest {
   operation: string;
   oldValue?: unknown;
   newValue?: unknown;
-}
-
-export interface CommandOutcome {
-  id: string;
-  status: CommandStatus;
-  result: Record<string, unknown> | null;
-  error: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DEVICE_LIMITS, importRowProblems, type ImportProblem } from '@heliograph/shared';
+import { DEVICE_LIMITS, importRowProblems, type CheckedRow } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device, gateway } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
@@ -13,13 +13,6 @@ export interface ImportRow {
   sn: string;
   registrationKey: string;
   password: string;
-}
-
-export interface CheckedRow {
-  row: number;
-  sn: string;
-  registrationKey: string;
-  problems: ImportProblem[];
 }
 
 export function rowsFromCells(cells: { row: number; cells: string[] }[]): ImportRow[] {

@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DeviceStatus, ErrorKey } from '@heliograph/shared';
+import {
+  GATEWAY_STATUSES,
+  type DeviceStatus,
+  type ErrorKey,
+  type GatewayFilters,
+  type GatewayInfo,
+  type GatewayPage,
+  type GatewayRow,
+  type GatewayStatusFilter,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
@@ -12,16 +21,6 @@ export const selfDevice = (kind: 'switch' | 'lora'): SQL =>
   sql`exists (select 1 from device x where x.gateway_id = g.id and x.sn = g.sn and x.kind = ${kind} and x.deleted_at is null)`;
 const anySelfDevice = sql`exists (select 1 from device x where x.gateway_id = g.id and x.sn = g.sn)`;
 
-export const GATEWAY_STATUSES = ['online', 'offline', 'locked', 'unbound'] as const;
-export type GatewayStatusFilter = (typeof GATEWAY_STATUSES)[number];
-
-export interface GatewayListQuery {
-  q?: string | undefined;
-  status?: GatewayStatusFilter | undefined;
-  commType?: string | undefined;
-  plantId?: string | undefined;
-}
-
 const statusCond: Record<GatewayStatusFilter, SQL> = {
   online: sql`g.online and not g.locked`,
   offline: sql`not g.online`,
@@ -29,7 +28,7 @@ const statusCond: Record<GatewayStatusFilter, SQL> = {
   unbound: sql`g.plant_id is null`,
 };
 
-function where(auth: AuthContext, q: GatewayListQuery, withStatus: boolean): SQL {
+function where(auth: AuthContext, q: GatewayFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [gatewayScope(auth), sql`not ${anySelfDevice}`];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -39,22 +38,6 @@ function where(auth: AuthContext, q: GatewayListQuery, withStatus: boolean): SQL
   if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);
   if (withStatus && q.status) parts.push(statusCond[q.status]);
   return sql.join(parts, sql` and `);
-}
-
-export interface GatewayRow {
-  id: string;
-  sn: string;
-  alias: string | null;
-  plantId: string | null;
-  plantName: string | null;
-  online: boolean;
-  locked: boolean;
-  commType: string;
-  rssi: number | null;
-  uploadIntervalS: number;
-  firmware: string | null;
-  deviceCount: number;
-  lastSeen: number | null;
 }
 
 interface RawGateway {
@@ -96,9 +79,9 @@ const listColumns = sql`g.id, g.sn, g.alias, g.plant_id, pl.name as plant_name, 
 export async function listGateways(
   db: Db,
   auth: AuthContext,
-  q: GatewayListQuery,
+  q: GatewayFilters,
   page: { page: number; size: number } | null,
-): Promise<{ total: number; rows: GatewayRow[] }> {
+): Promise<Omit<GatewayPage, 'counts'>> {
   const cond = where(auth, q, true);
   const limit = page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql`limit 10000`;
   const rows = await query<RawGateway>(
@@ -113,7 +96,7 @@ export async function listGateways(
 }
 
 /** Counts by status for the statistics bar: the search and filters apply, the status filter does not. */
-export async function gatewayCounts(db: Db, auth: AuthContext, q: GatewayListQuery): Promise<Record<string, number>> {
+export async function gatewayCounts(db: Db, auth: AuthContext, q: GatewayFilters): Promise<Record<string, number>> {
   const [r] = await query<Record<string, unknown>>(
     db,
     sql`select count(*) as all, count(*) filter (where ${statusCond.online}) as online,
@@ -180,29 +163,12 @@ export async function findGateway(
   };
 }
 
-export interface GatewayDetail extends GatewayRow {
-  customerAccount: string | null;
-  registrationKey: string;
-  protocol: string | null;
-  hardwareVersion: string | null;
-  iccid: string | null;
-  serverAddress: string | null;
-  serverPort: number | null;
-  meshCheck: boolean;
-  batteryType: string | null;
-  boundAt: number | null;
-  createdAt: number;
-  devices: {
-    sn: string;
-    kind: string;
-    model: string;
-    alias: string | null;
-    status: DeviceStatus;
-    lastSeen: number | null;
-  }[];
-}
-
-export async function gatewayDetail(db: Db, auth: AuthContext, sn: string): Promise<GatewayDetail> {
+/** The detail with its registration key, which the route leaves out for callers who may not import gateways. */
+export async function gatewayDetail(
+  db: Db,
+  auth: AuthContext,
+  sn: string,
+): Promise<GatewayInfo & { registrationKey: string }> {
   const base = await findGateway(db, auth, sn, { kind: 'gateway' });
   const [r] = await query<
     RawGateway & {

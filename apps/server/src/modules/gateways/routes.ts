@@ -1,82 +1,26 @@
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { connPasswordSchema, deviceAliasSchema, deviceImportSchema, uploadIntervalSchema } from '@heliograph/shared';
+import { API, type GatewayRow } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { gateway } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { callerOf, sendCommand } from '../commands/device-command.js';
-import { commandOutcome } from '../commands/outcome.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
-import { paging } from '../plants/schemas.js';
 import { unbindGateway } from '../plants/provision.js';
 import { setConnPassword, setMeshCheck } from './own-gateway.js';
 import { checkImport, saveImport, singleImportRefusal } from './import.js';
-import { importAnswer } from './import-answer.js';
 import { uploadedRows } from './import-upload.js';
-import {
-  GATEWAY_STATUSES,
-  findGateway,
-  gatewayCounts,
-  gatewayDetail,
-  listGateways,
-  type GatewayRow,
-} from './queries.js';
+import { findGateway, gatewayCounts, gatewayDetail, listGateways } from './queries.js';
 import { sendXlsx, word } from './xlsx.js';
 
 const tags = ['gateways'];
-const filters = z.object({
-  q: z.string().trim().max(64).optional(),
-  status: z.enum(GATEWAY_STATUSES).optional(),
-  commType: z.string().max(16).optional(),
-  plantId: z.string().max(64).optional(),
-});
-const counts = z.record(z.string(), z.number());
-export const gatewayRow = z.object({
-  id: z.string(),
-  sn: z.string(),
-  alias: z.string().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  online: z.boolean(),
-  locked: z.boolean(),
-  commType: z.string(),
-  rssi: z.number().nullable(),
-  uploadIntervalS: z.number(),
-  firmware: z.string().nullable(),
-  deviceCount: z.number(),
-  lastSeen: z.number().nullable(),
-});
-const detail = gatewayRow.extend({
-  customerAccount: z.string().nullable(),
-  /** Only for callers who may import (and so bind) gateways: the key is what binds an unbound one. */
-  registrationKey: z.string().optional(),
-  protocol: z.string().nullable(),
-  hardwareVersion: z.string().nullable(),
-  iccid: z.string().nullable(),
-  serverAddress: z.string().nullable(),
-  serverPort: z.number().nullable(),
-  meshCheck: z.boolean(),
-  batteryType: z.string().nullable(),
-  boundAt: z.number().nullable(),
-  createdAt: z.number(),
-  devices: z.array(
-    z.object({
-      sn: z.string(),
-      kind: z.string(),
-      model: z.string(),
-      alias: z.string().nullable(),
-      status: z.string(),
-      lastSeen: z.number().nullable(),
-    }),
-  ),
-});
 const XLSX_LIMIT = 2 * 1024 * 1024;
 /**
  * Who may read a gateway's registration key: the roles that import gateways into stock and bind them.
@@ -121,8 +65,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: {
           tags,
           summary: 'Gateways with status statistics (search by serial, alias or plant; filters; pages)',
-          querystring: filters.extend(paging),
-          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(gatewayRow), counts })) },
+          querystring: API['GET /gateways'].query,
+          response: answers('GET /gateways'),
         },
       },
       async (req) => {
@@ -137,14 +81,26 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
       '/gateways/count',
       {
         config: view,
-        schema: { tags, summary: 'Gateways by status', querystring: filters, response: { 200: envelope(counts) } },
+        schema: {
+          tags,
+          summary: 'Gateways by status',
+          querystring: API['GET /gateways/count'].query,
+          response: answers('GET /gateways/count'),
+        },
       },
       async (req) => ok(req, await gatewayCounts(db, requireAuth(req.auth), req.query)),
     );
 
     app.get(
       '/gateways/download',
-      { config: view, schema: { tags, summary: 'The gateway list (same filters) as .xlsx', querystring: filters } },
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'The gateway list (same filters) as .xlsx',
+          querystring: API['GET /gateways/download'].query,
+        },
+      },
       async (req, reply) => {
         const { rows } = await listGateways(db, requireAuth(req.auth), req.query, null);
         return sendXlsx(reply, {
@@ -188,8 +144,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: {
           tags,
           summary: 'Import one gateway into the company stock (serial, registration key, connection password)',
-          body: deviceImportSchema,
-          response: { 200: envelope(importAnswer) },
+          body: API['POST /gateways/import'].body,
+          response: answers('POST /gateways/import'),
         },
       },
       async (req) => {
@@ -208,7 +164,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: {
           tags,
           summary: 'Check a batch .xlsx (multipart "file"): each row’s problems; nothing is saved',
-          response: { 200: envelope(importAnswer) },
+          response: answers('POST /gateways/import/check'),
         },
       },
       async (req) => ok(req, { saved: 0, rows: await checkImport(db, requireAuth(req.auth), await uploadedRows(req)) }),
@@ -221,7 +177,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         schema: {
           tags,
           summary: 'Import a batch .xlsx: all rows when every row passes the check, none otherwise',
-          response: { 200: envelope(importAnswer) },
+          response: answers('POST /gateways/import/batch'),
         },
       },
       async (req) => {
@@ -239,7 +195,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'A gateway with every field of spec §3 and the devices behind it',
           params: snParams,
-          response: { 200: envelope(detail) },
+          response: answers('GET /gateway/:sn'),
         },
       },
       async (req) => {
@@ -257,8 +213,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Set the alias (at most 32 bytes; empty clears it)',
           params: snParams,
-          body: z.object({ alias: deviceAliasSchema }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /gateway/:sn/alias'].body,
+          response: answers('POST /gateway/:sn/alias'),
         },
       },
       async (req) => {
@@ -284,7 +240,12 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
       '/gateway/:sn/restart',
       {
         config: control,
-        schema: { tags, summary: 'Restart the gateway', params: snParams, response: { 200: envelope(commandOutcome) } },
+        schema: {
+          tags,
+          summary: 'Restart the gateway',
+          params: snParams,
+          response: answers('POST /gateway/:sn/restart'),
+        },
       },
       async (req) => {
         const caller = callerOf(req);
@@ -302,7 +263,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Unbind the gateway and its devices from their plant (they stay in stock)',
           params: snParams,
-          response: { 200: emptyEnvelope },
+          response: answers('POST /gateway/:sn/unbind'),
         },
       },
       async (req) => {
@@ -331,8 +292,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Lock (the broker refuses it and its connection is dropped) or unlock the gateway',
           params: snParams,
-          body: z.object({ locked: z.boolean() }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /gateway/:sn/lock'].body,
+          response: answers('POST /gateway/:sn/lock'),
         },
       },
       async (req) => {
@@ -363,7 +324,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'The upload interval, seconds',
           params: snParams,
-          response: { 200: envelope(z.object({ seconds: z.number() })) },
+          response: answers('GET /gateway/:sn/uploadCycle'),
         },
       },
       async (req) => {
@@ -380,8 +341,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Set the upload interval (command uploadInterval; kept when the gateway accepts it)',
           params: snParams,
-          body: z.object({ seconds: uploadIntervalSchema }),
-          response: { 200: envelope(commandOutcome) },
+          body: API['POST /gateway/:sn/uploadCycle'].body,
+          response: answers('POST /gateway/:sn/uploadCycle'),
         },
       },
       async (req) => {
@@ -408,7 +369,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Whether mesh check is on',
           params: snParams,
-          response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+          response: answers('GET /gateway/:sn/meshCheck/read'),
         },
       },
       async (req) => ok(req, { enabled: (await findGateway(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
@@ -422,8 +383,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Turn mesh check on or off (command meshCheck; kept when the gateway accepts it)',
           params: snParams,
-          body: z.object({ enabled: z.boolean() }),
-          response: { 200: envelope(commandOutcome) },
+          body: API['POST /gateway/:sn/meshCheck/set'].body,
+          response: answers('POST /gateway/:sn/meshCheck/set'),
         },
       },
       async (req) => {
@@ -442,8 +403,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           tags,
           summary: 'Set a new connection password (8–24, capitals, lower case and digits; kept hashed)',
           params: snParams,
-          body: z.object({ password: connPasswordSchema }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /gateway/:sn/connPassword'].body,
+          response: answers('POST /gateway/:sn/connPassword'),
         },
       },
       async (req) => {

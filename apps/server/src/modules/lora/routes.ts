@@ -1,46 +1,27 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import { deviceAliasSchema } from '@heliograph/shared';
+import {
+  API,
+  LORA_STATUSES,
+  type LoraFilters,
+  type LoraMaster,
+  type LoraNode,
+  type LoraPage,
+} from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { gatewayScope } from '../devices/scope.js';
 import { sendXlsx, word } from '../gateways/xlsx.js';
-import { paging } from '../plants/schemas.js';
 import { deviceStatusSql } from '../plants/status.js';
 
 const tags = ['lora'];
-const STATUSES = ['online', 'offline'] as const;
-const filters = z.object({
-  q: z.string().trim().max(64).optional(),
-  status: z.enum(STATUSES).optional(),
-  plantId: z.uuid().optional(),
-});
-const node = z.object({
-  id: z.string(),
-  sn: z.string(),
-  kind: z.string(),
-  model: z.string(),
-  alias: z.string().nullable(),
-  status: z.string(),
-  rssi: z.number().nullable(),
-  lastSeen: z.number().nullable(),
-});
-const master = node.extend({
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  /** The plant's type, for the link to its overview (plants/overview/{id}/{type}). */
-  plantType: z.string().nullable(),
-  online: z.boolean(),
-  firmId: z.string().nullable(),
-  childCount: z.number(),
-});
 
 /**
  * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
@@ -70,7 +51,7 @@ interface RawMaster extends RawNode {
   firmware: string | null;
   child_count: unknown;
 }
-const nodeOf = (r: RawNode) => ({
+const nodeOf = (r: RawNode): LoraNode => ({
   id: r.id,
   sn: r.sn,
   kind: r.kind,
@@ -80,7 +61,7 @@ const nodeOf = (r: RawNode) => ({
   rssi: num(r.metrics?.rssi),
   lastSeen: r.ts ? toMs(r.ts) : null,
 });
-const masterOf = (r: RawMaster) => ({
+const masterOf = (r: RawMaster): LoraMaster => ({
   ...nodeOf(r),
   plantId: r.plant_id,
   plantName: r.plant_name,
@@ -90,7 +71,7 @@ const masterOf = (r: RawMaster) => ({
   childCount: Number(r.child_count ?? 0),
 });
 
-function where(auth: AuthContext, q: z.infer<typeof filters>, withStatus: boolean): SQL {
+function where(auth: AuthContext, q: LoraFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [sql`d.kind = 'lora' and d.parent_id is null and d.deleted_at is null`, gatewayScope(auth)];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -120,7 +101,11 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const { db } = deps;
     const view = { access: 'masterNode.view', scope: 'company' } as const;
 
-    const list = async (auth: AuthContext, q: z.infer<typeof filters>, page: { page: number; size: number } | null) => {
+    const list = async (
+      auth: AuthContext,
+      q: LoraFilters,
+      page: { page: number; size: number } | null,
+    ): Promise<Omit<LoraPage, 'counts'>> => {
       const cond = where(auth, q, true);
       const limit = page ? sql`limit ${page.size} offset ${(page.page - 1) * page.size}` : sql`limit 10000`;
       const rows = await query<RawMaster>(
@@ -138,12 +123,8 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Lora master nodes with status statistics (search by serial, alias, plant or child serial)',
-          querystring: filters.extend(paging),
-          response: {
-            200: envelope(
-              z.object({ total: z.number(), rows: z.array(master), counts: z.record(z.string(), z.number()) }),
-            ),
-          },
+          querystring: API['GET /masterNode/page'].query,
+          response: answers('GET /masterNode/page'),
         },
       },
       async (req) => {
@@ -154,14 +135,21 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           sql`select count(*) as all, count(*) filter (where g.online) as online, count(*) filter (where not g.online) as offline
             ${masterFrom} where ${where(auth, q, false)}`,
         );
-        const counts = Object.fromEntries(['all', ...STATUSES].map((k) => [k, Number(r?.[k] ?? 0)]));
+        const counts = Object.fromEntries(['all', ...LORA_STATUSES].map((k) => [k, Number(r?.[k] ?? 0)]));
         return ok(req, { ...(await list(auth, q, { page, size })), counts });
       },
     );
 
     app.get(
       '/masterNode/download',
-      { config: view, schema: { tags, summary: 'The master node list (same filters) as .xlsx', querystring: filters } },
+      {
+        config: view,
+        schema: {
+          tags,
+          summary: 'The master node list (same filters) as .xlsx',
+          querystring: API['GET /masterNode/download'].query,
+        },
+      },
       async (req, reply) => {
         const { rows } = await list(requireAuth(req.auth), req.query, null);
         return sendXlsx(reply, {
@@ -190,7 +178,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'A master node with its child nodes',
           params: snParams,
-          response: { 200: envelope(master.extend({ children: z.array(node), writable: z.boolean() })) },
+          response: answers('GET /masterNode/:sn'),
         },
       },
       async (req) => {
@@ -219,8 +207,8 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'Rename a master node (alias of at most 32 bytes; empty clears it; needs the write scope)',
           params: snParams,
-          body: z.object({ alias: deviceAliasSchema }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /masterNode/alias/:sn'].body,
+          response: answers('POST /masterNode/alias/:sn'),
         },
       },
       async (req) => {
@@ -254,7 +242,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'Delete a master node with its child nodes (needs the write scope; its connections are refused)',
           params: snParams,
-          response: { 200: emptyEnvelope },
+          response: answers('POST /masterNode/delete/:sn'),
         },
       },
       async (req) => {
@@ -287,18 +275,8 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Smart equipment (switches, lora master and child nodes) the caller may see, of one plant or all',
-          querystring: z.object({ plantId: z.string().max(64).optional() }),
-          response: {
-            200: envelope(
-              z.array(
-                node.extend({
-                  plantId: z.string().nullable(),
-                  plantName: z.string().nullable(),
-                  parentSn: z.string().nullable(),
-                }),
-              ),
-            ),
-          },
+          querystring: API['GET /smart/equips/list'].query,
+          response: answers('GET /smart/equips/list'),
         },
       },
       async (req) => {

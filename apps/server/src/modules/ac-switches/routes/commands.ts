@@ -1,16 +1,15 @@
-import { commaList, reportMinutesSchema, timingTasksSchema } from '@heliograph/shared';
+import { API, type SwitchInfo } from '@heliograph/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { gateway } from '../../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
 import { callerOf, deviceTarget, sendCommand } from '../../commands/device-command.js';
-import { commandOutcome } from '../../commands/outcome.js';
 import { setMeshCheck } from '../../gateways/own-gateway.js';
-import { findSwitch, type SwitchRecord } from '../queries.js';
-import { tags, snBody, snList, batchOutcome, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { findSwitch } from '../queries.js';
+import { tags, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 import { mergeSettings } from '../settings-store.js';
 
 /**
@@ -26,7 +25,7 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Ask the switch for its state (on, turned off locally)',
         params: snParams,
-        response: { 200: envelope(z.object({ outcome: commandOutcome, on: z.boolean(), localOff: z.boolean() })) },
+        response: answers('GET /acSwitch/:sn/state'),
       },
     },
     async (req) => {
@@ -51,8 +50,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
       schema: {
         tags,
         summary: 'Turn the switch on or off (one turned off locally cannot be turned on remotely)',
-        body: snBody.extend({ on: z.boolean() }),
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /acSwitch/setSwitch'].body,
+        response: answers('POST /acSwitch/setSwitch'),
       },
     },
     async (req) => {
@@ -85,7 +84,7 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Leakage self-check: the switch cuts power for 10 seconds',
         params: snParams,
-        response: { 200: envelope(commandOutcome) },
+        response: answers('POST /acSwitch/:sn/selfCheck'),
       },
     },
     async (req) => {
@@ -104,8 +103,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Replace the timing tasks (single or repeating; at most 10); kept when the switch accepts them',
         params: snParams,
-        body: z.object({ tasks: timingTasksSchema }),
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /acSwitch/:sn/timingTask'].body,
+        response: answers('POST /acSwitch/:sn/timingTask'),
       },
     },
     async (req) => {
@@ -132,8 +131,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Report frequency in minutes (command uploadInterval; kept when the switch accepts it)',
         params: snParams,
-        body: z.object({ minutes: reportMinutesSchema }),
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /acSwitch/:sn/updateFrequency'].body,
+        response: answers('POST /acSwitch/:sn/updateFrequency'),
       },
     },
     async (req) => {
@@ -157,7 +156,7 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
     },
   );
 
-  const meshSet = (auth: AuthContext, ip: string, sw: SwitchRecord, enabled: boolean) =>
+  const meshSet = (auth: AuthContext, ip: string, sw: SwitchInfo, enabled: boolean) =>
     setMeshCheck({ db, commands }, { auth, ip }, sw, enabled, 'switch.meshCheck');
   app.get(
     '/acSwitch/:sn/meshCheck/read',
@@ -167,7 +166,7 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Whether mesh check is on',
         params: snParams,
-        response: { 200: envelope(z.object({ enabled: z.boolean() })) },
+        response: answers('GET /acSwitch/:sn/meshCheck/read'),
       },
     },
     async (req) => ok(req, { enabled: (await findSwitch(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
@@ -180,8 +179,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
         tags,
         summary: 'Turn mesh check on or off (command meshCheck)',
         params: snParams,
-        body: z.object({ enabled: z.boolean() }),
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /acSwitch/:sn/meshCheck/set'].body,
+        response: answers('POST /acSwitch/:sn/meshCheck/set'),
       },
     },
     async (req) => {
@@ -197,8 +196,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
       schema: {
         tags,
         summary: 'Mesh check of several switches (comma-separated serials)',
-        querystring: z.object({ sns: commaList(snParams.shape.sn, { max: 100 }) }),
-        response: { 200: envelope(z.array(z.object({ sn: z.string(), enabled: z.boolean() }))) },
+        querystring: API['GET /acSwitch/meshCheck/read/batch'].query,
+        response: answers('GET /acSwitch/meshCheck/read/batch'),
       },
     },
     async (req) => {
@@ -217,8 +216,8 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
       schema: {
         tags,
         summary: 'Mesh check on or off for several switches; each one’s outcome (an offline one fails)',
-        body: z.object({ sns: snList, enabled: z.boolean() }),
-        response: { 200: envelope(batchOutcome) },
+        body: API['POST /acSwitch/meshCheck/set/batch'].body,
+        response: answers('POST /acSwitch/meshCheck/set/batch'),
       },
     },
     async (req) => {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { API } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { sendXlsx, word } from '../../gateways/xlsx.js';
-import { paging } from '../../plants/schemas.js';
 import { findSwitch, listSwitches, switchCounts } from '../queries.js';
-import { tags, filters, row, info, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { tags, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
 
 /**
  * The switch list with status statistics, its .xlsx export and one switch in full.
@@ -18,10 +18,8 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Switches with status statistics (search by serial, alias or plant; filters; pages)',
-        querystring: filters.extend(paging),
-        response: {
-          200: envelope(z.object({ total: z.number(), rows: z.array(row), counts: z.record(z.string(), z.number()) })),
-        },
+        querystring: API['GET /acSwitch/page'].query,
+        response: answers('GET /acSwitch/page'),
       },
     },
     async (req) => {
@@ -34,7 +32,14 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
 
   app.get(
     '/acSwitch/download',
-    { config: view, schema: { tags, summary: 'The switch list (same filters) as .xlsx', querystring: filters } },
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The switch list (same filters) as .xlsx',
+        querystring: API['GET /acSwitch/download'].query,
+      },
+    },
     async (req, reply) => {
       const { rows } = await listSwitches(db, requireAuth(req.auth), req.query, null);
       return sendXlsx(reply, {
@@ -62,7 +67,7 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'A switch: state, readings and settings',
         params: snParams,
-        response: { 200: envelope(info) },
+        response: answers('GET /acSwitch/:sn/info'),
       },
     },
     async (req) => ok(req, await findSwitch(db, requireAuth(req.auth), req.params.sn)),

@@ -1,9 +1,9 @@
-import { connPasswordSchema, serverAddressSchema, socRuleSchema, switchLimitsSchema } from '@heliograph/shared';
+import { API } from '@heliograph/shared';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { gateway } from '../../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
 import { recordOperation } from '../../commands/operation-log.js';
@@ -11,7 +11,7 @@ import { findReachableUser } from '../../users/repository.js';
 import { callerOf } from '../../commands/device-command.js';
 import { setConnPassword } from '../../gateways/own-gateway.js';
 import { findSwitch } from '../queries.js';
-import { tags, snList, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { tags, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 import { saveSettings, batteryOfPlant } from '../settings-store.js';
 
 /**
@@ -27,7 +27,7 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'Per-phase limits and the leakage current limit',
         params: snParams,
-        response: { 200: envelope(switchLimitsSchema) },
+        response: answers('GET /acSwitch/setting/:sn/read'),
       },
     },
     async (req) => ok(req, (await findSwitch(db, requireAuth(req.auth), req.params.sn)).settings.limits),
@@ -41,8 +41,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'Set per-phase limits and the leakage current limit',
         params: snParams,
-        body: switchLimitsSchema,
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/setting/:sn/set'].body,
+        response: answers('POST /acSwitch/setting/:sn/set'),
       },
     },
     async (req) => {
@@ -61,8 +61,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'The SOC-based cycle rule: on at one battery SOC, off at a lower one',
         params: snParams,
-        body: socRuleSchema,
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/:sn/socRule'].body,
+        response: answers('POST /acSwitch/:sn/socRule'),
       },
     },
     async (req) => {
@@ -86,7 +86,6 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
       await saveSettings(db, auth, ip, sw, { associatedUserId: user.id }, 'switch.associatedUser');
     }
   };
-  const accountBody = z.object({ account: z.string().trim().max(120) });
   app.post(
     '/acSwitch/:sn/updateAssociateUser',
     {
@@ -95,8 +94,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'The account the switch is associated with (empty clears it)',
         params: snParams,
-        body: accountBody,
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/:sn/updateAssociateUser'].body,
+        response: answers('POST /acSwitch/:sn/updateAssociateUser'),
       },
     },
     async (req) => {
@@ -111,8 +110,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Associate several switches with one account (all or none)',
-        body: accountBody.extend({ sns: snList }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/updateAssociateUser/batch'].body,
+        response: answers('POST /acSwitch/updateAssociateUser/batch'),
       },
     },
     async (req) => {
@@ -145,8 +144,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'The server address and port the switch reports to',
         params: snParams,
-        body: serverAddressSchema,
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/:sn/updateServerAddr'].body,
+        response: answers('POST /acSwitch/:sn/updateServerAddr'),
       },
     },
     async (req) => {
@@ -161,8 +160,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'One server address for several switches (all or none)',
-        body: serverAddressSchema.extend({ sns: snList }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/updateServerAddr/batch'].body,
+        response: answers('POST /acSwitch/updateServerAddr/batch'),
       },
     },
     async (req) => {
@@ -179,8 +178,8 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'Set a new connection password (8–24, capitals, lower case and digits; kept hashed)',
         params: snParams,
-        body: z.object({ password: connPasswordSchema }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/:sn/connPassword'].body,
+        response: answers('POST /acSwitch/:sn/connPassword'),
       },
     },
     async (req) => {

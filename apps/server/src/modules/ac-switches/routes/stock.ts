@@ -1,32 +1,25 @@
-import { deviceAliasSchema, deviceImportSchema } from '@heliograph/shared';
+import { API } from '@heliograph/shared';
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { query } from '../../../db/rows.js';
 import { device, gateway } from '../../../db/schema.js';
 import { requireAuth } from '../../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
 import { recordOperation } from '../../commands/operation-log.js';
 import { checkImport, saveImport, singleImportRefusal } from '../../gateways/import.js';
-import { importAnswer } from '../../gateways/import-answer.js';
 import { uploadedRows } from '../../gateways/import-upload.js';
 import { sendXlsx } from '../../gateways/xlsx.js';
 import { bindGateway, unbindGateway } from '../../plants/provision.js';
 import { plantWriteScope } from '../../plants/scope.js';
 import { findSwitch } from '../queries.js';
-import { tags, snBody, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { tags, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 
 /**
  * The company stock: create or import switches, bind and unbind them, the alias, delete.
  */
 export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
-  const areaQuery = z.object({
-    localAreaCode: z
-      .string()
-      .regex(/^[A-Za-z0-9]{0,16}$/)
-      .optional(),
-  });
   app.post(
     '/acSwitch/create',
     {
@@ -34,8 +27,8 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Create one switch in the company stock (serial, registration key, connection password)',
-        body: deviceImportSchema.extend(areaQuery.shape),
-        response: { 200: envelope(importAnswer) },
+        body: API['POST /acSwitch/create'].body,
+        response: answers('POST /acSwitch/create'),
       },
     },
     async (req) => {
@@ -57,21 +50,21 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Check a batch .xlsx (multipart "file"): each row’s problems; nothing is saved',
-        response: { 200: envelope(importAnswer) },
+        response: answers('POST /acSwitch/import/batch/check'),
       },
     },
     async (req) => ok(req, { saved: 0, rows: await checkImport(db, requireAuth(req.auth), await uploadedRows(req)) }),
   );
-  for (const path of ['/acSwitch/import/batch', '/acSwitch/create/batch']) {
+  for (const route of ['POST /acSwitch/import/batch', 'POST /acSwitch/create/batch'] as const) {
     app.post(
-      path,
+      route.slice('POST '.length),
       {
         config: control,
         schema: {
           tags,
           summary: 'Create switches from a batch .xlsx: all rows when every row passes the check, none otherwise',
-          querystring: areaQuery,
-          response: { 200: envelope(importAnswer) },
+          querystring: API[route].query,
+          response: answers(route),
         },
       },
       async (req) => {
@@ -105,8 +98,8 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Bind a switch to a plant the caller may change',
-        body: snBody.extend({ plantId: z.string().max(64) }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/bind'].body,
+        response: answers('POST /acSwitch/bind'),
       },
     },
     async (req) => {
@@ -135,7 +128,12 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
     '/acSwitch/unbind',
     {
       config: control,
-      schema: { tags, summary: 'Unbind a switch from its plant', body: snBody, response: { 200: emptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Unbind a switch from its plant',
+        body: API['POST /acSwitch/unbind'].body,
+        response: answers('POST /acSwitch/unbind'),
+      },
     },
     async (req) => {
       const auth = requireAuth(req.auth);
@@ -161,8 +159,8 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       schema: {
         tags,
         summary: 'Set the alias (at most 32 bytes; empty clears it)',
-        body: snBody.extend({ alias: deviceAliasSchema }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /acSwitch/setAlias'].body,
+        response: answers('POST /acSwitch/setAlias'),
       },
     },
     async (req) => {
@@ -192,7 +190,7 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
         tags,
         summary: 'Delete a switch: it leaves every list and its connections are refused',
         params: snParams,
-        response: { 200: emptyEnvelope },
+        response: answers('POST /acSwitch/:sn/delete'),
       },
     },
     async (req) => {
