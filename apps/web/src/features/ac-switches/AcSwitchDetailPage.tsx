@@ -1,4 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
+import type { SwitchInfo } from '@heliograph/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { BackToList, DetailLoading, DetailMissing } from '../device-common/Detai
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { LIST_PATH, switchApi, switchKeys, type SwitchInfo } from './acSwitchApi';
+import { LIST_PATH, switchApi, switchKeys } from './acSwitchApi';
 import { BindButton } from './BindButton';
 import { LimitsCard } from './LimitsCard';
 import { SelfCheckCard } from './SelfCheckCard';

@@ -1,4 +1,5 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { SWITCH_STATUSES, type SwitchRow } from '@heliograph/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
-import { SWITCH_STATUSES, switchApi, switchKeys, switchPath, type SwitchRow } from './acSwitchApi';
+import { switchApi, switchKeys, switchPath } from './acSwitchApi';
 import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
 import { BindButton } from './BindButton';
 import { CreateSwitchModal } from './CreateSwitchModal';

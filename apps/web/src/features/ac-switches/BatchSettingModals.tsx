@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serverAddressSchema } from '@heliograph/shared';
+import { COMMAND_STATUSES, serverAddressSchema, type CommandStatus, type SwitchBatchOutcome } from '@heliograph/shared';
 import { App, Form, type FormInstance, Input, InputNumber, Modal, Radio, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
-import type { CommandStatus } from '../device-common/commandApi';
-import { switchApi, switchKeys, type BatchOutcome } from './acSwitchApi';
+import { switchApi, switchKeys } from './acSwitchApi';
 import { ruleProblems, showProblems } from './ruleProblems';
 
 /**
@@ -144,10 +143,10 @@ export function ServerAddressModal({ sns, open, onClose, current }: Props): Reac
 export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JSX.Element {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState<boolean>(current?.mesh ?? true);
-  const [outcomes, setOutcomes] = useState<BatchOutcome[] | null>(null);
+  const [outcomes, setOutcomes] = useState<SwitchBatchOutcome[] | null>(null);
   const refresh = useRefresh(sns);
   const save = useMutation({
-    mutationFn: async (on: boolean): Promise<BatchOutcome[]> => {
+    mutationFn: async (on: boolean): Promise<SwitchBatchOutcome[]> => {
       if (sns.length === 1 && sns[0]) {
         const o = await switchApi.setMeshCheck(sns[0], on);
         return [{ sn: sns[0], status: o.status, error: o.error }];
@@ -184,7 +183,7 @@ export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JS
         ]}
       />
       {outcomes ? (
-        <Table<BatchOutcome>
+        <Table<SwitchBatchOutcome>
           size="small"
           rowKey="sn"
           style={{ marginBlockStart: 12 }}
@@ -210,5 +209,5 @@ export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JS
   );
 }
 
-const STATUSES: readonly string[] = ['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out'];
+const STATUSES: readonly string[] = COMMAND_STATUSES;
 const isStatus = (s: string): s is CommandStatus => STATUSES.includes(s);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DEVICE_LIMITS } from '@heliograph/shared';
+import { DEVICE_LIMITS, type SwitchInfo } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
 import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
-import { switchApi, switchKeys, type SwitchInfo } from './acSwitchApi';
+import { switchApi, switchKeys } from './acSwitchApi';
 import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
 
 type Dialog = 'user' | 'server' | 'mesh' | 'password' | null;

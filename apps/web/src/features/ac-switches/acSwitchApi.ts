@@ -1,74 +1,13 @@
-import { ERROR_CODES, type SocRule, type SwitchLimits, type TimingTask } from '@heliograph/shared';
-import { api, request } from '../../api/client';
-import type { CommandOutcome } from '../device-common/commandApi';
-import type { ImportAnswer } from '../device-common/importAnswer';
+import { ERROR_CODES, type SocRule, type SwitchFilters, type SwitchLimits, type TimingTask } from '@heliograph/shared';
+import { call } from '../../api/call';
+import { fileForm } from '../device-common/importAnswer';
 
-/** Smart AC switch calls (apps/server/src/modules/ac-switches/routes.ts, spec §7 "Smart AC switches"). */
+/** Smart AC switch calls (contracts in packages/shared/src/contracts/ac-switches.ts, spec §7 "Smart AC switches"). */
 
-export const SWITCH_STATUSES = ['on', 'off', 'online', 'offline', 'unbound'] as const;
-export type SwitchStatus = (typeof SWITCH_STATUSES)[number];
+export type SwitchListQuery = { page: number; size: number } & Partial<Record<keyof SwitchFilters, string>>;
 
-export interface SwitchRow {
-  id: string;
-  gatewayId: string;
-  sn: string;
-  alias: string | null;
-  plantId: string | null;
-  plantName: string | null;
-  online: boolean;
-  locked: boolean;
-  on: boolean;
-  /** Turned off at the switch itself: it cannot be turned on remotely (spec §4). */
-  localOff: boolean;
-  status: string;
-  powerW: number | null;
-  leakageMa: number | null;
-  associatedUser: string | null;
-  lastSeen: number | null;
-}
-
-export interface SwitchInfo extends SwitchRow {
-  settings: {
-    limits: SwitchLimits;
-    timingTasks: TimingTask[];
-    socRule: SocRule;
-    reportMinutes: number;
-    on: boolean;
-    localOff: boolean;
-    associatedUserId: string | null;
-  };
-  localAreaCode: string | null;
-  serverAddress: string | null;
-  serverPort: number | null;
-  meshCheck: boolean;
-  model: string;
-  firmware: string | null;
-}
-
-export interface SwitchList {
-  total: number;
-  rows: SwitchRow[];
-  counts: Record<string, number>;
-}
-
-export interface SwitchListQuery {
-  page: number;
-  size: number;
-  q?: string | undefined;
-  status?: string | undefined;
-  plantId?: string | undefined;
-}
-
-export interface BatchOutcome {
-  sn: string;
-  status: string;
-  error: string | null;
-}
-
-const enc = encodeURIComponent;
-const V1 = '/api/v1/acSwitch';
 export const LIST_PATH = '/device/acSwitch';
-export const switchPath = (sn: string) => `${LIST_PATH}/${enc(sn)}`;
+export const switchPath = (sn: string) => `${LIST_PATH}/${encodeURIComponent(sn)}`;
 export const switchKeys = {
   all: ['acSwitch'] as const,
   list: (q: SwitchListQuery) => ['acSwitch', 'list', q] as const,
@@ -80,45 +19,41 @@ const FORM = { tolerate: [ERROR_CODES.validation] } as const;
 
 export const switchApi = {
   list: (q: SwitchListQuery) =>
-    api.get<SwitchList>(`${V1}/page`, { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId }),
+    call('GET /acSwitch/page', {
+      query: { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId },
+    }),
   /** "Does not exist" is told by the page itself, not as a toast as well. */
-  info: (sn: string) => api.get<SwitchInfo>(`${V1}/${enc(sn)}/info`, undefined, { tolerate: [ERROR_CODES.notFound] }),
-  setSwitch: (sn: string, on: boolean) => api.post<CommandOutcome>(`${V1}/setSwitch`, { sn, on }),
-  readState: (sn: string) =>
-    api.get<{ outcome: CommandOutcome; on: boolean; localOff: boolean }>(`${V1}/${enc(sn)}/state`),
-  setLimits: (sn: string, limits: SwitchLimits) => api.post<null>(`${V1}/setting/${enc(sn)}/set`, limits, FORM),
-  selfCheck: (sn: string) => api.post<CommandOutcome>(`${V1}/${enc(sn)}/selfCheck`),
+  info: (sn: string) => call('GET /acSwitch/:sn/info', { params: { sn } }, { tolerate: [ERROR_CODES.notFound] }),
+  setSwitch: (sn: string, on: boolean) => call('POST /acSwitch/setSwitch', { body: { sn, on } }),
+  readState: (sn: string) => call('GET /acSwitch/:sn/state', { params: { sn } }),
+  setLimits: (sn: string, limits: SwitchLimits) =>
+    call('POST /acSwitch/setting/:sn/set', { params: { sn }, body: limits }, FORM),
+  selfCheck: (sn: string) => call('POST /acSwitch/:sn/selfCheck', { params: { sn } }),
   setTimingTasks: (sn: string, tasks: TimingTask[]) =>
-    api.post<CommandOutcome>(`${V1}/${enc(sn)}/timingTask`, { tasks }),
-  setSocRule: (sn: string, rule: SocRule) => api.post<null>(`${V1}/${enc(sn)}/socRule`, rule, FORM),
+    call('POST /acSwitch/:sn/timingTask', { params: { sn }, body: { tasks } }),
+  setSocRule: (sn: string, rule: SocRule) => call('POST /acSwitch/:sn/socRule', { params: { sn }, body: rule }, FORM),
   setReportMinutes: (sn: string, minutes: number) =>
-    api.post<CommandOutcome>(`${V1}/${enc(sn)}/updateFrequency`, { minutes }),
+    call('POST /acSwitch/:sn/updateFrequency', { params: { sn }, body: { minutes } }),
   setAssociatedUser: (sn: string, account: string) =>
-    api.post<null>(`${V1}/${enc(sn)}/updateAssociateUser`, { account }),
+    call('POST /acSwitch/:sn/updateAssociateUser', { params: { sn }, body: { account } }),
   setAssociatedUserBatch: (sns: string[], account: string) =>
-    api.post<null>(`${V1}/updateAssociateUser/batch`, { sns, account }),
+    call('POST /acSwitch/updateAssociateUser/batch', { body: { sns, account } }),
   setServer: (sn: string, host: string, port: number) =>
-    api.post<null>(`${V1}/${enc(sn)}/updateServerAddr`, { host, port }, FORM),
+    call('POST /acSwitch/:sn/updateServerAddr', { params: { sn }, body: { host, port } }, FORM),
   setServerBatch: (sns: string[], host: string, port: number) =>
-    api.post<null>(`${V1}/updateServerAddr/batch`, { sns, host, port }, FORM),
+    call('POST /acSwitch/updateServerAddr/batch', { body: { sns, host, port } }, FORM),
   setMeshCheck: (sn: string, enabled: boolean) =>
-    api.post<CommandOutcome>(`${V1}/${enc(sn)}/meshCheck/set`, { enabled }),
+    call('POST /acSwitch/:sn/meshCheck/set', { params: { sn }, body: { enabled } }),
   setMeshCheckBatch: (sns: string[], enabled: boolean) =>
-    api.post<BatchOutcome[]>(`${V1}/meshCheck/set/batch`, { sns, enabled }),
+    call('POST /acSwitch/meshCheck/set/batch', { body: { sns, enabled } }),
   setConnPassword: (sn: string, password: string) =>
-    api.post<null>(`${V1}/${enc(sn)}/connPassword`, { password }, FORM),
+    call('POST /acSwitch/:sn/connPassword', { params: { sn }, body: { password } }, FORM),
   create: (body: { sn: string; registrationKey: string; password: string }) =>
-    api.post<ImportAnswer>(`${V1}/create`, body, FORM),
-  checkImport: (file: File) => request<ImportAnswer>(`${V1}/import/batch/check`, { method: 'POST', form: one(file) }),
-  importBatch: (file: File) => request<ImportAnswer>(`${V1}/import/batch`, { method: 'POST', form: one(file) }),
-  bind: (sn: string, plantId: string) => api.post<null>(`${V1}/bind`, { sn, plantId }),
-  unbind: (sn: string) => api.post<null>(`${V1}/unbind`, { sn }),
-  setAlias: (sn: string, alias: string) => api.post<null>(`${V1}/setAlias`, { sn, alias }, FORM),
-  remove: (sn: string) => api.post<null>(`${V1}/${enc(sn)}/delete`),
+    call('POST /acSwitch/create', { body }, FORM),
+  checkImport: (file: File) => call('POST /acSwitch/import/batch/check', { form: fileForm(file) }),
+  importBatch: (file: File) => call('POST /acSwitch/import/batch', { form: fileForm(file) }),
+  bind: (sn: string, plantId: string) => call('POST /acSwitch/bind', { body: { sn, plantId } }),
+  unbind: (sn: string) => call('POST /acSwitch/unbind', { body: { sn } }),
+  setAlias: (sn: string, alias: string) => call('POST /acSwitch/setAlias', { body: { sn, alias } }, FORM),
+  remove: (sn: string) => call('POST /acSwitch/:sn/delete', { params: { sn } }),
 };
-
-function one(file: File): FormData {
-  const form = new FormData();
-  form.append('file', file);
-  return form;
-}

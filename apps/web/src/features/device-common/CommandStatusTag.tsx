@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CommandStatus } from './commandApi';
+import type { CommandStatus } from '@heliograph/shared';
 
 const COLOUR: Record<CommandStatus, string> = {
   sent: 'processing',

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { DEVICE_LIMITS, serialProblem, type FieldRule } from '@heliograph/shared';
+import { DEVICE_LIMITS, serialProblem, type FieldRule, type ImportAnswer } from '@heliograph/shared';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { connPasswordRule } from './connPasswordRule';
-import type { ImportAnswer } from './importAnswer';
 
 export interface OneDevice {
   sn: string;

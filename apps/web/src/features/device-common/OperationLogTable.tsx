@@ -1,3 +1,4 @@
+import type { OperationRow } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -5,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandStatusTag, parseResult } from './CommandStatusTag';
-import { fetchOperationLog, operationLogKey, type OperationRow } from './commandApi';
+import { fetchOperationLog, operationLogKey } from './commandApi';
 
 interface Props {
   /** Serial number of the gateway or device (or a plant id). */

@@ -1,11 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { DEVICE_LIMITS } from '@heliograph/shared';
+import { DEVICE_LIMITS, type CheckedRow, type ImportAnswer } from '@heliograph/shared';
 import { Alert, App, Button, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadXlsx } from '../batteries/downloadXlsx';
-import { importVerdict, type CheckedRow, type ImportAnswer } from './importAnswer';
+import { importVerdict } from './importAnswer';
 
 interface Props {
   /**

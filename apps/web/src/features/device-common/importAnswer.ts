@@ -4,14 +4,9 @@ export function importVerdict(rows: readonly { problems: readonly string[] }[]):
   return { failing, allPass: rows.length > 0 && failing === 0 };
 }
 
-/** What the server answers to a device import, checked or saved: each row with its problems. */
-export interface CheckedRow {
-  row: number;
-  sn: string;
-  registrationKey: string;
-  problems: string[];
-}
-export interface ImportAnswer {
-  saved: number;
-  rows: CheckedRow[];
+/** A spreadsheet as an upload's multipart body: the one file under "file" (what the import routes read). */
+export function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
 }

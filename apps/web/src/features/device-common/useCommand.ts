@@ -1,8 +1,9 @@
+import type { CommandOutcome } from '@heliograph/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { operationLogKey, type CommandOutcome } from './commandApi';
+import { operationLogKey } from './commandApi';
 
 /**
  * Sends a device command and tells the person how it ended (spec §4: sent, succeeded, failed, timed out).

@@ -1,6 +1,6 @@
 import { EditOutlined, LockOutlined, PoweroffOutlined, DisconnectOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { aliasProblem } from '@heliograph/shared';
+import { aliasProblem, type GatewayInfo } from '@heliograph/shared';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { usePermissions } from '../../shell/permissions';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { useCommand } from '../device-common/useCommand';
-import { gatewayApi, gatewayKeys, type GatewayInfo } from './gatewayApi';
+import { gatewayApi, gatewayKeys } from './gatewayApi';
 
 /** Rename, restart, lock or unlock and unbind — each shown only when the person's role allows it. */
 export function GatewayActions({ gw }: { gw: GatewayInfo }): React.JSX.Element | null {

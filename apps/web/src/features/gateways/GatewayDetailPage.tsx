@@ -1,4 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
+import type { GatewayDevice, GatewayInfo } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +11,7 @@ import { BackToList, DetailLoading, DetailMissing } from '../device-common/Detai
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
 import { GatewayActions } from './GatewayActions';
-import {
-  COMM_SETTING_PATH,
-  gatewayApi,
-  gatewayKeys,
-  LIST_PATH,
-  type GatewayDevice,
-  type GatewayInfo,
-} from './gatewayApi';
+import { COMM_SETTING_PATH, gatewayApi, gatewayKeys, LIST_PATH } from './gatewayApi';
 import { GatewaySettingsCard } from './GatewaySettingsCard';
 import { deviceLink } from './gatewaySignal';
 import { GatewaySignal } from './SignalBars';

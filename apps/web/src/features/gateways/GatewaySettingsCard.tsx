@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEVICE_LIMITS } from '@heliograph/shared';
+import { DEVICE_LIMITS, type GatewayInfo } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { CommandOutcomeTag } from '../device-common/CommandStatusTag';
 import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
-import { gatewayApi, gatewayKeys, type GatewayInfo } from './gatewayApi';
+import { gatewayApi, gatewayKeys } from './gatewayApi';
 import '../ac-switches/acSwitches.css';
 
 /**

@@ -1,4 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
+import { GATEWAY_STATUSES, type GatewayRow } from '@heliograph/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../lora/lastSeen';
 import { OnlineTag } from '../lora/LoraNodesPage';
-import { GATEWAY_STATUSES, gatewayApi, gatewayKeys, gatewayPath, type GatewayRow } from './gatewayApi';
+import { gatewayApi, gatewayKeys, gatewayPath } from './gatewayApi';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { GatewaySignal } from './SignalBars';
 import '../batteries/storage.css';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
-import type { CommandOutcome } from '../device-common/commandApi';
+import type { CommandOutcome } from '@heliograph/shared';
 import { operationLogKey } from '../device-common/commandApi';
 import { useCommand } from '../device-common/useCommand';
 import { inverterApi, inverterKeys, type InverterDetail } from './api';

@@ -16,7 +16,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
-import type { CommandStatus } from '../device-common/commandApi';
+import type { CommandStatus } from '@heliograph/shared';
 import { useCommand } from '../device-common/useCommand';
 import { inverterApi, inverterKeys, type DebugReply } from './api';
 import { useInverterControl } from './useInverterControl';

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
-import type { CommandOutcome } from '../device-common/commandApi';
+import type { CommandOutcome } from '@heliograph/shared';
 import { useCommand } from '../device-common/useCommand';
 import { inverterApi, inverterKeys } from './api';
 import { useInverterControl } from './useInverterControl';

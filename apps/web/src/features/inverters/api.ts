@@ -13,7 +13,7 @@ import {
 import { api, ApiError, type QueryValue } from '../../api/client';
 import { notifier } from '../../api/notifier';
 import { session } from '../../api/session';
-import type { CommandOutcome } from '../device-common/commandApi';
+import type { CommandOutcome } from '@heliograph/shared';
 
 /** Shapes of apps/server/src/modules/inverters/routes.ts and devices/routes.ts. */
 

@@ -1,10 +1,10 @@
+import type { LoraNode } from '@heliograph/shared';
 import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Quantity } from '../../components/Quantity';
 import { PlantStatusTag } from '../plants/PlantStatusTag';
 import { formatLastSeen } from './lastSeen';
-import type { LoraNode } from './loraApi';
 import { devicePagePath } from './signal';
 import { SignalBars } from './SignalBars';
 

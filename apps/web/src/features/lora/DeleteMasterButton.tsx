@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import type { LoraMasterDetail } from '@heliograph/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deleteLoraMaster, LIST_PATH, loraKeys, type LoraMasterDetail } from './loraApi';
+import { deleteLoraMaster, LIST_PATH, loraKeys } from './loraApi';
 
 // antd's ButtonProps has no data-* index, so the test id travels in a typed spread.
 const CONFIRM_BUTTON: ButtonProps = { danger: true, ...({ 'data-testid': 'lora-delete-confirm' } as ButtonProps) };

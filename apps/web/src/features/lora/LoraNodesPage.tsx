@@ -1,3 +1,4 @@
+import { LORA_STATUSES, type LoraMaster } from '@heliograph/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Result, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { overviewPath } from '../plants/overviewPath';
 import { ChildNodesTable } from './ChildNodesTable';
 import { formatLastSeen } from './lastSeen';
-import { fetchLoraList, fetchLoraMaster, LORA_STATUSES, loraKeys, loraPath, type LoraMaster } from './loraApi';
+import { fetchLoraList, fetchLoraMaster, loraKeys, loraPath } from './loraApi';
 import { plantTypeOf } from './signal';
 import { SignalBars } from './SignalBars';
 import '../batteries/storage.css';
