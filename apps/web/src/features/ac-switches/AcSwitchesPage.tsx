@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routeUrl } from '../../api/call';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
@@ -181,7 +182,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
               </Button>
             ) : null}
             <XlsxExportButton
-              path="/api/v1/acSwitch/download"
+              path={routeUrl('GET /acSwitch/download')}
               query={filters}
               fileName="ac-switches.xlsx"
               disabled={!data || data.total === 0}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { routeUrl } from '../../api/call';
 import { OneDeviceForm } from '../device-common/OneDeviceForm';
 import { StockImportModal } from '../device-common/StockImportModal';
 import { XlsxCheckedImport } from '../device-common/XlsxCheckedImport';
@@ -43,7 +44,7 @@ export function CreateSwitchModal({ open, onClose }: { open: boolean; onClose: (
           testIdPrefix="switch-import"
           snTitle={t('acSwitches.sn')}
           problemLabel={problemLabel}
-          template={{ path: '/api/v1/acSwitch/import/template', fileName: 'ac-switch-import.xlsx' }}
+          template={{ path: routeUrl('GET /acSwitch/import/template'), fileName: 'ac-switch-import.xlsx' }}
           check={switchApi.checkImport}
           save={switchApi.importBatch}
           invalidate={switchKeys.all}

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routeUrl } from '../../api/call';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../shell/permissions';
 import { plantIdOrNothing } from '../batteries/deviceApi';
@@ -116,7 +117,7 @@ export default function GatewaysPage(): React.JSX.Element {
               </Button>
             ) : null}
             <XlsxExportButton
-              path="/api/v1/gateways/download"
+              path={routeUrl('GET /gateways/download')}
               query={filters}
               fileName="gateways.xlsx"
               disabled={!data || data.total === 0}

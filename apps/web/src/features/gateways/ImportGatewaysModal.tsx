@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { routeUrl } from '../../api/call';
 import { OneDeviceForm } from '../device-common/OneDeviceForm';
 import { StockImportModal } from '../device-common/StockImportModal';
 import { XlsxCheckedImport } from '../device-common/XlsxCheckedImport';
@@ -46,7 +47,7 @@ export function ImportGatewaysModal({ open, onClose }: { open: boolean; onClose:
           testIdPrefix="gateway-import"
           snTitle={t('gateways.field.sn')}
           problemLabel={problemLabel}
-          template={{ path: '/api/v1/gateways/import/template', fileName: 'gateway-import.xlsx' }}
+          template={{ path: routeUrl('GET /gateways/import/template'), fileName: 'gateway-import.xlsx' }}
           check={gatewayApi.checkImport}
           save={gatewayApi.importBatch}
           invalidate={gatewayKeys.all}

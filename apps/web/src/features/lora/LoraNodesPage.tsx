@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Result, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { routeUrl } from '../../api/call';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../batteries/deviceApi';
 import { DeviceLink } from '../batteries/DeviceLink';
@@ -133,7 +134,7 @@ export default function LoraNodesPage(): React.JSX.Element {
         ),
         actions: (
           <XlsxExportButton
-            path="/api/v1/masterNode/download"
+            path={routeUrl('GET /masterNode/download')}
             query={filters}
             fileName="lora-master-nodes.xlsx"
             disabled={!data || data.total === 0}
