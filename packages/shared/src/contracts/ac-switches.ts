@@ -10,7 +10,7 @@ import {
 } from '../device-rules.js';
 import { commaList, serialNumber } from '../request-params.js';
 import { commandOutcome } from './commands.js';
-import { connPasswordBody, importAnswer, meshCheckState, statusCounts } from './gateways.js';
+import { connPasswordBody, connectedFields, importAnswer, meshCheckState, statusCounts } from './gateways.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -31,12 +31,7 @@ const snList = z.array(serialNumber).min(1).max(100);
 export const switchRow = z.object({
   id: z.string(),
   gatewayId: z.string(),
-  sn: z.string(),
-  alias: z.string().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  online: z.boolean(),
-  locked: z.boolean(),
+  ...connectedFields,
   on: z.boolean(),
   /** Turned off at the switch itself: it cannot be turned on remotely (spec §4). */
   localOff: z.boolean(),

@@ -42,14 +42,19 @@ export const gatewayFilters = z.object({
 });
 export type GatewayFilters = z.infer<typeof gatewayFilters>;
 
-export const gatewayRow = z.object({
-  id: z.string(),
+/** What every row of something that connects on its own (a gateway, an AC switch) says of its place and link. */
+export const connectedFields = {
   sn: z.string(),
   alias: z.string().nullable(),
   plantId: z.string().nullable(),
   plantName: z.string().nullable(),
   online: z.boolean(),
   locked: z.boolean(),
+};
+
+export const gatewayRow = z.object({
+  id: z.string(),
+  ...connectedFields,
   commType: z.string(),
   rssi: z.number().nullable(),
   uploadIntervalS: z.number(),
