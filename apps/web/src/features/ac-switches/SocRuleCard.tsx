@@ -3,7 +3,7 @@ import { socRuleSchema, type SocRule } from '@heliograph/shared';
 import { Alert, App, Button, Card, Form, InputNumber, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
-import { fetchDeviceList } from '../batteries/deviceApi';
+import { fetchDeviceList } from '../device-common/deviceApi';
 import { operationLogKey } from '../device-common/commandApi';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { ruleProblems, showProblems } from './ruleProblems';

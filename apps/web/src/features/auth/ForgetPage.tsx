@@ -10,9 +10,9 @@ import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
 import { EmailCodeField } from './EmailCodeField';
-import { encryptPasswords } from './encryptPassword';
-import { accountRules } from './formRules';
-import { NewPasswordFields } from './NewPasswordFields';
+import { encryptPasswords } from '../../kit/encryptPassword';
+import { accountRules } from '../../components/password/formRules';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 
 interface ForgetValues {
   account: string;

@@ -1,13 +1,13 @@
 import { Progress, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { formatPower } from '../plants/figures';
-import { useFigureLocale } from '../plants/useFigureLocale';
-import { DeviceLink } from './DeviceLink';
-import { DeviceListView } from './DeviceListView';
-import type { DeviceRow } from './deviceApi';
-import { reading } from './figures';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatDateTime } from '../../components/plant/plantTime';
+import { formatPower } from '../../components/plant/figures';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
+import { DeviceLink } from '../device-common/DeviceLink';
+import { DeviceListView } from '../device-common/DeviceListView';
+import type { DeviceRow } from '../device-common/deviceApi';
+import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
 export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent(sn)}`;

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { templateApi, templateKeys, type ConfigTemplate } from './api';
 import { ApplyDialog } from './ApplyDialog';
 import { TemplateEditor } from './TemplateEditor';

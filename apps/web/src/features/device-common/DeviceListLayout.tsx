@@ -10,7 +10,7 @@ import {
   type ListToolbarProps,
   type StatusStat,
 } from '../../components/list';
-import '../batteries/storage.css';
+import './storage.css';
 
 /** What the layout reads of the list's TanStack query. */
 interface ListQueryView {

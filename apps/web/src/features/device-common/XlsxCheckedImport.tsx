@@ -4,7 +4,7 @@ import { DEVICE_LIMITS } from '@heliograph/shared';
 import { Alert, App, Button, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadXlsx } from '../batteries/downloadXlsx';
+import { downloadXlsx } from './downloadXlsx';
 import { importVerdict, type CheckedRow, type ImportAnswer } from './importAnswer';
 
 interface Props {

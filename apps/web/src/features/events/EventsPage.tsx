@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { PlantSelect } from '../batteries/PlantSelect';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatDateTime } from '../plants/plantTime';
-import '../batteries/storage.css';
+import { formatDateTime } from '../../components/plant/plantTime';
+import '../device-common/storage.css';
 import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
 import { Quantity } from '../../components/Quantity';
 

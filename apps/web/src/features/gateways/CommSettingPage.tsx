@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { gatewayApi, gatewayKeys, gatewayPath, LIST_PATH } from './gatewayApi';
 import { useDescribeOperation } from './GatewayDetailPage';
 import { GatewaySettingsCard } from './GatewaySettingsCard';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 
 /** Picks a gateway by serial, alias or plant; the choice goes to the address (?sn=). */
 function GatewayPicker({ onPick }: { onPick: (sn: string) => void }) {

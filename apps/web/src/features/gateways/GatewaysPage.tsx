@@ -4,19 +4,19 @@ import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { DeviceLink } from '../batteries/DeviceLink';
+import { usePermissions } from '../../kit/permissions';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../batteries/PlantSelect';
+import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatLastSeen } from '../lora/lastSeen';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { formatLastSeen } from '../device-common/lastSeen';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { GATEWAY_STATUSES, gatewayApi, gatewayKeys, gatewayPath, type GatewayRow } from './gatewayApi';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { GatewaySignal } from './SignalBars';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 
 const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: GATEWAY_STATUSES, plant: 'text' } };
 

@@ -1,12 +1,12 @@
 import { CrownOutlined } from '@ant-design/icons';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceLink } from '../batteries/DeviceLink';
-import { DeviceListView } from '../batteries/DeviceListView';
-import { formatEnergy, formatPower } from '../plants/figures';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { DeviceLink } from '../device-common/DeviceLink';
+import { DeviceListView } from '../device-common/DeviceListView';
+import { formatEnergy, formatPower } from '../../components/plant/figures';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatDateTime } from '../../components/plant/plantTime';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import type { MeterRow } from './meterApi';
 import { Quantity } from '../../components/Quantity';
 

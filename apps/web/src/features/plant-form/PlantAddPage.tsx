@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { plantAdminApi } from '../../api/plantAdmin';
-import { PHONE_QUERY, useMediaQuery } from '../../shell/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../kit/useMediaQuery';
 import { BasicFields } from './BasicFields';
 import { ContactFields } from './ContactFields';
 import { emptyPlant, toCreateBody, type PlantFormValues } from './formModel';

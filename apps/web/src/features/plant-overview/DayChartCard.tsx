@@ -6,7 +6,7 @@ import { DayRangePicker } from './DayRangePicker';
 import type { DaySelection } from './daySelection';
 import { OverviewCard } from './OverviewCard';
 import { RangeEnergyChart } from './RangeEnergyChart';
-import type { Display } from './useDisplay';
+import type { Display } from '../../components/chart/useDisplay';
 
 /**
  * The day chart: today by default; yesterday or a picked day of the last 30 as 5-minute curves; the

@@ -9,7 +9,7 @@ import { EnergyBarsChart } from './EnergyBarsChart';
 import { monthShort, monthTitle, stepMonth, stepYear } from './periodKeys';
 import { OverviewCard } from './OverviewCard';
 import { PeriodStepper } from './PeriodStepper';
-import type { Display } from './useDisplay';
+import type { Display } from '../../components/chart/useDisplay';
 
 const KINDS: readonly EnergyPeriodKind[] = ['month', 'year', 'total'];
 

@@ -12,7 +12,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALL_STATUS, ListToolbar, listPagination, StatusStatsBar, type StatusStat } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { CapacityFilter } from './CapacityFilter';
 import { filterQuery } from './listSpec';
 import { PlantCards } from './PlantCards';

@@ -1,12 +1,12 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceLink } from '../batteries/DeviceLink';
-import { DeviceListView } from '../batteries/DeviceListView';
-import type { DeviceRow } from '../batteries/deviceApi';
-import { reading } from '../batteries/figures';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { DeviceLink } from '../device-common/DeviceLink';
+import { DeviceListView } from '../device-common/DeviceListView';
+import type { DeviceRow } from '../device-common/deviceApi';
+import { reading } from '../device-common/figures';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatDateTime } from '../../components/plant/plantTime';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { Quantity } from '../../components/Quantity';
 
 export const stationPath = (sn: string) => `/device/meteorological/${encodeURIComponent(sn)}`;

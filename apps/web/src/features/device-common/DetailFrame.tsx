@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
+import { BackToList, DetailLoading, DetailMissing } from './DetailStates';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatDateTime } from '../../components/plant/plantTime';
 import type { DeviceRow } from './deviceApi';
 import { Quantity } from '../../components/Quantity';
 import './storage.css';
