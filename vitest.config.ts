@@ -17,7 +17,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
     ],
   },
