@@ -59,14 +59,14 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id="switch-detail-title" className="hg-storage-title">
+              <h1 id="switch-detail-title" className="hg-page-title hg-storage-title">
                 {sw.alias ? `${sw.alias} · ${sw.sn}` : sw.sn}
               </h1>
               <OnlineTag online={sw.online} />
               <PowerTag on={sw.on} localOff={sw.localOff} />
               <PlantStatusTag status={sw.status} />
             </div>
-            <p className="hg-storage-hint">{t('acSwitches.detailHint')}</p>
+            <p className="hg-page-hint">{t('acSwitches.detailHint')}</p>
           </div>
           {canEdit ? (
             <div className="hg-storage-actions">
@@ -159,7 +159,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
           </div>
         ))}
       </dl>
-      <p className="hg-storage-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
+      <p className="hg-page-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
         {t('acSwitches.readingsNote')}
       </p>
     </Card>

@@ -73,7 +73,7 @@ export function SocRuleCard({
   };
   return (
     <Card size="small" title={t('acSwitches.soc.title')} data-testid="switch-soc">
-      <p className="hg-storage-hint hg-switch-help">{t('acSwitches.soc.help')}</p>
+      <p className="hg-page-hint hg-switch-help">{t('acSwitches.soc.help')}</p>
       {plantId === null ? (
         <Alert type="info" showIcon title={t('acSwitches.soc.unbound')} style={{ marginBlockEnd: 12 }} />
       ) : null}

@@ -93,7 +93,7 @@ export function BatterySettingView(): React.JSX.Element {
                   </Link>
                   <PlantStatusTag status={inverter.data.status} />
                 </div>
-                <p className="hg-storage-hint">
+                <p className="hg-page-hint">
                   {t('batterySetting.viaInverter', { model: inverter.data.model || '--' })}
                 </p>
               </>
@@ -116,17 +116,17 @@ export function BatterySettingView(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-bset" aria-labelledby="battery-setting-title" data-testid="battery-setting">
-      <header className="hg-storage-header">
+      <header className="hg-page-header">
         <div>
           {b ? (
             <Link to={batteryPath(b.sn)} className="hg-storage-back" data-testid="back-to-battery">
               <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batterySetting.backToBattery')}
             </Link>
           ) : null}
-          <h1 id="battery-setting-title" className="hg-storage-title">
+          <h1 id="battery-setting-title" className="hg-page-title hg-storage-title">
             {t('page.batterySetting')}
           </h1>
-          <p className="hg-storage-hint">{t('batterySetting.hint')}</p>
+          <p className="hg-page-hint">{t('batterySetting.hint')}</p>
         </div>
       </header>
       {body}

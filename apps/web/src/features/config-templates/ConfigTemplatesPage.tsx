@@ -146,12 +146,12 @@ export default function ConfigTemplatesPage(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-templates" aria-labelledby="templates-title" data-testid="config-templates">
-      <header className="hg-tpl-header">
+      <header className="hg-page-header">
         <div>
-          <h1 id="templates-title" className="hg-tpl-title">
+          <h1 id="templates-title" className="hg-page-title">
             {t('page.configTemplates')}
           </h1>
-          <p className="hg-tpl-hint">{t('configTemplates.hint')}</p>
+          <p className="hg-page-hint">{t('configTemplates.hint')}</p>
         </div>
         <Button
           type="primary"

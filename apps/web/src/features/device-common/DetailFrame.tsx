@@ -34,7 +34,7 @@ export function DetailFrame({ listPath, device, loading, error, retry, actions, 
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id={`${testId}-title`} className="hg-storage-title">
+              <h1 id={`${testId}-title`} className="hg-page-title hg-storage-title">
                 {device.alias ? `${device.alias} · ${device.sn}` : device.sn}
               </h1>
               <PlantStatusTag status={device.status} />

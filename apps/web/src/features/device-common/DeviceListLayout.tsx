@@ -79,12 +79,12 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
   };
   return (
     <section className="hg-page-card hg-storage" aria-labelledby={`${name}-title`} data-testid={testId}>
-      <header className="hg-storage-header">
+      <header className="hg-page-header">
         <div>
-          <h1 id={`${name}-title`} className="hg-storage-title">
+          <h1 id={`${name}-title`} className="hg-page-title hg-storage-title">
             {title}
           </h1>
-          <p className="hg-storage-hint">{hint}</p>
+          <p className="hg-page-hint">{hint}</p>
         </div>
       </header>
       <StatusStatsBar

@@ -66,7 +66,7 @@ export function XlsxCheckedImport({
   const { failing, allPass } = importVerdict(checked?.rows ?? []);
   const content = (
     <>
-      <p className="hg-storage-hint">{t(`${texts}.hint`, { max: DEVICE_LIMITS.importRowsMax })}</p>
+      <p className="hg-page-hint">{t(`${texts}.hint`, { max: DEVICE_LIMITS.importRowsMax })}</p>
       <Button
         icon={<DownloadOutlined />}
         onClick={() => void downloadXlsx(template.path, {}, template.fileName).catch(() => undefined)}

@@ -65,7 +65,7 @@ export default function GatewayDetailPage(): React.JSX.Element {
         <BackToList to={LIST_PATH} />
         <div className="hg-storage-detail-head">
           <div>
-            <h1 id="gateway-title" className="hg-storage-title">
+            <h1 id="gateway-title" className="hg-page-title hg-storage-title">
               {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn}
             </h1>
             <div>

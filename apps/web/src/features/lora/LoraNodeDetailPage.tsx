@@ -65,13 +65,13 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id="lora-detail-title" className="hg-storage-title">
+              <h1 id="lora-detail-title" className="hg-page-title hg-storage-title">
                 {m.alias ? `${m.alias} · ${m.sn}` : m.sn}
               </h1>
               <OnlineTag online={m.online} />
               <PlantStatusTag status={m.status} />
             </div>
-            <p className="hg-storage-hint">{t('lora.detailHint')}</p>
+            <p className="hg-page-hint">{t('lora.detailHint')}</p>
           </div>
           {mayChange ? (
             <div className="hg-storage-actions">

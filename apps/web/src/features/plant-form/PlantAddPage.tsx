@@ -102,8 +102,8 @@ export default function PlantAddPage(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-pf" aria-labelledby="pf-title" data-testid="plant-add">
-      <header className="hg-pf-header">
-        <h1 id="pf-title" className="hg-pf-title">
+      <header className="hg-page-header hg-pf-header">
+        <h1 id="pf-title" className="hg-page-title">
           {t('page.plantAdd')}
         </h1>
         <Link to="/plants" className="hg-pf-back">

@@ -103,12 +103,12 @@ export default function PlantsPage(): React.JSX.Element {
   const loadFailed = query.isError && !data;
   return (
     <section className="hg-page-card hg-plants" aria-labelledby="plants-title">
-      <header className="hg-plants-header">
+      <header className="hg-page-header hg-plants-header">
         <div>
-          <h1 id="plants-title" className="hg-plants-title">
+          <h1 id="plants-title" className="hg-page-title">
             {t('page.plants')}
           </h1>
-          <p className="hg-plants-hint">{t('plants.hint')}</p>
+          <p className="hg-page-hint">{t('plants.hint')}</p>
         </div>
         {canCreate && (
           <Link to="/plant-add" data-testid="plants-add">
