@@ -90,7 +90,12 @@ export default function BatteryDetailPage(): React.JSX.Element {
             <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
               <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
             </Link>
-            <DeleteDeviceButton sn={b.sn} kind="batteries" listPath={LIST} remove={() => deleteBattery(b.id)} />
+            <DeleteDeviceButton
+              sn={b.sn}
+              invalidate={['batteries']}
+              listPath={LIST}
+              remove={() => deleteBattery(b.id)}
+            />
           </>
         ) : null
       }

@@ -53,7 +53,7 @@ export default function MeterDetailPage(): React.JSX.Element {
         m && canEdit ? (
           <>
             <AliasButton sn={m.sn} alias={m.alias} />
-            <DeleteDeviceButton sn={m.sn} kind="meters" listPath={LIST} remove={() => deleteMeter(m.sn)} />
+            <DeleteDeviceButton sn={m.sn} invalidate={['meters']} listPath={LIST} remove={() => deleteMeter(m.sn)} />
           </>
         ) : null
       }
