@@ -8,7 +8,6 @@ import { usePermissions } from '../../kit/permissions';
 import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../device-common/lastSeen';
@@ -30,7 +29,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
   const { held } = usePermissions();
   const mayControl = held.has('switch.control');
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<BatchDialog>(null);
@@ -149,17 +148,11 @@ export default function AcSwitchesPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('acSwitches.statusGroup'), 'data-testid': 'switch-stats' }}
+      plantFilter={{ name: 'plant', testId: 'switch-plant' }}
       toolbar={{
         searchPlaceholder: t('acSwitches.searchPlaceholder'),
         searchLabel: t('acSwitches.search'),
         'data-testid': 'switch-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="switch-plant"
-          />
-        ),
         actions: (
           <>
             {mayControl ? (

@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../device-common/deviceApi';
-import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../../components/plant/plantTime';
@@ -130,17 +129,13 @@ export default function EventsPage(): React.JSX.Element {
       list={list}
       query={events}
       stats={{ items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' }}
+      plantFilter={{ name: 'plant', testId: 'events-plant' }}
       toolbar={{
         searchPlaceholder: t('events.searchPlaceholder'),
         searchLabel: t('events.search'),
         'data-testid': 'events-toolbar',
         filters: (
           <>
-            <PlantSelect
-              value={state.filters.plant}
-              onChange={(plant) => update({ filters: { plant } })}
-              testId="events-plant"
-            />
             <Select
               allowClear
               style={{ minWidth: 150 }}

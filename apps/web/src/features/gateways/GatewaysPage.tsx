@@ -8,7 +8,6 @@ import { usePermissions } from '../../kit/permissions';
 import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatLastSeen } from '../device-common/lastSeen';
@@ -25,7 +24,7 @@ export default function GatewaysPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { held } = usePermissions();
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const [importing, setImporting] = useState(false);
   const filters = {
     q: state.search || undefined,
@@ -96,17 +95,11 @@ export default function GatewaysPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('gateways.statusGroup'), 'data-testid': 'gateway-stats' }}
+      plantFilter={{ name: 'plant', testId: 'gateway-plant' }}
       toolbar={{
         searchPlaceholder: t('gateways.searchPlaceholder'),
         searchLabel: t('gateways.search'),
         'data-testid': 'gateway-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="gateway-plant"
-          />
-        ),
         actions: (
           <>
             {held.has('gateway.import') ? (

@@ -6,7 +6,6 @@ import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../device-common/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { overviewPath } from '../../components/plant/overviewPath';
@@ -50,7 +49,7 @@ function ExpandedChildren({ sn }: { sn: string }) {
 export default function LoraNodesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const filters = {
     q: state.search || undefined,
     status: state.filters.status,
@@ -110,17 +109,11 @@ export default function LoraNodesPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('lora.statusGroup'), 'data-testid': 'lora-stats' }}
+      plantFilter={{ name: 'plant', testId: 'lora-plant' }}
       toolbar={{
         searchPlaceholder: t('lora.searchPlaceholder'),
         searchLabel: t('lora.search'),
         'data-testid': 'lora-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="lora-plant"
-          />
-        ),
         actions: (
           <XlsxExportButton
             path="/api/v1/masterNode/download"
