@@ -10,7 +10,8 @@ import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../../components/plant/plantTime';
 import '../device-common/storage.css';
-import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
+import type { EventLevel, EventListRow as EventRow } from '@heliograph/shared';
+import { fetchEvents, type EventQuery } from './eventApi';
 import { Quantity } from '../../components/Quantity';
 
 const LEVELS: readonly EventLevel[] = ['fault', 'warning', 'info'];
