@@ -1,8 +1,18 @@
 import { eventContracts } from './events.js';
+// Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+import { layoutContracts } from './layouts.js';
+import { miscContracts } from './misc.js';
+import { plantAdminContracts } from './plant-admin.js';
+import { plantContracts } from './plants.js';
 
 export * from './route.js';
 export * from './paging.js';
 export * from './events.js';
+// Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+export * from './layouts.js';
+export * from './misc.js';
+export * from './plant-admin.js';
+export * from './plants.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -11,6 +21,11 @@ export * from './events.js';
  */
 export const API = {
   ...eventContracts,
+  // Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+  ...plantContracts,
+  ...plantAdminContracts,
+  ...layoutContracts,
+  ...miscContracts,
 };
 
 export type ApiRoute = keyof typeof API;
