@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVERTER_KINDS, PLANT_TYPES } from '../plant.js';
+import { INVERTER_KINDS, PLANT_TYPES, VALUATION_METHODS } from '../plant.js';
 import {
   SHARE_LEVELS,
   gatewayBindingSchema,
@@ -78,7 +78,7 @@ export const plantDetail = z.object({
   generationOffsetKwh: z.number(),
   settings: z.record(z.string(), z.unknown()),
   valuation: z.object({
-    method: z.string(),
+    method: z.enum(VALUATION_METHODS),
     buyPrice: z.number(),
     sellPrice: z.number(),
     segments: z.array(z.object({ start: z.string(), end: z.string(), buy: z.number(), sell: z.number() })),

@@ -1,6 +1,6 @@
+import type { PlantSummary } from '@heliograph/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlantSummary } from '../../api/plants';
 import { DayPowerChart } from './DayPowerChart';
 import { DayRangePicker } from './DayRangePicker';
 import type { DaySelection } from './daySelection';

@@ -1,8 +1,9 @@
+import type { PlantSummary } from '@heliograph/shared';
 import { Skeleton, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type PlantSummary } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { CardError } from './CardError';
 import { barFigures, buildBars, periodSlots, type EnergyPeriodKind } from './energyBars';
 import { EnergyBarsChart } from './EnergyBarsChart';
