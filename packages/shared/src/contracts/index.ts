@@ -4,6 +4,7 @@ import { layoutContracts } from './layouts.js';
 import { miscContracts } from './misc.js';
 import { plantAdminContracts } from './plant-admin.js';
 import { plantContracts } from './plants.js';
+import { weatherContracts } from './weather.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -13,6 +14,7 @@ export * from './layouts.js';
 export * from './misc.js';
 export * from './plant-admin.js';
 export * from './plants.js';
+export * from './weather.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -26,6 +28,7 @@ export const API = {
   ...plantAdminContracts,
   ...layoutContracts,
   ...miscContracts,
+  ...weatherContracts,
 };
 
 export type ApiRoute = keyof typeof API;
