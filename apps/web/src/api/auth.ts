@@ -1,4 +1,5 @@
 import type { PermissionNode, UserInfo } from '@heliograph/shared';
+import { call } from './call';
 import { api, LOGIN_PATH } from './client';
 import { session } from './session';
 
@@ -15,11 +16,11 @@ export async function fetchUserInfo(): Promise<UserInfo> {
 
 /** GET /api/v1/permission: the caller's permission tree, names already translated (spec §6). */
 export function fetchPermissionTree(): Promise<PermissionNode[]> {
-  return api.get<PermissionNode[]>('/api/v1/permission', undefined, { silent: true });
+  return call('GET /permission', {}, { silent: true });
 }
 
 export async function fetchMessageCount(): Promise<number> {
-  const data = await api.get<{ count: number }>('/api/v1/messageTd/count', undefined, { silent: true });
+  const data = await call('GET /messageTd/count', {}, { silent: true });
   return typeof data?.count === 'number' ? data.count : 0;
 }
 

@@ -2,101 +2,19 @@ import {
   ERROR_CODES,
   type PlantCreateInput,
   type PlantEditInput,
-  type PlantSettings,
-  type PlantType,
+  type PlantTransferInput,
   type ShareLevel,
-  type Valuation,
 } from '@heliograph/shared';
-import { api, request } from './client';
+import { call } from './call';
 
 /**
  * Creating and managing plants (spec §7 "Plants": POST plant, plant/{id}, info, income, contacts, delete,
  * gateway, share, cancelShare, getShareUsers, transfer; gateways/check; dict/*), with the bodies of
- * packages/shared/src/plant-input.ts. The server module is apps/server/src/modules/plant-admin.
+ * packages/shared/src/plant-input.ts and the answers of packages/shared/src/contracts/plant-admin.ts.
  */
-
-/** What the caller may do to one plant: the editor and the overview hide what is not allowed. */
-export interface PlantRights {
-  edit: boolean;
-  delete: boolean;
-  share: boolean;
-  transfer: boolean;
-}
-
-export interface PlantGatewayRow {
-  sn: string;
-  alias: string | null;
-  online: boolean;
-  /** How many devices report through it. */
-  devices: number;
-}
-
-export interface PlantPerson {
-  id: string;
-  account: string;
-  nickname: string;
-}
-
-/** Everything the editor shows of one plant. */
-export interface PlantDetail {
-  id: string;
-  name: string;
-  type: PlantType;
-  inverterKind: string;
-  capacityKw: number;
-  commissionedOn: string;
-  timezone: string;
-  currency: string;
-  address: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  alias: string | null;
-  totalInvestment: number | null;
-  generationOffsetKwh: number;
-  settings: PlantSettings;
-  valuation: Valuation;
-  contactName: string;
-  contactPhone: string;
-  /** Where GET /plant/{id}/picture serves it (needs the Bearer token), or null. */
-  picture: string | null;
-  owner: PlantPerson | null;
-  creator: PlantPerson | null;
-  installer: PlantPerson | null;
-  gateways: PlantGatewayRow[];
-  rights: PlantRights;
-}
-
-export interface CheckedDevice {
-  sn: string;
-  kind: string;
-  model: string;
-}
-
-/** A gateway that may be bound (POST /gateways/check), with the devices it reports. */
-export interface CheckedGateway {
-  sn: string;
-  devices: CheckedDevice[];
-}
 
 /** Who decides whether a gateway assigned to a customer needs confirming: the coming or current owner. */
 export type GatewayCheckContext = { ownerAccount?: string } | { plantId: string };
-
-export interface ShareUser {
-  account: string;
-  nickname: string;
-  level: ShareLevel;
-  /** epoch ms */
-  since: number;
-}
-
-export interface CreatedPlant {
-  id: string;
-  gateways: CheckedGateway[];
-}
-
-const V1 = '/api/v1';
-const plant = (id: string) => `${V1}/plant/${encodeURIComponent(id)}`;
 
 /** Codes a gateway check answers on the field itself rather than as a toast. */
 export const GATEWAY_FIELD_CODES = [
@@ -119,36 +37,43 @@ export const SHARE_FIELD_CODES = [
 const FORM_CODES = [ERROR_CODES.validation, ERROR_CODES.coordinates];
 
 export const plantAdminApi = {
-  create: (body: PlantCreateInput) => api.post<CreatedPlant>(`${V1}/plant`, body, { tolerate: FORM_CODES }),
-  detail: (id: string) => api.get<PlantDetail>(`${plant(id)}/info`),
-  save: (id: string, body: PlantEditInput) => api.post<unknown>(plant(id), body, { tolerate: FORM_CODES }),
-  remove: (id: string) => api.post<unknown>(`${plant(id)}/delete`),
+  create: (body: PlantCreateInput) => call('POST /plant', { body }, { tolerate: FORM_CODES }),
+  detail: (id: string) => call('GET /plant/:id/info', { params: { id } }),
+  save: (id: string, body: PlantEditInput) =>
+    call('POST /plant/:id', { params: { id }, body }, { tolerate: FORM_CODES }),
+  remove: (id: string) => call('POST /plant/:id/delete', { params: { id } }),
   picture: (id: string, file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return request<{ url: string }>(`${plant(id)}/picture`, { method: 'POST', form });
+    return call('POST /plant/:id/picture', { params: { id }, form });
   },
   checkGateway: (sn: string, key: string, confirm: boolean, context: GatewayCheckContext) =>
-    api.post<CheckedGateway>(
-      `${V1}/gateways/check`,
-      { sn, key, ...context, ...(confirm ? { confirm } : {}) },
+    call(
+      'POST /gateways/check',
+      { body: { sn, key, ...context, ...(confirm ? { confirm } : {}) } },
       { tolerate: [...GATEWAY_FIELD_CODES, ERROR_CODES.validation] },
     ),
   bindGateway: (id: string, sn: string, key: string, confirm?: boolean) =>
-    api.post<unknown>(
-      `${plant(id)}/gateway`,
-      { action: 'bind', sn, key, ...(confirm ? { confirm } : {}) },
+    call(
+      'POST /plant/:id/gateway',
+      { params: { id }, body: { action: 'bind', sn, key, ...(confirm ? { confirm } : {}) } },
       { tolerate: [...GATEWAY_FIELD_CODES, ERROR_CODES.validation] },
     ),
-  unbindGateway: (id: string, sn: string) => api.post<unknown>(`${plant(id)}/gateway`, { action: 'unbind', sn }),
-  shareUsers: (id: string) => api.get<ShareUser[]>(`${plant(id)}/getShareUsers`),
+  unbindGateway: (id: string, sn: string) =>
+    call('POST /plant/:id/gateway', { params: { id }, body: { action: 'unbind', sn } }),
+  shareUsers: (id: string) => call('GET /plant/:id/getShareUsers', { params: { id } }),
   share: (id: string, account: string, level: ShareLevel) =>
-    api.post<unknown>(`${plant(id)}/share`, { account, level }, { tolerate: SHARE_FIELD_CODES }),
-  cancelShare: (id: string, account: string) => api.post<unknown>(`${plant(id)}/cancelShare`, { account }),
-  transfer: (id: string, body: { account: string; keyId: string; password: string }) =>
-    api.post<unknown>(`${plant(id)}/transfer`, body, {
-      tolerate: [ERROR_CODES.validation, ERROR_CODES.oldPasswordWrong, ERROR_CODES.accountNotRegistered],
-    }),
+    call('POST /plant/:id/share', { params: { id }, body: { account, level } }, { tolerate: SHARE_FIELD_CODES }),
+  cancelShare: (id: string, account: string) =>
+    call('POST /plant/:id/cancelShare', { params: { id }, body: { account } }),
+  transfer: (id: string, body: PlantTransferInput) =>
+    call(
+      'POST /plant/:id/transfer',
+      { params: { id }, body },
+      {
+        tolerate: [ERROR_CODES.validation, ERROR_CODES.oldPasswordWrong, ERROR_CODES.accountNotRegistered],
+      },
+    ),
 };
 
 export const plantAdminKeys = {

@@ -4,6 +4,12 @@ import { acSwitchContracts } from './ac-switches.js';
 import { commandContracts } from './commands.js';
 import { gatewayContracts } from './gateways.js';
 import { loraContracts } from './lora.js';
+// Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+import { layoutContracts } from './layouts.js';
+import { miscContracts } from './misc.js';
+import { plantAdminContracts } from './plant-admin.js';
+import { plantContracts } from './plants.js';
+import { weatherContracts } from './weather.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -13,6 +19,12 @@ export * from './ac-switches.js';
 export * from './commands.js';
 export * from './gateways.js';
 export * from './lora.js';
+// Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+export * from './layouts.js';
+export * from './misc.js';
+export * from './plant-admin.js';
+export * from './plants.js';
+export * from './weather.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -26,6 +38,12 @@ export const API = {
   ...commandContracts,
   ...gatewayContracts,
   ...loraContracts,
+  // Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
+  ...plantContracts,
+  ...plantAdminContracts,
+  ...layoutContracts,
+  ...miscContracts,
+  ...weatherContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -1,40 +1,12 @@
-import {
-  LAYOUT_PERIODS,
-  logicalLayoutSchema,
-  logicalNodeSchema,
-  physicalLayoutSchema,
-  physicalPanelSchema,
-} from '@heliograph/shared';
+import { API, LAYOUT_PERIODS } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { plantId } from '../plants/schemas.js';
 import type { Db } from '../../db/client.js';
 import { LayoutService } from './service.js';
-
-const physicalAnswer = z.object({
-  panels: z.array(physicalPanelSchema),
-  saved: z.boolean(),
-  updatedAt: z.number().nullable(),
-  micro: z.boolean(),
-  inverters: z.array(z.object({ sn: z.string(), micro: z.boolean(), inputs: z.number(), pvW: z.number() })),
-});
-const logicalAnswer = z.object({ collapsed: z.array(z.string()), saved: z.boolean() });
-const microAnswer = z.object({
-  ts: z.number().nullable(),
-  panels: z.array(
-    z.object({
-      id: z.string(),
-      inverterSn: z.string(),
-      input: z.number(),
-      powerW: z.number().nullable(),
-      voltageV: z.number().nullable(),
-      currentA: z.number().nullable(),
-      efficiency: z.number().nullable(),
-    }),
-  ),
-});
 
 /** Panel layouts of spec §2.3 and §7: plant/{id}/layout/{type}, logical/layout/{period}, physical/layout. */
 export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
@@ -44,36 +16,43 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const edit = { access: 'station.edit', scope: 'company' } as const;
     const tags = ['layouts'];
 
-    const getPhysical = {
-      config: view,
-      schema: {
-        tags,
-        summary: 'The physical layout: panels on the roof grid (the default arrangement until one is saved)',
-        params: plantId,
-        response: { 200: envelope(physicalAnswer) },
-      },
-    };
-    const postPhysical = {
-      config: edit,
-      schema: {
-        tags,
-        summary: 'Save the physical layout (at most 99 panels: code 1219)',
-        params: plantId,
-        body: physicalLayoutSchema,
-        response: { 200: envelope(physicalAnswer) },
-      },
-    };
-    for (const url of ['/plant/:id/layout/physical', '/plant/:id/physical/layout']) {
-      app.get(url, getPhysical, async (req) => {
-        const p = await layouts.plant(requireAuth(req.auth), req.params.id);
-        return ok(req, await layouts.physical(p));
-      });
-      app.post(url, postPhysical, async (req) => {
-        const auth = requireAuth(req.auth);
-        const p = await layouts.plant(auth, req.params.id, true);
-        await layouts.save(auth, req.ip, p, 'physical', { panels: req.body.panels });
-        return ok(req, await layouts.physical(p));
-      });
+    // Spec §7 names the physical layout both ways; each path has its own contract with the same answer.
+    for (const url of ['/plant/:id/layout/physical', '/plant/:id/physical/layout'] as const) {
+      app.get(
+        url,
+        {
+          config: view,
+          schema: {
+            tags,
+            summary: 'The physical layout: panels on the roof grid (the default arrangement until one is saved)',
+            params: plantId,
+            response: answers(`GET ${url}`),
+          },
+        },
+        async (req) => {
+          const p = await layouts.plant(requireAuth(req.auth), req.params.id);
+          return ok(req, await layouts.physical(p));
+        },
+      );
+      app.post(
+        url,
+        {
+          config: edit,
+          schema: {
+            tags,
+            summary: 'Save the physical layout (at most 99 panels: code 1219)',
+            params: plantId,
+            body: API[`POST ${url}`].body,
+            response: answers(`POST ${url}`),
+          },
+        },
+        async (req) => {
+          const auth = requireAuth(req.auth);
+          const p = await layouts.plant(auth, req.params.id, true);
+          await layouts.save(auth, req.ip, p, 'physical', { panels: req.body.panels });
+          return ok(req, await layouts.physical(p));
+        },
+      );
     }
 
     app.get(
@@ -84,7 +63,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'The saved logical arrangement (folded nodes)',
           params: plantId,
-          response: { 200: envelope(logicalAnswer) },
+          response: answers('GET /plant/:id/layout/logical'),
         },
       },
       async (req) => ok(req, await layouts.logical(await layouts.plant(requireAuth(req.auth), req.params.id))),
@@ -97,8 +76,8 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'Save the logical arrangement',
           params: plantId,
-          body: logicalLayoutSchema,
-          response: { 200: envelope(logicalAnswer) },
+          body: API['POST /plant/:id/layout/logical'].body,
+          response: answers('POST /plant/:id/layout/logical'),
         },
       },
       async (req) => {
@@ -117,7 +96,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'The logical tree: root → inverter → string → panel, with power now and energy for the period',
           params: plantId.extend({ period: z.enum(LAYOUT_PERIODS) }),
-          response: { 200: envelope(z.array(logicalNodeSchema)) },
+          response: answers('GET /plant/:id/logical/layout/:period'),
         },
       },
       async (req) => {
@@ -134,7 +113,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags,
           summary: 'Live power of each panel on a micro inverter',
           params: plantId,
-          response: { 200: envelope(microAnswer) },
+          response: answers('GET /plant/:id/physical/layout/micro/panel'),
         },
       },
       async (req) => ok(req, await layouts.microPanels(await layouts.plant(requireAuth(req.auth), req.params.id))),

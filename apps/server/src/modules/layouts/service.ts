@@ -10,8 +10,12 @@ import {
   type LayoutPeriod,
   type LayoutType,
   type LogicalLayout,
+  type LogicalLayoutAnswer,
+  type MicroPanelAnswer,
+  type MicroPanelPower,
   type LogicalNode,
   type PhysicalLayout,
+  type PhysicalLayoutAnswer,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
@@ -41,25 +45,6 @@ interface InverterRow {
 export interface PlantInverter extends LayoutInverter {
   metrics: Record<string, number | null> | null;
   ts: number | null;
-}
-
-export interface PhysicalAnswer extends PhysicalLayout {
-  /** False while the plant still shows the generated default. */
-  saved: boolean;
-  updatedAt: number | null;
-  /** Whether live per-panel power is available (micro-inverter panels). */
-  micro: boolean;
-  inverters: { sn: string; micro: boolean; inputs: number; pvW: number }[];
-}
-
-export interface MicroPanelPower {
-  id: string;
-  inverterSn: string;
-  input: number;
-  powerW: number | null;
-  voltageV: number | null;
-  currentA: number | null;
-  efficiency: number | null;
 }
 
 const metricOf = (m: Record<string, number | null> | null, key: string): number | null => {
@@ -156,7 +141,7 @@ export class LayoutService {
   }
 
   /** The saved physical layout, or the default one made from the plant's inverters. */
-  async physical(p: LayoutPlant, inverters?: PlantInverter[]): Promise<PhysicalAnswer> {
+  async physical(p: LayoutPlant, inverters?: PlantInverter[]): Promise<PhysicalLayoutAnswer> {
     const invs = inverters ?? (await this.inverters(p));
     const saved = await this.stored(p.id, 'physical');
     // A row written by an older shape is ignored rather than trusted: the default takes its place.
@@ -171,7 +156,7 @@ export class LayoutService {
     };
   }
 
-  async logical(p: LayoutPlant): Promise<LogicalLayout & { saved: boolean }> {
+  async logical(p: LayoutPlant): Promise<LogicalLayoutAnswer> {
     const saved = await this.stored(p.id, 'logical');
     const parsed = saved ? logicalLayoutSchema.safeParse(saved.data) : null;
     return parsed?.success ? { ...parsed.data, saved: true } : { collapsed: [], saved: false };
@@ -240,7 +225,7 @@ export class LayoutService {
   }
 
   /** Live power of each panel on a micro inverter's input (spec §2.3 "physical/layout/micro/panel"). */
-  async microPanels(p: LayoutPlant): Promise<{ ts: number | null; panels: MicroPanelPower[] }> {
+  async microPanels(p: LayoutPlant): Promise<MicroPanelAnswer> {
     const inverters = await this.inverters(p);
     const { panels } = await this.physical(p, inverters);
     const bySn = new Map(inverters.filter((i) => i.micro).map((i) => [i.sn, i]));

@@ -1,10 +1,10 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { message } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 
 /** The unread count behind the shell's message badge (spec §7 "Notices and messages": count). */
 export function messageRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
@@ -16,7 +16,7 @@ export function messageRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['messages'],
           summary: 'How many of the caller’s messages are unread',
-          response: { 200: envelope(z.object({ count: z.number().int() })) },
+          response: answers('GET /messageTd/count'),
         },
       },
       async (req) => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PlantRights } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
@@ -31,14 +32,6 @@ export interface AdminPlantRow {
   country: string;
   generation_offset_kwh: number;
   settings: Record<string, unknown>;
-}
-
-/** What the caller may do to one plant, for the editor to show or hide its actions. */
-export interface PlantRights {
-  edit: boolean;
-  delete: boolean;
-  share: boolean;
-  transfer: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

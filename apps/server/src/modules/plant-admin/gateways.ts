@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CheckedDevice, CheckedGateway as GatewayAnswer } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
@@ -14,17 +15,10 @@ export interface GatewayCandidate {
   locked: boolean;
 }
 
-export interface CheckedDevice {
-  sn: string;
-  kind: string;
-  model: string;
-}
-
-export interface CheckedGateway {
+/** A gateway that passed the check: what the answer shows, and what binding it needs besides. */
+export interface CheckedGateway extends GatewayAnswer {
   id: string;
-  sn: string;
   customerId: string | null;
-  devices: CheckedDevice[];
 }
 
 /** Wrong registration keys one account may give in a window before being told to wait. */

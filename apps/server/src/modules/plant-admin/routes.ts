@@ -1,34 +1,26 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  API,
   INVERTER_KINDS,
   LIMITS,
   PLANT_TYPE_ROUTE,
   SETTINGS_PROTOCOLS,
   PLANT_TYPES,
   CURRENCIES,
-  plantCancelShareSchema,
-  plantContactsSchema,
-  plantCreateSchema,
-  plantEditSchema,
-  plantGatewaySchema,
-  plantIncomeSchema,
-  plantInfoSchema,
-  plantShareSchema,
-  plantTransferSchema,
   timeZoneList,
   zoneOffsetMinutes,
   type Lang,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { RsaKeyStore } from '../auth/keys.js';
 import { plantFor, visiblePlant } from './access.js';
 import { loadPicture, storePicture } from './picture.js';
-import { checkedGateway, gatewayCheckBody, plantDetail, plantIdParams, shareUser } from './schemas.js';
+import { plantId as plantIdParams } from '../plants/schemas.js';
 import { PlantAdminService, type Actor } from './service.js';
 import { plantValidatorCompiler } from './validate.js';
 
@@ -73,7 +65,6 @@ export function plantAdminRoutes(deps: {
       ip: req.ip,
     });
     const edit = { access: 'station.edit', scope: 'company' } as const;
-    const created = envelope(z.object({ id: z.string(), gateways: z.array(checkedGateway) }));
 
     app.post(
       '/plant',
@@ -82,8 +73,8 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'Create a plant and bind its gateways',
-          body: plantCreateSchema,
-          response: { 200: created },
+          body: API['POST /plant'].body,
+          response: answers('POST /plant'),
         },
       },
       async (req) => ok(req, await plants.create(actor(req), req.body)),
@@ -97,7 +88,7 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Every editable field of a plant, its gateways and what the caller may do to it',
           params: plantIdParams,
-          response: { 200: envelope(plantDetail) },
+          response: answers('GET /plant/:id/info'),
         },
       },
       async (req) => ok(req, await plants.detail(requireAuth(req.auth), req.params.id)),
@@ -111,8 +102,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Edit every field of a plant',
           params: plantIdParams,
-          body: plantEditSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id'].body,
+          response: answers('POST /plant/:id'),
         },
       },
       async (req) => {
@@ -129,8 +120,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Edit some of the plant’s own facts',
           params: plantIdParams,
-          body: plantInfoSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/info'].body,
+          response: answers('POST /plant/:id/info'),
         },
       },
       async (req) => {
@@ -147,8 +138,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Set the valuation (income) of a plant',
           params: plantIdParams,
-          body: plantIncomeSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/income'].body,
+          response: answers('POST /plant/:id/income'),
         },
       },
       async (req) => {
@@ -165,8 +156,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Set the contact name and phone',
           params: plantIdParams,
-          body: plantContactsSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/contacts'].body,
+          response: answers('POST /plant/:id/contacts'),
         },
       },
       async (req) => {
@@ -183,7 +174,7 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Delete a plant (logically); its gateways are freed',
           params: plantIdParams,
-          response: { 200: emptyEnvelope },
+          response: answers('POST /plant/:id/delete'),
         },
       },
       async (req) => {
@@ -200,8 +191,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Bind a gateway to the plant, or unbind one of its gateways',
           params: plantIdParams,
-          body: plantGatewaySchema,
-          response: { 200: envelope(checkedGateway.nullable()) },
+          body: API['POST /plant/:id/gateway'].body,
+          response: answers('POST /plant/:id/gateway'),
         },
       },
       async (req) => {
@@ -217,8 +208,8 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'Check a gateway serial number and registration key before binding (300, 301, 305, 1216)',
-          body: gatewayCheckBody,
-          response: { 200: envelope(checkedGateway) },
+          body: API['POST /gateways/check'].body,
+          response: answers('POST /gateways/check'),
         },
       },
       async (req) => {
@@ -235,8 +226,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Share the plant (its creator only; 701, 702, 703)',
           params: plantIdParams,
-          body: plantShareSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/share'].body,
+          response: answers('POST /plant/:id/share'),
         },
       },
       async (req) => {
@@ -253,8 +244,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Withdraw a share',
           params: plantIdParams,
-          body: plantCancelShareSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/cancelShare'].body,
+          response: answers('POST /plant/:id/cancelShare'),
         },
       },
       async (req) => {
@@ -271,7 +262,7 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Who the plant is shared to',
           params: plantIdParams,
-          response: { 200: envelope(z.array(shareUser)) },
+          response: answers('GET /plant/:id/getShareUsers'),
         },
       },
       async (req) => ok(req, await plants.shareUsers(requireAuth(req.auth), req.params.id)),
@@ -285,8 +276,8 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Transfer ownership with the owner’s password (RSA-encrypted as at sign-in; wrong: 108)',
           params: plantIdParams,
-          body: plantTransferSchema,
-          response: { 200: emptyEnvelope },
+          body: API['POST /plant/:id/transfer'].body,
+          response: answers('POST /plant/:id/transfer'),
         },
       },
       async (req) => {
@@ -303,7 +294,7 @@ export function plantAdminRoutes(deps: {
           tags,
           summary: 'Upload the plant picture (multipart field "file"; JPG or PNG by content, at most 3 MB)',
           params: plantIdParams,
-          response: { 200: envelope(z.object({ url: z.string(), type: z.string(), bytes: z.number() })) },
+          response: answers('POST /plant/:id/picture'),
         },
       },
       async (req) => {
@@ -354,7 +345,7 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'ISO 4217 currencies with their names in the caller’s language',
-          response: { 200: envelope(z.array(z.object({ code: z.string(), name: z.string() }))) },
+          response: answers('GET /dict/currencies'),
         },
       },
       async (req) => {
@@ -373,7 +364,7 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'IANA time zones with their current UTC offset in minutes',
-          response: { 200: envelope(z.array(z.object({ id: z.string(), offsetMinutes: z.number() }))) },
+          response: answers('GET /dict/timezones'),
         },
       },
       async (req) => {
@@ -392,7 +383,7 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'Plant types (spec §3) and their number in the overview route',
-          response: { 200: envelope(z.array(z.object({ value: z.enum(PLANT_TYPES), route: z.number() }))) },
+          response: answers('GET /dict/plantTypes'),
         },
       },
       async (req) =>
@@ -409,7 +400,7 @@ export function plantAdminRoutes(deps: {
         schema: {
           tags,
           summary: 'Inverter kinds (string, micro, hybrid): what a plant and an inverter are filtered and built by',
-          response: { 200: envelope(z.array(z.object({ value: z.enum(INVERTER_KINDS) }))) },
+          response: answers('GET /dict/inverterEquipTypes'),
         },
       },
       async (req) =>
@@ -427,7 +418,7 @@ export function plantAdminRoutes(deps: {
           tags,
           summary:
             'Device protocols the console decodes, and whether it has a settings form for them (others answer 601)',
-          response: { 200: envelope(z.array(z.object({ value: z.string(), settings: z.boolean() }))) },
+          response: answers('GET /dict/protocols'),
         },
       },
       async (req) =>

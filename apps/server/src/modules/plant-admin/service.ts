@@ -3,10 +3,12 @@ import {
   normaliseAccount,
   type PlantContactsInput,
   type PlantCreate,
+  type PlantDetail,
   type PlantEdit,
   type PlantType,
   type InverterKind,
   type ShareLevel,
+  type ShareUser,
   type Valuation,
   type BuiltinRole,
   type plantInfoSchema,
@@ -22,7 +24,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import type { RsaKeyStore } from '../auth/keys.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { bindGateway, provisionPlant, unbindGateway } from '../plants/provision.js';
-import { plantFor, rightsOn, visiblePlant, type AdminPlantRow, type PlantRights } from './access.js';
+import { plantFor, rightsOn, visiblePlant, type AdminPlantRow } from './access.js';
 import { checkGateway, type CheckedGateway } from './gateways.js';
 import { canReachAccount } from '../users/repository.js';
 
@@ -52,41 +54,6 @@ const PRIVATE_ROLES: ReadonlySet<BuiltinRole> = new Set<BuiltinRole>(['plant_own
 
 /** Wrong transfer passwords a caller may give in 15 minutes before being told to wait. */
 export const TRANSFER_FAILURES_ALLOWED = 5;
-
-export interface PlantDetail {
-  id: string;
-  name: string;
-  type: PlantType;
-  inverterKind: InverterKind;
-  capacityKw: number;
-  commissionedOn: string;
-  timezone: string;
-  currency: string;
-  address: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  alias: string | null;
-  totalInvestment: number | null;
-  generationOffsetKwh: number;
-  settings: Record<string, unknown>;
-  valuation: Valuation;
-  contactName: string;
-  contactPhone: string;
-  picture: string | null;
-  owner: { id: string; account: string; nickname: string } | null;
-  creator: { id: string; account: string; nickname: string } | null;
-  installer: { id: string; account: string; nickname: string } | null;
-  gateways: { sn: string; alias: string | null; online: boolean; devices: number }[];
-  rights: PlantRights;
-}
-
-export interface ShareUser {
-  account: string;
-  nickname: string;
-  level: ShareLevel;
-  since: number;
-}
 
 const editableColumns = (e: Partial<PlantEdit> & Partial<PlantInfo>) => {
   const set: Partial<typeof plant.$inferInsert> = {};

@@ -2,8 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MAP_POINT_RADIUS_KM,
   type DeviceStatus,
+  type MapPlant,
+  type PlantFilter,
   type PlantGroup,
+  type PlantListAnswer,
+  type PlantListQuery,
   type PlantSort,
+  type PlantStatusCounts,
   type PlantType,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
@@ -11,49 +16,10 @@ import { num, query, toDay } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { plantScope, plantWriteScope } from './scope.js';
 import { plantStatusSql } from './status.js';
-import type { PlantSummary } from './service.js';
 
-/** What narrows the plant list and the map (spec §2.2 My Plants): the same words in both. */
-export interface PlantFilter {
-  keyword?: string | undefined;
-  type?: PlantType | undefined;
-  status?: DeviceStatus | undefined;
-  capacityMin?: number | undefined;
-  capacityMax?: number | undefined;
-  group?: PlantGroup | undefined;
-}
+type GroupCounts = PlantListAnswer['groups'];
 
-export interface PlantListQuery extends PlantFilter {
-  page: number;
-  size: number;
-  sort?: PlantSort | undefined;
-  order?: 'asc' | 'desc' | undefined;
-}
-
-export type StatusCounts = Record<'all' | DeviceStatus, number>;
-export type GroupCounts = Record<PlantGroup, number>;
-
-export interface PlantListAnswer {
-  total: number;
-  rows: (PlantSummary & { writable: boolean })[];
-  /** Plants by status under every filter except the status one (the statistics bar above the list). */
-  stats: StatusCounts;
-  /** Plants per group under search, type and capacity (the counts on the group tabs). */
-  groups: GroupCounts;
-}
-
-export interface MapPlant {
-  id: string;
-  name: string;
-  type: PlantType;
-  lat: number;
-  lon: number;
-  status: DeviceStatus;
-  capacityKw: number;
-  todayKwh: number;
-}
-
-const emptyCounts = (): StatusCounts => ({
+const emptyCounts = (): PlantStatusCounts => ({
   all: 0,
   normal: 0,
   warning: 0,
@@ -201,7 +167,7 @@ export async function listPlants(db: Db, auth: AuthContext, q: PlantListQuery): 
 }
 
 /** Plants by status under a filter (the list's statistics, plants/mapCount, overview/plantCount). */
-export async function countByStatus(db: Db, auth: AuthContext, f: PlantFilter): Promise<StatusCounts> {
+export async function countByStatus(db: Db, auth: AuthContext, f: PlantFilter): Promise<PlantStatusCounts> {
   const rows = await query<{ status: DeviceStatus; n: unknown }>(
     db,
     sql`select b.status, count(*) as n from ${basePlants(auth, f)}

@@ -1,12 +1,12 @@
-import { MAP_POINT_RADIUS_MAX_KM, validCoordinates } from '@heliograph/shared';
+import { API, validCoordinates } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { mapPlants, plantsNear } from './list.js';
-import { checkCapacityRange, mapPlant, plantFilterQuery, plantSummary, statusCounts } from './schemas.js';
+import { checkCapacityRange } from './schemas.js';
 import type { PlantService } from './service.js';
 
 /** Most plants one point query answers (a click on a crowded map point). */
@@ -31,8 +31,8 @@ export function plantMapRoutes(deps: {
         schema: {
           tags: ['plants'],
           summary: 'Every plant in scope as a map point (the list’s filters apply)',
-          querystring: plantFilterQuery,
-          response: { 200: envelope(z.array(mapPlant)) },
+          querystring: API['GET /plants/map'].query,
+          response: answers('GET /plants/map'),
         },
       },
       async (req) => ok(req, await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(req.query))),
@@ -45,8 +45,8 @@ export function plantMapRoutes(deps: {
         schema: {
           tags: ['plants'],
           summary: 'Plants on the map by status',
-          querystring: plantFilterQuery,
-          response: { 200: envelope(statusCounts) },
+          querystring: API['GET /plants/mapCount'].query,
+          response: answers('GET /plants/mapCount'),
         },
       },
       async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
@@ -59,15 +59,8 @@ export function plantMapRoutes(deps: {
         schema: {
           tags: ['plants'],
           summary: 'Plants near a point, nearest first; with id, the plants at that plant’s point',
-          querystring: z.object({
-            id: z.string().max(64).optional(),
-            lat: z.coerce.number().optional(),
-            lon: z.coerce.number().optional(),
-            radiusKm: z.coerce.number().positive().max(MAP_POINT_RADIUS_MAX_KM).optional(),
-          }),
-          response: {
-            200: envelope(z.array(plantSummary.extend({ distanceKm: z.number() }))),
-          },
+          querystring: API['GET /plants/queryStationByPoint'].query,
+          response: answers('GET /plants/queryStationByPoint'),
         },
       },
       async (req) => {
@@ -104,11 +97,7 @@ export function plantMapRoutes(deps: {
         schema: {
           tags: ['plants'],
           summary: 'Tile map settings: URL templates (global and China) and attribution; null: the offline map',
-          response: {
-            200: envelope(
-              z.object({ tileUrl: z.string().nullable(), tileUrlCn: z.string().nullable(), attribution: z.string() }),
-            ),
-          },
+          response: answers('GET /plants/mapConfig'),
         },
       },
       async (req) =>
@@ -126,7 +115,7 @@ export function plantMapRoutes(deps: {
         schema: {
           tags: ['plants'],
           summary: 'Whether this console serves mainland China (spec §4): 1 loads the China map service',
-          response: { 200: envelope(z.object({ inChina: z.union([z.literal(0), z.literal(1)]) })) },
+          response: answers('GET /anonymous/inChina'),
         },
       },
       // Decided by the deployment (IN_CHINA), not guessed per request: a browser's language says nothing about

@@ -1,28 +1,10 @@
-import { lastDayOfMonth, localDay } from '@heliograph/shared';
+import { API, lastDayOfMonth, localDay } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
-import {
-  dayString,
-  deviceSummary,
-  energyPeriod,
-  eventRow,
-  monthString,
-  checkCapacityRange,
-  paging,
-  plantId,
-  plantListAnswer,
-  plantListQuery,
-  plantSummary,
-  powerPoint,
-  realtime,
-  yearString,
-} from './schemas.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
+import { checkCapacityRange, plantId } from './schemas.js';
 import type { PlantService } from './service.js';
-
-const page = <T extends z.ZodType>(row: T) => envelope(z.object({ total: z.number().int(), rows: z.array(row) }));
-const series = envelope(z.array(energyPeriod.extend({ key: z.string() })));
 
 /** Plants of spec §7: the My Plants list and the overview's reads (creating and editing live in plant-admin). */
 export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
@@ -36,8 +18,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: {
           tags: ['plants'],
           summary: 'My Plants: search, filters, groups, sort and a page, with status statistics',
-          querystring: plantListQuery,
-          response: { 200: envelope(plantListAnswer) },
+          querystring: API['GET /plants'].query,
+          response: answers('GET /plants'),
         },
       },
       async (req) => ok(req, await plants.list(requireAuth(req.auth), checkCapacityRange(req.query))),
@@ -47,7 +29,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       '/plant/:id',
       {
         config: view,
-        schema: { tags: ['plants'], summary: 'One plant', params: plantId, response: { 200: envelope(plantSummary) } },
+        schema: { tags: ['plants'], summary: 'One plant', params: plantId, response: answers('GET /plant/:id') },
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -63,7 +45,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Current power, energy flow and headline figures',
           params: plantId,
-          response: { 200: envelope(realtime) },
+          response: answers('GET /plant/:id/realtime'),
         },
       },
       async (req) => ok(req, await plants.realtime(requireAuth(req.auth), req.params.id)),
@@ -77,8 +59,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: '5-minute power of a plant-local day',
           params: plantId,
-          querystring: z.object({ date: dayString.optional() }),
-          response: { 200: envelope(z.array(powerPoint)) },
+          querystring: API['GET /plant/:id/power/day'].query,
+          response: answers('GET /plant/:id/power/day'),
         },
       },
       async (req) => {
@@ -87,11 +69,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       },
     );
 
-    for (const [period, key] of [
-      ['month', z.object({ month: monthString.optional() })],
-      ['year', z.object({ year: yearString.optional() })],
-      ['total', z.object({})],
-    ] as const) {
+    for (const period of ['month', 'year', 'total'] as const) {
+      const route = `GET /plant/:id/power/${period}` as const;
       app.get(
         `/plant/:id/power/${period}`,
         {
@@ -100,8 +79,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
             tags: ['plants'],
             summary: `Energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
             params: plantId,
-            querystring: key,
-            response: { 200: series },
+            querystring: API[route].query,
+            response: answers(route),
           },
         },
         async (req) => {
@@ -127,8 +106,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Energy figures of a day',
           params: plantId,
-          querystring: z.object({ date: dayString.optional() }),
-          response: { 200: envelope(energyPeriod) },
+          querystring: API['GET /plant/energy/:id/day'].query,
+          response: answers('GET /plant/energy/:id/day'),
         },
       },
       async (req) => {
@@ -145,8 +124,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Energy figures of a month',
           params: plantId,
-          querystring: z.object({ month: monthString.optional() }),
-          response: { 200: envelope(energyPeriod) },
+          querystring: API['GET /plant/energy/:id/month'].query,
+          response: answers('GET /plant/energy/:id/month'),
         },
       },
       async (req) => {
@@ -163,8 +142,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Energy figures of a year',
           params: plantId,
-          querystring: z.object({ year: yearString.optional() }),
-          response: { 200: envelope(energyPeriod) },
+          querystring: API['GET /plant/energy/:id/year'].query,
+          response: answers('GET /plant/energy/:id/year'),
         },
       },
       async (req) => {
@@ -181,7 +160,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Lifetime energy figures',
           params: plantId,
-          response: { 200: envelope(energyPeriod) },
+          response: answers('GET /plant/energy/:id/total'),
         },
       },
       async (req) => {
@@ -197,7 +176,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'The energy-flow diagram now',
           params: plantId,
-          response: { 200: envelope(realtime.pick({ status: true, ts: true, powerW: true, flow: true })) },
+          response: answers('GET /plant/energy/:id/flow'),
         },
       },
       async (req) => {
@@ -213,15 +192,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Where a day’s PV went and where the load came from',
           params: plantId,
-          querystring: z.object({ date: dayString.optional() }),
-          response: {
-            200: envelope(
-              z.object({
-                generation: z.object({ load: z.number(), battery: z.number(), grid: z.number() }),
-                use: z.object({ pv: z.number(), battery: z.number(), grid: z.number() }),
-              }),
-            ),
-          },
+          querystring: API['GET /plant/energy/:id/generation/use'].query,
+          response: answers('GET /plant/energy/:id/generation/use'),
         },
       },
       async (req) => ok(req, await plants.generationUse(requireAuth(req.auth), req.params.id, req.query.date)),
@@ -235,7 +207,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Every device of the plant with status and latest readings',
           params: plantId,
-          response: { 200: envelope(z.array(deviceSummary)) },
+          response: answers('GET /plant/:id/devices'),
         },
       },
       async (req) => ok(req, await plants.devices(requireAuth(req.auth), req.params.id)),
@@ -248,7 +220,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'The plant’s inverters',
           params: plantId,
-          response: { 200: envelope(z.array(deviceSummary)) },
+          response: answers('GET /plant/:id/inverters'),
         },
       },
       async (req) => ok(req, await plants.devices(requireAuth(req.auth), req.params.id, 'inverter')),
@@ -261,7 +233,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'How many inverters, by status',
           params: plantId,
-          response: { 200: envelope(z.record(z.string(), z.number())) },
+          response: answers('GET /plant/:id/inverterCount'),
         },
       },
       async (req) => {
@@ -279,8 +251,8 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'The plant’s events, newest first',
           params: plantId,
-          querystring: z.object({ ...paging, open: z.enum(['true', 'false']).optional() }),
-          response: { 200: page(eventRow) },
+          querystring: API['GET /plant/:id/events'].query,
+          response: answers('GET /plant/:id/events'),
         },
       },
       async (req) =>
@@ -304,7 +276,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
           tags: ['plants'],
           summary: 'Open events of the plant',
           params: plantId,
-          response: { 200: envelope(z.object({ open: z.number(), total: z.number() })) },
+          response: answers('GET /plant/:id/eventCount'),
         },
       },
       async (req) => {
@@ -322,7 +294,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: {
           tags: ['overview'],
           summary: 'The caller’s plants by status',
-          response: { 200: envelope(z.record(z.string(), z.number())) },
+          response: answers('GET /overview/plantCount'),
         },
       },
       async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth), {})),
@@ -334,9 +306,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         schema: {
           tags: ['overview'],
           summary: 'Open events across the caller’s plants',
-          response: {
-            200: envelope(z.object({ total: z.number(), fault: z.number(), warning: z.number(), info: z.number() })),
-          },
+          response: answers('GET /overview/eventCount'),
         },
       },
       async (req) => ok(req, await plants.countOpenEvents(requireAuth(req.auth))),

@@ -10,9 +10,21 @@ import {
   selfSufficiencyRatio,
   type DeviceStatus,
   type EnergyFigures,
-  type FlowState,
+  type EnergyBucket,
+  type EnergyPeriod,
+  type GenerationUse,
   type Lang,
+  type OpenEventCounts,
+  type PlantDevice,
+  type PlantEventPage,
+  type PlantFilter,
+  type PlantListAnswer,
+  type PlantListQuery,
+  type PlantRealtime,
+  type PlantStatusCounts,
+  type PlantSummary,
   type PlantType,
+  type PowerPoint,
   type Valuation,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
@@ -20,51 +32,8 @@ import { num, query, toDay, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { plantScope } from './scope.js';
-import {
-  countByStatus,
-  listPlants,
-  type PlantFilter,
-  type PlantListAnswer,
-  type PlantListQuery,
-  type StatusCounts,
-} from './list.js';
+import { countByStatus, listPlants } from './list.js';
 import { deviceStatusSql, plantStatusSql } from './status.js';
-
-export interface PlantSummary {
-  id: string;
-  name: string;
-  type: PlantType;
-  inverterKind: string;
-  capacityKw: number;
-  address: string;
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  currency: string;
-  commissionedOn: string;
-  status: DeviceStatus;
-  powerW: number | null;
-  todayKwh: number;
-  totalKwh: number;
-  todayIncome: number;
-  totalIncome: number;
-  picture: string | null;
-}
-
-export interface EnergyPeriod extends EnergyFigures {
-  income: number;
-  selfConsumption: number | null;
-  selfSufficiency: number | null;
-}
-
-export interface PowerPoint {
-  ts: number;
-  pv: number | null;
-  load: number | null;
-  grid: number | null;
-  battery: number | null;
-  soc: number | null;
-}
 
 interface PlantRow {
   id: string;
@@ -195,20 +164,7 @@ export class PlantService {
       : { ts: 0, pv: null, load: null, grid: null, battery: null, soc: null };
   }
 
-  async realtime(
-    auth: AuthContext,
-    id: string,
-  ): Promise<{
-    status: DeviceStatus;
-    ts: number | null;
-    powerW: PowerPoint;
-    flow: { pv: FlowState; grid: FlowState; battery: FlowState; load: FlowState };
-    today: EnergyPeriod;
-    month: EnergyPeriod;
-    total: EnergyPeriod;
-    capacityKw: number;
-    currency: string;
-  }> {
+  async realtime(auth: AuthContext, id: string): Promise<PlantRealtime> {
     const p = await this.get(auth, id);
     const power = await this.currentPower(p.id);
     // A reading older than 15 minutes is not "now".
@@ -268,11 +224,7 @@ export class PlantService {
   }
 
   /** Energy per day of a month, per month of a year, or per year of the plant's life. */
-  async energySeries(
-    p: ScopedPlant,
-    period: 'month' | 'year' | 'total',
-    key: string,
-  ): Promise<({ key: string } & EnergyPeriod)[]> {
+  async energySeries(p: ScopedPlant, period: 'month' | 'year' | 'total', key: string): Promise<EnergyBucket[]> {
     const today = localDay(Date.now(), p.timezone);
     if (period === 'month') {
       const rows = await query<EnergyRow & { day: unknown }>(
@@ -281,7 +233,7 @@ export class PlantService {
           and day >= ${`${key}-01`}::date and day < (${`${key}-01`}::date + interval '1 month') group by day order by day`,
       );
       const byDay = new Map(rows.map((r) => [toDay(r.day), toPeriod(r)]));
-      const out: ({ key: string } & EnergyPeriod)[] = [];
+      const out: EnergyBucket[] = [];
       for (let d = `${key}-01`; d.startsWith(key) && d <= today; d = addDays(d, 1))
         out.push({ key: d, ...(byDay.get(d) ?? toPeriod(undefined)) });
       return out;
@@ -307,7 +259,7 @@ export class PlantService {
     return keys.map((k) => ({ key: k, ...(byKey.get(k) ?? toPeriod(undefined)) }));
   }
 
-  async devices(auth: AuthContext, id: string, kind?: string): Promise<DeviceSummary[]> {
+  async devices(auth: AuthContext, id: string, kind?: string): Promise<PlantDevice[]> {
     const p = await this.scoped(auth, id);
     const rows = await query<{
       id: string;
@@ -347,7 +299,7 @@ export class PlantService {
     size: number,
     open?: boolean,
     lang: Lang = 'en',
-  ): Promise<{ total: number; rows: EventRow[] }> {
+  ): Promise<PlantEventPage> {
     const p = await this.scoped(auth, id);
     const rows = await query<{
       id: string;
@@ -384,11 +336,11 @@ export class PlantService {
   }
 
   /** Counts of the caller's plants by status (spec: status statistics all, normal, warning, fault, offline). */
-  countByStatus(auth: AuthContext, f: PlantFilter): Promise<StatusCounts> {
+  countByStatus(auth: AuthContext, f: PlantFilter): Promise<PlantStatusCounts> {
     return countByStatus(this.db, auth, f);
   }
 
-  async countOpenEvents(auth: AuthContext): Promise<{ total: number; fault: number; warning: number; info: number }> {
+  async countOpenEvents(auth: AuthContext): Promise<OpenEventCounts> {
     const [r] = await query<{ total: unknown; fault: unknown; warning: unknown; info: unknown }>(
       this.db,
       sql`select count(*) as total, count(*) filter (where e.level = 'fault') as fault, count(*) filter (where e.level = 'warning') as warning,
@@ -404,14 +356,7 @@ export class PlantService {
   }
 
   /** Where today's PV went (load, battery, grid) and where the load came from (PV, battery, grid). */
-  async generationUse(
-    auth: AuthContext,
-    id: string,
-    day?: string,
-  ): Promise<{
-    generation: Record<'load' | 'battery' | 'grid', number>;
-    use: Record<'pv' | 'battery' | 'grid', number>;
-  }> {
+  async generationUse(auth: AuthContext, id: string, day?: string): Promise<GenerationUse> {
     const p = await this.scoped(auth, id);
     const d = day ?? localDay(Date.now(), p.timezone);
     const e = await this.energy(p.id, d, d);
@@ -434,30 +379,4 @@ export interface ScopedPlant {
   id: string;
   timezone: string;
   commissioned_on: unknown;
-}
-
-export interface DeviceSummary {
-  id: string;
-  sn: string;
-  kind: string;
-  model: string;
-  alias: string | null;
-  ratedW: number | null;
-  gatewaySn: string;
-  status: DeviceStatus;
-  lastSeen: number | null;
-  metrics: Record<string, number | null>;
-}
-
-export interface EventRow {
-  id: string;
-  code: string;
-  level: string;
-  message: string | null;
-  raisedAt: number;
-  clearedAt: number | null;
-  deviceSn: string;
-  deviceKind: string;
-  meaning: string | null;
-  solution: string | null;
 }

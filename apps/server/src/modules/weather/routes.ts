@@ -1,27 +1,14 @@
-import { METRICS } from '@heliograph/shared';
+import { API, METRICS } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
-import {
-  allDevices,
-  countByStatus,
-  dayQuery,
-  daySeries,
-  daySeriesShape,
-  deviceListQuery,
-  deviceRowShape,
-  findDevice,
-  listDevices,
-  publicRow,
-  statusCountsShape,
-} from '../batteries/device-query.js';
+import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
 import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
-const listAnswer = z.object({ total: z.number(), rows: z.array(deviceRowShape), counts: statusCountsShape });
 /** Whatever the station reports of the weather kind's metrics (humidity and others when a model has them). */
 const DAY_PARAMS = [...Object.keys(METRICS.weather), 'humidity'];
 
@@ -38,8 +25,8 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['weather stations'],
           summary: 'Weather stations: search, status and plant filters, a page, status statistics',
-          querystring: deviceListQuery,
-          response: { 200: envelope(listAnswer) },
+          querystring: API['GET /weather-stations'].query,
+          response: answers('GET /weather-stations'),
         },
       },
       async (req) => {
@@ -55,7 +42,7 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['weather stations'],
           summary: 'How many weather stations, by status',
-          response: { 200: envelope(statusCountsShape) },
+          response: answers('GET /weather-stations/count'),
         },
       },
       async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'weather')),
@@ -68,7 +55,7 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['weather stations'],
           summary: 'The weather-station list (same filters) as an .xlsx file',
-          querystring: deviceListQuery.omit({ page: true, size: true }),
+          querystring: API['GET /weather-stations/download'].query,
         },
       },
       async (req, reply) => {
@@ -115,7 +102,7 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['weather stations'],
           summary: 'A weather station with its readings now',
           params: snParams,
-          response: { 200: envelope(deviceRowShape) },
+          response: answers('GET /weather-station/:sn'),
         },
       },
       async (req) => ok(req, publicRow(await findDevice(db, requireAuth(req.auth), 'weather', { sn: req.params.sn }))),
@@ -129,8 +116,8 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['weather stations'],
           summary: 'A plant-local day of readings, with the day’s insolation (kWh/m²)',
           params: snParams,
-          querystring: dayQuery,
-          response: { 200: envelope(z.object({ insolationKwhM2: z.number().nullable(), series: daySeriesShape })) },
+          querystring: API['GET /weather-station/:sn/day'].query,
+          response: answers('GET /weather-station/:sn/day'),
         },
       },
       async (req) => {

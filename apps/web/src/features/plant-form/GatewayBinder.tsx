@@ -1,10 +1,9 @@
 import { ApiOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Form, Input, List, Popconfirm, Tag } from 'antd';
-import { ERROR_CODES, fieldMessage, gatewayBindingSchema } from '@heliograph/shared';
+import { ERROR_CODES, fieldMessage, gatewayBindingSchema, type CheckedDevice } from '@heliograph/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import type { CheckedDevice } from '../../api/plantAdmin';
 import { schemaRule } from './fieldRules';
 import { useLang } from './useLang';
 

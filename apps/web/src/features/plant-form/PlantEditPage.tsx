@@ -1,12 +1,12 @@
 import { DeleteOutlined, SaveOutlined, ShareAltOutlined, SwapOutlined } from '@ant-design/icons';
 import { App, Breadcrumb, Button, Form, Result, Skeleton, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLANT_TYPE_ROUTE, plantEditSchema } from '@heliograph/shared';
+import { PLANT_TYPE_ROUTE, plantEditSchema, type PlantDetail } from '@heliograph/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { plantAdminApi, plantAdminKeys, type PlantDetail } from '../../api/plantAdmin';
+import { plantAdminApi, plantAdminKeys } from '../../api/plantAdmin';
 import { BasicFields } from './BasicFields';
 import { ContactFields } from './ContactFields';
 import { fromDetail, toEditBody, type PlantFormValues } from './formModel';

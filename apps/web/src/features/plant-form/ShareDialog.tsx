@@ -1,10 +1,10 @@
 import { DeleteOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Form, Input, Modal, Popconfirm, Radio, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES, plantShareSchema, SHARE_LEVELS, type ShareLevel } from '@heliograph/shared';
+import { ERROR_CODES, plantShareSchema, SHARE_LEVELS, type ShareLevel, type ShareUser } from '@heliograph/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { plantAdminApi, plantAdminKeys, type ShareUser } from '../../api/plantAdmin';
+import { plantAdminApi, plantAdminKeys } from '../../api/plantAdmin';
 import { schemaRule } from './fieldRules';
 import { useLang } from './useLang';
 

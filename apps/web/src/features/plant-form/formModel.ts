@@ -8,8 +8,8 @@ import type {
   PlantType,
   TouSegment,
   ValuationMethod,
+  PlantDetail,
 } from '@heliograph/shared';
-import type { PlantDetail } from '../../api/plantAdmin';
 
 /** The valuation as the form holds it: inputs may be empty while typing. */
 export interface ValuationValues {

@@ -1,4 +1,10 @@
-import { ERROR_CODES, LAYOUT, type PhysicalPanel } from '@heliograph/shared';
+import {
+  ERROR_CODES,
+  LAYOUT,
+  type PhysicalPanel,
+  type MicroPanelPower,
+  type PhysicalLayoutAnswer,
+} from '@heliograph/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Popconfirm, Skeleton, Space, Tag, Tooltip } from 'antd';
 import {
@@ -12,7 +18,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { layoutApi, layoutKeys, type MicroPanelPower, type PhysicalAnswer } from './api';
+import { layoutApi, layoutKeys } from './api';
 import { PanelEditor } from './PanelEditor';
 import { addPanel, editPanels, fieldOfPath, gridSize, removePanels, samePanels, stringMates } from './physicalModel';
 import { RoofGrid } from './RoofGrid';
@@ -62,7 +68,7 @@ function PhysicalEditor({
   canEdit: boolean;
   locale: string;
   compact: boolean;
-  initial: PhysicalAnswer;
+  initial: PhysicalLayoutAnswer;
 }): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -1,57 +1,21 @@
-import { ERROR_CODES, type LayoutPeriod, type LogicalNode, type PhysicalPanel } from '@heliograph/shared';
-import { api } from '../../api/client';
+import { ERROR_CODES, type LayoutPeriod, type PhysicalPanel } from '@heliograph/shared';
+import { call } from '../../api/call';
 
-/** The layout calls of spec §7 (apps/server/src/modules/layouts/routes.ts). */
-
-export interface LayoutInverterInfo {
-  sn: string;
-  micro: boolean;
-  inputs: number;
-  pvW: number;
-}
-
-export interface PhysicalAnswer {
-  panels: PhysicalPanel[];
-  saved: boolean;
-  updatedAt: number | null;
-  micro: boolean;
-  inverters: LayoutInverterInfo[];
-}
-
-export interface LogicalArrangement {
-  collapsed: string[];
-  saved: boolean;
-}
-
-export interface MicroPanelPower {
-  id: string;
-  inverterSn: string;
-  input: number;
-  powerW: number | null;
-  voltageV: number | null;
-  currentA: number | null;
-  efficiency: number | null;
-}
-
-const plant = (id: string) => `/api/v1/plant/${encodeURIComponent(id)}`;
-
+/** The layout calls of spec §7; their answers are the contracts of packages/shared/src/contracts/layouts.ts. */
 export const layoutApi = {
-  physical: (id: string) => api.get<PhysicalAnswer>(`${plant(id)}/physical/layout`),
+  physical: (id: string) => call('GET /plant/:id/physical/layout', { params: { id } }),
   /** The page shows the panel-limit and field errors itself, next to what caused them. */
   savePhysical: (id: string, panels: PhysicalPanel[]) =>
-    api.post<PhysicalAnswer>(
-      `${plant(id)}/physical/layout`,
-      { panels },
-      {
-        tolerate: [ERROR_CODES.panelLimit, ERROR_CODES.validation],
-      },
+    call(
+      'POST /plant/:id/physical/layout',
+      { params: { id }, body: { panels } },
+      { tolerate: [ERROR_CODES.panelLimit, ERROR_CODES.validation] },
     ),
-  logical: (id: string) => api.get<LogicalArrangement>(`${plant(id)}/layout/logical`),
+  logical: (id: string) => call('GET /plant/:id/layout/logical', { params: { id } }),
   saveLogical: (id: string, collapsed: string[]) =>
-    api.post<LogicalArrangement>(`${plant(id)}/layout/logical`, { collapsed }),
-  tree: (id: string, period: LayoutPeriod) => api.get<LogicalNode[]>(`${plant(id)}/logical/layout/${period}`),
-  microPanels: (id: string) =>
-    api.get<{ ts: number | null; panels: MicroPanelPower[] }>(`${plant(id)}/physical/layout/micro/panel`),
+    call('POST /plant/:id/layout/logical', { params: { id }, body: { collapsed } }),
+  tree: (id: string, period: LayoutPeriod) => call('GET /plant/:id/logical/layout/:period', { params: { id, period } }),
+  microPanels: (id: string) => call('GET /plant/:id/physical/layout/micro/panel', { params: { id } }),
 };
 
 /**

@@ -1,8 +1,8 @@
 import { Empty, Skeleton } from 'antd';
-import { formatFigure } from '@heliograph/shared';
+import { formatFigure, type PlantDevice } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type PlantDevice } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { formatPower, formatRatio } from '../../components/plant/figures';
 import { formatDateTime } from '../../components/plant/plantTime';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';

@@ -1,7 +1,8 @@
+import type { PlantRealtime, PlantSummary } from '@heliograph/shared';
 import { Skeleton } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type PlantRealtime, type PlantSummary } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { formatClockSeconds } from '../../components/plant/plantTime';
 import { CardError } from './CardError';
 import { EnergyFlowDiagram } from './EnergyFlowDiagram';

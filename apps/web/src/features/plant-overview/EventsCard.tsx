@@ -1,8 +1,9 @@
+import type { PlantEventPage } from '@heliograph/shared';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Empty, Skeleton, Tag } from 'antd';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type Page, type PlantEvent } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { formatDateTime } from '../../components/plant/plantTime';
 import { CardError } from './CardError';
 import { orderEvents } from './eventOrder';
@@ -11,7 +12,7 @@ import { OverviewCard } from './OverviewCard';
 const SHOWN = 8;
 const LEVEL_COLOR: Record<string, string> = { fault: 'error', warning: 'warning', info: 'blue' };
 
-function combineEvents(results: UseQueryResult<Page<PlantEvent>>[]) {
+function combineEvents(results: UseQueryResult<PlantEventPage>[]) {
   const [open, recent] = results;
   return {
     rows: orderEvents(open?.data?.rows ?? [], recent?.data?.rows ?? [], SHOWN),

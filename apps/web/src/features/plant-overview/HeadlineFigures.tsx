@@ -1,6 +1,6 @@
+import type { PlantRealtime, PlantSummary } from '@heliograph/shared';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlantRealtime, PlantSummary } from '../../api/plants';
 import {
   capacityShare,
   energyParts,

@@ -1,8 +1,8 @@
+import type { PlantSummary } from '@heliograph/shared';
 import { CalendarOutlined, EnvironmentOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Breadcrumb, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlantSummary } from '../../api/plants';
 import { PlantAdminActions } from '../plant-form';
 import { formatCapacity } from '../../components/plant/figures';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';

@@ -1,8 +1,9 @@
+import type { EnergyBucket } from '@heliograph/shared';
 import { Skeleton } from 'antd';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type EnergyBucket } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { CardError } from './CardError';
 import { daysBetween, monthsBetween } from './daySelection';
 import { barFigures, buildBars } from './energyBars';

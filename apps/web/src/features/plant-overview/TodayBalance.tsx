@@ -1,5 +1,5 @@
+import type { GenerationUse } from '@heliograph/shared';
 import { useTranslation } from 'react-i18next';
-import type { GenerationUse } from '../../api/plants';
 import { formatEnergy, formatRatio } from '../../components/plant/figures';
 import { FIGURE_COLORS } from '../../components/chart/palette';
 import { Quantity } from '../../components/Quantity';

@@ -1,4 +1,4 @@
-import type { PlantSummary } from '../../api/plants';
+import type { PlantSummary } from '@heliograph/shared';
 import type { Display } from '../../components/chart/useDisplay';
 
 /** What the overview's chart cards (the day chart, the energy bars) are given by the page. */

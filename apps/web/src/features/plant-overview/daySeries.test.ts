@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localToUtc } from '@heliograph/shared';
-import type { PowerPoint } from '../../api/plants';
+import { localToUtc, type PowerPoint } from '@heliograph/shared';
 import { buildDayChart, toWallClock } from './daySeries';
 
 const tz = 'Asia/Shanghai';

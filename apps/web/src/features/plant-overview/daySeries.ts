@@ -1,5 +1,4 @@
-import { FIVE_MINUTES_MS, scalePower, zoneOffsetMinutes } from '@heliograph/shared';
-import type { PowerPoint } from '../../api/plants';
+import { FIVE_MINUTES_MS, scalePower, zoneOffsetMinutes, type PowerPoint } from '@heliograph/shared';
 
 /**
  * The day chart's data: 5-minute PV, load, grid and battery power in one scaled unit, SOC in %. The x values

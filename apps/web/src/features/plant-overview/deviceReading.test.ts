@@ -1,5 +1,5 @@
+import type { PlantDevice, PlantEvent } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
-import type { PlantDevice, PlantEvent } from '../../api/plants';
 import { keyReading, sortDevices } from './deviceReading';
 import { orderEvents } from './eventOrder';
 
@@ -55,6 +55,8 @@ describe('recent events order', () => {
     clearedAt,
     deviceSn: 'I1',
     deviceKind: 'inverter',
+    meaning: null,
+    solution: null,
   });
 
   it('puts open events first, faults before warnings, then the newest cleared ones, once each', () => {

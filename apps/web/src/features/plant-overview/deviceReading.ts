@@ -1,4 +1,4 @@
-import type { PlantDevice } from '../../api/plants';
+import type { PlantDevice } from '@heliograph/shared';
 
 /** The one reading a device row shows: inverter AC power, battery SOC (and power), meter grid power. */
 export type KeyReading =

@@ -1,5 +1,5 @@
+import type { EnergyBucket } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
-import type { EnergyBucket } from '../../api/plants';
 import { barFigures, buildBars, daysInMonth, periodSlots } from './energyBars';
 
 const bucket = (key: string, v: Partial<EnergyBucket> = {}): EnergyBucket => ({

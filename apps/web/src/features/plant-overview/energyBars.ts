@@ -4,8 +4,8 @@ import {
   selfSufficiencyRatio,
   ZERO_ENERGY,
   type EnergyFigures,
+  type EnergyBucket,
 } from '@heliograph/shared';
-import type { EnergyBucket } from '../../api/plants';
 
 /**
  * Grouped energy bars (month per day, year per month, total per year, or a run of days) and the period's

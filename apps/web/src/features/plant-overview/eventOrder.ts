@@ -1,4 +1,4 @@
-import type { PlantEvent } from '../../api/plants';
+import type { PlantEvent } from '@heliograph/shared';
 
 const LEVEL_RANK: Record<string, number> = { fault: 0, warning: 1, info: 2 };
 

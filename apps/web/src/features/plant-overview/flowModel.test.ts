@@ -1,5 +1,5 @@
+import type { PlantRealtime } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
-import type { PlantRealtime } from '../../api/plants';
 import { branchOf, buildFlowModel, dashDuration } from './flowModel';
 import { flowSummary } from './flowSummary';
 

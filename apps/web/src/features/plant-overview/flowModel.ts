@@ -1,5 +1,12 @@
-import { FLOW_IDLE_W, flowStates, FLOW_STATES, type FlowState, type PlantType } from '@heliograph/shared';
-import type { PlantRealtime, PowerPoint } from '../../api/plants';
+import {
+  FLOW_IDLE_W,
+  flowStates,
+  FLOW_STATES,
+  type FlowState,
+  type PlantType,
+  type PlantRealtime,
+  type PowerPoint,
+} from '@heliograph/shared';
 
 /**
  * The energy-flow diagram's state (spec §4): one branch per node around the hub (inverter), each with its

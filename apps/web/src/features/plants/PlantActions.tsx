@@ -1,8 +1,8 @@
+import type { PlantListRow } from '@heliograph/shared';
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { PlantListRow } from '../../api/plants';
 import { usePermissions } from '../../kit/permissions';
 import { overviewPath } from '../../components/plant/overviewPath';
 import { useDeletePlant } from './useDeletePlant';

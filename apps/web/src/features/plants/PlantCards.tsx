@@ -1,7 +1,7 @@
+import type { PlantListRow } from '@heliograph/shared';
 import { Empty, Pagination, Spin, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlantListRow } from '../../api/plants';
 import { formatCapacity, formatEnergy, formatPower } from '../../components/plant/figures';
 import { overviewPath } from '../../components/plant/overviewPath';
 import { PlantActions } from './PlantActions';

@@ -1,9 +1,8 @@
-import type { PlantSort } from '@heliograph/shared';
+import type { PlantSort, PlantListRow } from '@heliograph/shared';
 import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlantListRow } from '../../api/plants';
 import type { SortOrder } from '../../components/list';
 import { formatCapacity, formatEnergy, formatPower } from '../../components/plant/figures';
 import { overviewPath } from '../../components/plant/overviewPath';

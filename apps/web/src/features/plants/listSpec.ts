@@ -6,9 +6,10 @@ import {
   PLANT_TYPES,
   type PlantGroup,
   type PlantSort,
+  type PlantFilter,
+  type PlantListQuery,
 } from '@heliograph/shared';
 import type { ListSpec, ListState } from '../../components/list';
-import type { PlantFilterQuery, PlantListQuery } from '../../api/plants';
 
 export type PlantFilterName = 'status' | 'type' | 'capMin' | 'capMax' | 'group';
 
@@ -30,12 +31,12 @@ const asNumber = (v: string | undefined): number | undefined =>
   v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
 
 /** The filters as the API's words (the map uses these without page and sort). */
-export function filterQuery(state: ListState<PlantFilterName, PlantSort>): PlantFilterQuery {
+export function filterQuery(state: ListState<PlantFilterName, PlantSort>): PlantFilter {
   const f = state.filters;
-  const q: PlantFilterQuery = {};
+  const q: PlantFilter = {};
   if (state.search) q.keyword = state.search;
-  if (f.status) q.status = f.status as PlantFilterQuery['status'];
-  if (f.type) q.type = f.type as PlantFilterQuery['type'];
+  if (f.status) q.status = f.status as PlantFilter['status'];
+  if (f.type) q.type = f.type as PlantFilter['type'];
   const min = asNumber(f.capMin);
   const max = asNumber(f.capMax);
   if (min !== undefined) q.capacityMin = min;

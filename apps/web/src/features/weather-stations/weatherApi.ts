@@ -1,14 +1,7 @@
-import { api } from '../../api/client';
-import type { DayPoint, DeviceRow } from '../device-common/deviceApi';
+import { call } from '../../api/call';
 
-/** Weather-station calls (apps/server/src/modules/weather/routes.ts). */
-export interface WeatherDay {
-  insolationKwhM2: number | null;
-  series: DayPoint[];
-}
-
-const enc = encodeURIComponent;
+/** Weather-station calls; their answers are the contracts of packages/shared/src/contracts/weather.ts. */
 export const stationKey = (sn: string) => ['weather-stations', 'detail', sn] as const;
-export const fetchStation = (sn: string) => api.get<DeviceRow>(`/api/v1/weather-station/${enc(sn)}`);
+export const fetchStation = (sn: string) => call('GET /weather-station/:sn', { params: { sn } });
 export const fetchStationDay = (sn: string, date?: string) =>
-  api.get<WeatherDay>(`/api/v1/weather-station/${enc(sn)}/day`, { date });
+  call('GET /weather-station/:sn/day', { params: { sn }, query: { date } });

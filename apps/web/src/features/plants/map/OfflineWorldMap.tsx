@@ -1,6 +1,6 @@
+import type { MapPlant } from '@heliograph/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapPlant } from '../../../api/plants';
 import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { init, type ECharts, type MapOption } from './mapEcharts';

@@ -1,9 +1,10 @@
+import type { MapPlant, PlantFilter } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { plantApi, plantKeys, type MapPlant, type PlantFilterQuery } from '../../../api/plants';
+import { plantApi, plantKeys } from '../../../api/plants';
 import { PHONE_QUERY, useMediaQuery } from '../../../kit/useMediaQuery';
 import { overviewPath } from '../../../components/plant/overviewPath';
 import { OfflineWorldMap } from './OfflineWorldMap';
@@ -20,7 +21,7 @@ const LISTED = 200;
  * and whenever the tiles do not load — the offline world map that ships with the console. Beside it, the
  * same plants as links, for the keyboard and screen readers, and a legend with counts.
  */
-export default function PlantMap({ filter }: { filter: PlantFilterQuery }): React.JSX.Element {
+export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX.Element {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isPhone = useMediaQuery(PHONE_QUERY);

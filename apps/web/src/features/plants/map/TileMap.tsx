@@ -1,7 +1,7 @@
+import type { MapPlant } from '@heliograph/shared';
 import type { Map as LeafletMap, LayerGroup } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapPlant } from '../../../api/plants';
 import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
