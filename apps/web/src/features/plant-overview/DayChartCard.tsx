@@ -1,4 +1,3 @@
-import type { PlantSummary } from '@heliograph/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayPowerChart } from './DayPowerChart';

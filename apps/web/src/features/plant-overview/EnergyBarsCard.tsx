@@ -1,4 +1,3 @@
-import type { PlantSummary } from '@heliograph/shared';
 import { Skeleton, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
