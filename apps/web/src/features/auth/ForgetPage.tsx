@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES, LIMITS } from '@heliograph/shared';
-import { api, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
@@ -34,9 +35,9 @@ export default function ForgetPage(): React.JSX.Element {
     setSubmitting(true);
     try {
       const { keyId, passwords } = await encryptPasswords(values.password);
-      await api.post(
-        '/api/v1/anonymous/resetPwd',
-        { account: values.account.trim(), password: passwords[0], keyId, code: values.code.trim() },
+      await call(
+        'POST /anonymous/resetPwd',
+        { body: { account: values.account.trim(), password: passwords[0] ?? '', keyId, code: values.code.trim() } },
         { tolerate: [ERROR_CODES.validation, ERROR_CODES.captchaWrong, ERROR_CODES.captchaExpired] },
       );
       navigate('/forgetok', { replace: true });
