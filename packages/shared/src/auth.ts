@@ -14,22 +14,3 @@ export type LoginSource = (typeof LOGIN_SOURCES)[number];
 export function signNonce(nonce: string, source: string): string {
   return bytesToHex(sha256(utf8ToBytes(nonce + source + APP_SIGN_SUFFIX)));
 }
-
-/** What the token call returns (OAuth 2 field names, as the wire format fixes them). */
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-}
-
-export interface PublicKeyResponse {
-  keyId: string;
-  publicKey: string;
-}
-
-/** A picture verification code: an SVG image to show, and its id to send back with the answer. */
-export interface CaptchaResponse {
-  codeId: string;
-  image: string;
-}

@@ -35,7 +35,9 @@ export function parseGatewayTopic(topic: string): { sn: string; channel: string 
 export const DEVICE_KINDS = ['inverter', 'battery', 'meter', 'weather', 'switch', 'lora'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
-const serial = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+/** A gateway or device serial number (in topics, paths and queries alike). */
+export const serialNumber = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const serial = serialNumber;
 const timestamp = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
 
 /** A raw block of registers as polled, decoded on the server with the device's protocol configuration. */

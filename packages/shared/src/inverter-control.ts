@@ -56,17 +56,29 @@ export function inverterActionBlock(action: InverterAction, c: InverterCondition
 // ---------------------------------------------------------------------------------------------------------
 // Settings forms
 
-interface FieldBase {
-  key: string;
+const fieldBase = z.object({
+  key: z.string(),
   /** A label from the protocol (SunSpec point labels); the console translates the built-in keys itself. */
-  label?: string;
+  label: z.string().optional(),
   /** Group heading (SunSpec model name, or 'power', 'grid' …). */
-  group: string;
-}
-export type SettingField =
-  | (FieldBase & { type: 'number'; min: number; max: number; decimals: number; unit?: string })
-  | (FieldBase & { type: 'enum'; options: { value: number | string; label?: string }[] })
-  | (FieldBase & { type: 'boolean' });
+  group: z.string(),
+});
+/** One field of a protocol's settings form (inverter settings and configuration templates). */
+export const settingField = z.discriminatedUnion('type', [
+  fieldBase.extend({
+    type: z.literal('number'),
+    min: z.number(),
+    max: z.number(),
+    decimals: z.number(),
+    unit: z.string().optional(),
+  }),
+  fieldBase.extend({
+    type: z.literal('enum'),
+    options: z.array(z.object({ value: z.union([z.number(), z.string()]), label: z.string().optional() })),
+  }),
+  fieldBase.extend({ type: z.literal('boolean') }),
+]);
+export type SettingField = z.infer<typeof settingField>;
 
 export type SettingValue = number | string | boolean;
 

@@ -22,17 +22,18 @@ export const METER_LIMITS = {
 export const METER_PRICE_KEYS = ['tip', 'peak', 'flat', 'valley'] as const;
 export type MeterPriceKey = (typeof METER_PRICE_KEYS)[number];
 
-export interface MeterSettings {
-  ctRatio: number;
-  ptRatio: number;
+export const meterSettingsSchema = z.object({
+  ctRatio: z.number(),
+  ptRatio: z.number(),
   /** kWh added to the counted import (buy) total, for a meter installed after the plant started. */
-  buyOffsetKwh: number;
-  sellOffsetKwh: number;
-  prices: Record<MeterPriceKey, number>;
+  buyOffsetKwh: z.number(),
+  sellOffsetKwh: z.number(),
+  prices: z.object({ tip: z.number(), peak: z.number(), flat: z.number(), valley: z.number() }),
   /** Share of the tariff actually paid, 0–1 (1 = no discount). */
-  discount: number;
-  master: boolean;
-}
+  discount: z.number(),
+  master: z.boolean(),
+});
+export type MeterSettings = z.infer<typeof meterSettingsSchema>;
 
 export const DEFAULT_METER_SETTINGS: MeterSettings = {
   ctRatio: 1,

@@ -65,6 +65,3 @@ export function commaList<T extends z.ZodType<string, string>>(item: T, opts: { 
     .transform((raw) => raw.split(',').filter((s) => s !== ''))
     .pipe(z.array(item).min(1).max(opts.max));
 }
-
-/** A gateway or device serial number as it appears in a path, query or body (the gateway protocol's own rule). */
-export const serialNumber = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

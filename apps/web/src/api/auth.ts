@@ -1,6 +1,6 @@
 import type { PermissionNode, UserInfo } from '@heliograph/shared';
 import { call } from './call';
-import { api, LOGIN_PATH } from './client';
+import { LOGIN_PATH } from './client';
 import { session } from './session';
 
 export const USER_INFO_KEY = ['userInfo'] as const;
@@ -9,7 +9,7 @@ export const MESSAGE_COUNT_KEY = ['messageCount'] as const;
 
 /** GET /api/v1/user. The shell ignores its failures (spec §8). */
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const info = await api.get<UserInfo>('/api/v1/user', undefined, { silent: true });
+  const info = await call('GET /user', {}, { silent: true });
   session.setUserInfo(info);
   return info;
 }
@@ -29,7 +29,7 @@ export async function signOut(): Promise<void> {
   const refreshToken = session.getToken()?.refresh_token;
   if (refreshToken) {
     try {
-      await api.post('/api/v1/oauth/token/revoke', { refresh_token: refreshToken }, { quiet: true });
+      await call('POST /oauth/token/revoke', { body: { refresh_token: refreshToken } }, { quiet: true });
     } catch {
       // ignored: the local session ends either way
     }

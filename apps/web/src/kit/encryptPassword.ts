@@ -1,5 +1,5 @@
 import { signNonce, type PublicKeyResponse } from '@heliograph/shared';
-import { api } from '../api/client';
+import { call } from '../api/call';
 
 /**
  * Passwords travel as base64 of RSA-OAEP (SHA-256, MGF1 SHA-256) over their UTF-8 bytes, under a key fetched
@@ -67,11 +67,7 @@ export function randomNonce(): string {
 
 export function fetchPublicKey(): Promise<PublicKeyResponse> {
   const nonce = randomNonce();
-  return api.get<PublicKeyResponse>('/api/v1/anonymous/publicKey', {
-    nonce,
-    source: 'web',
-    sign: signNonce(nonce, 'web'),
-  });
+  return call('GET /anonymous/publicKey', { query: { nonce, source: 'web', sign: signNonce(nonce, 'web') } });
 }
 
 /** Fetches a key and encrypts every given password under it: `{ keyId, passwords }` in the same order. */

@@ -8,7 +8,8 @@ import {
   switchLimitsSchema,
   timingTasksSchema,
 } from '../device-rules.js';
-import { commaList, serialNumber } from '../request-params.js';
+import { serialNumber } from '../gateway-protocol.js';
+import { commaList } from '../request-params.js';
 import { commandOutcome } from './commands.js';
 import { connPasswordBody, connectedFields, importAnswer, meshCheckState, statusCounts } from './gateways.js';
 import { pageQuery } from './paging.js';

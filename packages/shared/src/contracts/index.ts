@@ -10,6 +10,14 @@ import { miscContracts } from './misc.js';
 import { plantAdminContracts } from './plant-admin.js';
 import { plantContracts } from './plants.js';
 import { weatherContracts } from './weather.js';
+// contracts-devices: inverters, devices, meters, batteries, auth, users, config templates
+import { authContracts } from './auth.js';
+import { batteryContracts } from './batteries.js';
+import { configTemplateContracts } from './config-templates.js';
+import { deviceContracts } from './devices.js';
+import { inverterContracts } from './inverters.js';
+import { meterContracts } from './meters.js';
+import { userContracts } from './users.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -25,6 +33,16 @@ export * from './misc.js';
 export * from './plant-admin.js';
 export * from './plants.js';
 export * from './weather.js';
+// contracts-devices
+export * from './empty.js';
+export * from './device-list.js';
+export * from './devices.js';
+export * from './inverters.js';
+export * from './meters.js';
+export * from './batteries.js';
+export * from './auth.js';
+export * from './users.js';
+export * from './config-templates.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -44,6 +62,14 @@ export const API = {
   ...layoutContracts,
   ...miscContracts,
   ...weatherContracts,
+  // contracts-devices
+  ...deviceContracts,
+  ...inverterContracts,
+  ...meterContracts,
+  ...batteryContracts,
+  ...authContracts,
+  ...userContracts,
+  ...configTemplateContracts,
 };
 
 export type ApiRoute = keyof typeof API;

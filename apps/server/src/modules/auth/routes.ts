@@ -1,23 +1,12 @@
-import { LIMITS, LOGIN_SOURCES, signNonce, type FieldRule } from '@heliograph/shared';
+import { API, signNonce, type FieldRule } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { emptyEnvelope, ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from './service.js';
 import type { CaptchaService } from './captcha.js';
 import type { RsaKeyStore } from './keys.js';
 import type { TokenService } from './tokens.js';
-
-const tokenPair = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number().int(),
-});
-
-const account = z.string().trim().min(1).max(LIMITS.emailMax);
-// RSA-2048 ciphertext is 256 bytes, 344 characters of base64.
-const cipher = z.string().min(1).max(1024);
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -38,12 +27,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'The RSA public key passwords are encrypted with',
-          querystring: z.object({
-            nonce: z.string().min(8).max(64),
-            source: z.enum(LOGIN_SOURCES),
-            sign: z.string().regex(/^[0-9a-f]{64}$/i),
-          }),
-          response: { 200: envelope(z.object({ keyId: z.string(), publicKey: z.string() })) },
+          querystring: API['GET /anonymous/publicKey'].query,
+          response: answers('GET /anonymous/publicKey'),
         },
       },
       async (req) => {
@@ -61,17 +46,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign in with an encrypted password, or refresh a token pair',
-          body: z.object({
-            grant_type: z.enum(['password', 'refresh_token']).optional(),
-            account: account.optional(),
-            password: cipher.optional(),
-            source: z.enum(LOGIN_SOURCES).optional(),
-            keyId: z.string().max(64).optional(),
-            code: z.string().max(16).optional(),
-            codeId: z.string().max(64).optional(),
-            refresh_token: z.string().max(256).optional(),
-          }),
-          response: { 200: envelope(tokenPair), 401: emptyEnvelope },
+          body: API['POST /oauth/token/new'].body,
+          response: { ...answers('POST /oauth/token/new'), 401: emptyEnvelope },
         },
       },
       async (req, reply) => {
@@ -108,8 +84,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign out: end the sign-in the refresh token belongs to',
-          body: z.object({ refresh_token: z.string().min(1).max(256) }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /oauth/token/revoke'].body,
+          response: answers('POST /oauth/token/revoke'),
         },
       },
       async (req) => {
@@ -125,8 +101,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'A picture verification code for an account',
-          querystring: z.object({ account }),
-          response: { 200: envelope(z.object({ codeId: z.string(), image: z.string() })) },
+          querystring: API['GET /anonymous/getCode'].query,
+          response: answers('GET /anonymous/getCode'),
         },
       },
       async (req) => ok(req, await deps.captcha.create(req.query.account.toLowerCase())),
@@ -139,8 +115,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Check (and spend) a picture verification code',
-          querystring: z.object({ codeId: z.string().max(64), code: z.string().max(16), account: account.optional() }),
-          response: { 200: emptyEnvelope },
+          querystring: API['GET /anonymous/checkCode'].query,
+          response: answers('GET /anonymous/checkCode'),
         },
       },
       async (req) => {
@@ -156,8 +132,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'E-mail a verification code (once a minute, ten a day per address; limited per source address)',
-          querystring: z.object({ account, type: z.enum(['register', 'reset']) }),
-          response: { 200: emptyEnvelope },
+          querystring: API['GET /anonymous/getVerificationCode'].query,
+          response: answers('GET /anonymous/getVerificationCode'),
         },
       },
       async (req) => {
@@ -173,8 +149,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Whether an account is free (0) or already registered (103)',
-          querystring: z.object({ account }),
-          response: { 200: emptyEnvelope },
+          querystring: API['GET /anonymous/checkAccount'].query,
+          response: answers('GET /anonymous/checkAccount'),
         },
       },
       async (req) => {
@@ -190,14 +166,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Register with an e-mail verification code',
-          body: z.object({
-            account,
-            password: cipher,
-            keyId: z.string().max(64),
-            code: z.string().trim().min(1).max(16),
-            nickname: z.string().trim().max(LIMITS.nicknameMax).optional(),
-          }),
-          response: { 200: envelope(z.object({ id: z.string() })) },
+          body: API['POST /anonymous/signup'].body,
+          response: answers('POST /anonymous/signup'),
         },
       },
       async (req) => ok(req, await deps.auth.signup(req.body)),
@@ -210,13 +180,8 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with an e-mail verification code',
-          body: z.object({
-            account,
-            password: cipher,
-            keyId: z.string().max(64),
-            code: z.string().trim().min(1).max(16),
-          }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /anonymous/resetPwd'].body,
+          response: answers('POST /anonymous/resetPwd'),
         },
       },
       async (req) => {

@@ -1,27 +1,7 @@
-import { z } from 'zod';
+import type { Cells, CellStats } from '@heliograph/shared';
 
-/**
- * A BMS's per-cell readings (cellN_v, cellN_t) as a list with the extremes and spread the cell view shows:
- * a pack is as good as its weakest cell, and a spread that grows is the first sign of imbalance.
- */
-export const cellStats = z.object({
-  min: z.number(),
-  max: z.number(),
-  spread: z.number(),
-  average: z.number(),
-  minCell: z.number().int(),
-  maxCell: z.number().int(),
-});
-export const cellsShape = z.object({
-  cells: z.array(
-    z.object({ index: z.number().int(), voltage: z.number().nullable(), temperature: z.number().nullable() }),
-  ),
-  voltage: cellStats.nullable(),
-  temperature: cellStats.nullable(),
-});
-export type Cells = z.infer<typeof cellsShape>;
-
-function stats(values: { index: number; value: number | null }[], decimals: number): z.infer<typeof cellStats> | null {
+/** A BMS's per-cell readings as the cell view shows them (shape: Cells in packages/shared). */
+function stats(values: { index: number; value: number | null }[], decimals: number): CellStats | null {
   const known = values.filter((v): v is { index: number; value: number } => v.value !== null);
   if (known.length === 0) return null;
   let lo = known[0] as { index: number; value: number };

@@ -1,13 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  DEVICE_STATUSES,
-  dayParam,
   ERROR_CODES,
+  LIST_STATUSES,
   dayRange,
   localDay,
+  type DayPoint,
   type DeviceKind,
+  type DeviceListQuery,
+  type DeviceRow,
   type DeviceStatus,
   type ErrorKey,
+  type StatusCounts,
 } from '@heliograph/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -22,46 +25,19 @@ import { deviceStatusSql } from '../plants/status.js';
  * its gateway (gatewayScope), deleted devices left out, status derived as everywhere else (spec §4).
  */
 
-export const LIST_STATUSES = ['normal', 'warning', 'fault', 'offline'] as const;
-export type StatusCounts = Record<'all' | (typeof LIST_STATUSES)[number], number>;
+/** The list shapes moved to packages/shared (contracts/device-list.ts); the weather routes still read them here. */
+export {
+  dayQuery,
+  daySeriesShape,
+  deviceListQuery,
+  deviceRowShape,
+  metricsShape,
+  statusCountsShape,
+  type DeviceListQuery,
+  type StatusCounts,
+} from '@heliograph/shared';
 
-export const deviceListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-  keyword: z.string().trim().max(64).optional(),
-  status: z.enum(LIST_STATUSES).optional(),
-  plantId: z.uuid().optional(),
-});
-export type DeviceListQuery = z.infer<typeof deviceListQuery>;
-
-export const metricsShape = z.record(z.string(), z.number().nullable());
-export const statusCountsShape = z.object({
-  all: z.number(),
-  normal: z.number(),
-  warning: z.number(),
-  fault: z.number(),
-  offline: z.number(),
-});
-
-export const deviceRowShape = z.object({
-  id: z.string(),
-  sn: z.string(),
-  alias: z.string().nullable(),
-  model: z.string(),
-  brand: z.string(),
-  firmware: z.string().nullable(),
-  capacityKwh: z.number().nullable(),
-  ratedW: z.number().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  timezone: z.string(),
-  gatewaySn: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  lastSeen: z.number().nullable(),
-  metrics: metricsShape,
-  parentId: z.string().nullable(),
-});
-export type KindDevice = z.infer<typeof deviceRowShape> & { settings: unknown; meta: unknown; gatewayId: string };
+export type KindDevice = DeviceRow & { settings: unknown; meta: unknown; gatewayId: string };
 
 interface Raw {
   id: string;
@@ -214,13 +190,10 @@ export async function devicesWhere(db: Db, auth: AuthContext, kind: DeviceKind, 
 }
 
 /** Public shape of a device row (drops the console's settings and the gateway's id). */
-export function publicRow(d: KindDevice): z.infer<typeof deviceRowShape> {
+export function publicRow(d: KindDevice): DeviceRow {
   const { settings: _s, meta: _m, gatewayId: _g, ...rest } = d;
   return rest;
 }
-
-export const dayQuery = z.object({ date: dayParam.optional() });
-export const daySeriesShape = z.array(z.object({ ts: z.number(), values: metricsShape }));
 
 /** A device's readings of one plant-local day (today by default), the chosen metrics only. */
 export async function daySeries(
@@ -228,7 +201,7 @@ export async function daySeries(
   d: KindDevice,
   date: string | undefined,
   params: readonly string[],
-): Promise<{ ts: number; values: Record<string, number | null> }[]> {
+): Promise<DayPoint[]> {
   const [from, to] = dayRange(date ?? localDay(Date.now(), d.timezone), d.timezone);
   const rows = await query<{ ts: unknown; metrics: Record<string, number | null> }>(
     db,

@@ -1,50 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
+import { API } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { cellsOf, cellsShape } from './cells.js';
+import { cellsOf } from './cells.js';
 import {
   allDevices,
   countByStatus,
   dayEnergy,
-  dayQuery,
   daySeries,
-  daySeriesShape,
-  deviceListQuery,
-  deviceRowShape,
   devicesWhere,
   findDevice,
   listDevices,
   publicRow,
-  statusCountsShape,
   type KindDevice,
 } from './device-query.js';
 import { plantClock, sendXlsx, word } from './xlsx.js';
 
-const linked = z.object({
-  sn: z.string(),
-  alias: z.string().nullable(),
-  status: z.string(),
-  soc: z.number().nullable(),
-});
-const info = deviceRowShape.extend({
-  bmsSn: z.string().nullable(),
-  role: z.enum(['master', 'slave']),
-  master: linked.nullable(),
-  slaves: z.array(linked),
-  soc: z.number().nullable(),
-  soh: z.number().nullable(),
-  cycles: z.number().nullable(),
-  fullAh: z.number().nullable(),
-  residualAh: z.number().nullable(),
-  relays: z.object({ charge: z.boolean().nullable(), discharge: z.boolean().nullable() }),
-});
-const listAnswer = z.object({ total: z.number(), rows: z.array(deviceRowShape), counts: statusCountsShape });
 /** What the work-data chart draws: power, SOC, pack voltage and current, temperature. */
 const WORK_PARAMS = ['p_bat', 'soc', 'v_bat', 'i_bat', 'temp'] as const;
 
@@ -66,8 +44,8 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['batteries'],
           summary:
             'Batteries: search (serial, alias, plant, gateway), status and plant filters, a page, status statistics',
-          querystring: deviceListQuery,
-          response: { 200: envelope(listAnswer) },
+          querystring: API['GET /batteries'].query,
+          response: answers('GET /batteries'),
         },
       },
       async (req) => {
@@ -83,7 +61,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['batteries'],
           summary: 'How many batteries, by status',
-          response: { 200: envelope(statusCountsShape) },
+          response: answers('GET /batteries/count'),
         },
       },
       async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'battery')),
@@ -96,7 +74,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['batteries'],
           summary: 'The battery list (same filters) as an .xlsx file',
-          querystring: deviceListQuery.omit({ page: true, size: true }),
+          querystring: API['GET /batteries/download'].query,
         },
       },
       async (req, reply) => {
@@ -153,7 +131,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['batteries'],
           summary: 'A battery’s BMS: serial, master or slave, capacities, cycles, SOH, relays, its master and slaves',
           params: snParams,
-          response: { 200: envelope(info) },
+          response: answers('GET /battery/:sn/info'),
         },
       },
       async (req) => {
@@ -186,7 +164,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['batteries'],
           summary: 'Cell voltages and temperatures now, with the lowest, highest and spread',
           params: snParams,
-          response: { 200: envelope(cellsShape) },
+          response: answers('GET /battery/:sn/cells'),
         },
       },
       async (req) => {
@@ -203,17 +181,8 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['batteries'],
           summary: 'A plant-local day of work: power, SOC, voltage, current and temperature, with the day’s energy',
           params: snParams,
-          querystring: dayQuery,
-          response: {
-            200: envelope(
-              z.object({
-                date: z.string(),
-                chargeKwh: z.number(),
-                dischargeKwh: z.number(),
-                series: daySeriesShape,
-              }),
-            ),
-          },
+          querystring: API['GET /battery/:sn/batteryWorkData'].query,
+          response: answers('GET /battery/:sn/batteryWorkData'),
         },
       },
       async (req) => {
@@ -234,7 +203,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['batteries'],
           summary: 'Remove a battery from the console (logical delete, kept in the operation log)',
           params: z.object({ id: z.string().max(64) }),
-          response: { 200: envelope(z.null()) },
+          response: answers('POST /battery/:id/delete'),
         },
       },
       async (req) => {

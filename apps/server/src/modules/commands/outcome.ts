@@ -1,5 +1,2 @@
-/**
- * The command answer's schema lives in packages/shared (contracts/commands.ts); this name stays for the routes
- * that have not yet taken their schemas from the route table.
- */
+/** The answer of every route that sends a command (its contract lives in packages/shared). */
 export { commandOutcome } from '@heliograph/shared';

@@ -1,54 +1,35 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, SETTINGS_PROTOCOLS, settingsProblems, type SettingsProtocol } from '@heliograph/shared';
+import {
+  API,
+  settingsProblems,
+  type ConfigTemplate,
+  type SettingsProtocol,
+  type SettingValue,
+} from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { configTemplate } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { serialNumber } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { callerOf, inverterTarget, sendCommand } from '../commands/device-command.js';
 import type { CommandService } from '../commands/service.js';
 import { InverterService } from '../inverters/service.js';
 import { settingFieldsFor } from '../inverters/settings-form.js';
-import { settingField, settingValues, settingsError } from '../inverters/settings-fields.js';
-import { paging } from '../plants/schemas.js';
+import { settingsError } from '../inverters/settings-fields.js';
 
 const idParams = z.object({ id: z.uuid() });
-const templateBody = z.object({
-  name: z.string().trim().min(1).max(64),
-  protocol: z.enum(SETTINGS_PROTOCOLS),
-  /** The inverter model the template is meant for; empty for any model of the protocol. */
-  model: z.string().trim().max(64).default(''),
-  values: settingValues,
-});
-const templateRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  protocol: z.enum(SETTINGS_PROTOCOLS),
-  model: z.string(),
-  values: z.record(z.string(), z.unknown()),
-  updatedAt: z.number(),
-});
-const applyResult = z.object({
-  sn: z.string(),
-  /** The command's end, or `refused` with the error code (600 unknown inverter, 601 other protocol, 1201 …). */
-  status: z.enum(['sent', 'accepted', 'progress', 'succeeded', 'failed', 'timed_out', 'refused']),
-  code: z.number().nullable(),
-  error: z.string().nullable(),
-  commandId: z.string().nullable(),
-});
-
-type StoredValues = { protocol?: SettingsProtocol; settings?: Record<string, unknown> };
+type StoredValues = { protocol?: SettingsProtocol; settings?: Record<string, SettingValue> };
 
 /** A template belongs to its company; a caller without one (platform administrator) sees the unassigned. */
 function ownedBy(auth: AuthContext): SQL {
   return auth.companyId ? eq(configTemplate.companyId, auth.companyId) : sql`${configTemplate.companyId} is null`;
 }
 
-function toRow(r: typeof configTemplate.$inferSelect) {
+function toRow(r: typeof configTemplate.$inferSelect): ConfigTemplate {
   const stored = r.values as StoredValues;
   return {
     id: r.id,
@@ -108,8 +89,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         schema: {
           tags,
           summary: 'The settings form of a protocol (for the template editor)',
-          querystring: z.object({ protocol: z.enum(SETTINGS_PROTOCOLS) }),
-          response: { 200: envelope(z.array(settingField)) },
+          querystring: API['GET /inverter/config/fields'].query,
+          response: answers('GET /inverter/config/fields'),
         },
       },
       async (req) => ok(req, settingFieldsFor(req.query.protocol) ?? []),
@@ -122,8 +103,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         schema: {
           tags,
           summary: 'Templates of the caller’s company, searchable by name, newest first',
-          querystring: z.object({ q: z.string().max(64).optional(), ...paging }),
-          response: { 200: envelope(z.object({ total: z.number(), rows: z.array(templateRow) })) },
+          querystring: API['GET /inverter/config/templates'].query,
+          response: answers('GET /inverter/config/templates'),
         },
       },
       async (req) => {
@@ -152,7 +133,12 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       '/inverter/config/template/:id',
       {
         config: access,
-        schema: { tags, summary: 'One template', params: idParams, response: { 200: envelope(templateRow) } },
+        schema: {
+          tags,
+          summary: 'One template',
+          params: idParams,
+          response: answers('GET /inverter/config/template/:id'),
+        },
       },
       async (req) => ok(req, toRow(await find(requireAuth(req.auth), req.params.id))),
     );
@@ -164,8 +150,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         schema: {
           tags,
           summary: 'Create a template (values checked against the protocol’s form)',
-          body: templateBody,
-          response: { 200: envelope(templateRow) },
+          body: API['POST /inverter/config/template'].body,
+          response: answers('POST /inverter/config/template'),
         },
       },
       async (req) => {
@@ -196,8 +182,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
           tags,
           summary: 'Change a template',
           params: idParams,
-          body: templateBody,
-          response: { 200: envelope(templateRow) },
+          body: API['POST /inverter/config/template/:id'].body,
+          response: answers('POST /inverter/config/template/:id'),
         },
       },
       async (req) => {
@@ -220,7 +206,12 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       '/inverter/config/template/:id/delete',
       {
         config: access,
-        schema: { tags, summary: 'Delete a template', params: idParams, response: { 200: emptyEnvelope } },
+        schema: {
+          tags,
+          summary: 'Delete a template',
+          params: idParams,
+          response: answers('POST /inverter/config/template/:id/delete'),
+        },
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -238,10 +229,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
           tags,
           summary: 'Write the template to inverters (one settingsWrite each) and report each result',
           params: idParams,
-          body: z.object({
-            sns: z.array(serialNumber).min(1).max(LIMITS.batchInverterUpgrade),
-          }),
-          response: { 200: envelope(z.array(applyResult)) },
+          body: API['POST /inverter/config/template/:id/apply'].body,
+          response: answers('POST /inverter/config/template/:id/apply'),
         },
       },
       async (req) => {

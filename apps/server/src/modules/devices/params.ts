@@ -1,9 +1,5 @@
-import { LIMITS, commaList, selectableParams, type DeviceKind } from '@heliograph/shared';
-import { z } from 'zod';
+import { LIMITS, selectableParams, type DeviceKind } from '@heliograph/shared';
 import { ValidationError } from '../../http/errors.js';
-
-/** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
-export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
 
 /** The chosen parameters (the kind's defaults when none), each one the kind may chart. */
 export function checkParams(list: string[] | undefined, kind: DeviceKind, defaults?: string[]): string[] {

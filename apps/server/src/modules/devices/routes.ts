@@ -1,50 +1,14 @@
 import { eq, and } from 'drizzle-orm';
-import { DEVICE_KINDS, LIMITS, selectableParams } from '@heliograph/shared';
+import { API, LIMITS, selectableParams } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { chartParams } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
-import { dayString, monthString, yearString } from '../plants/schemas.js';
-import { chartParamList, checkParams } from './params.js';
+import { checkParams } from './params.js';
 import { indexed, type DeviceService } from './service.js';
-
-const metrics = z.record(z.string(), z.number().nullable());
-const detail = z.object({
-  id: z.string(),
-  sn: z.string(),
-  kind: z.enum(DEVICE_KINDS),
-  model: z.string(),
-  brand: z.string(),
-  firmware: z.string().nullable(),
-  alias: z.string().nullable(),
-  ratedW: z.number().nullable(),
-  capacityKwh: z.number().nullable(),
-  protocol: z.string(),
-  gatewaySn: z.string(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  timezone: z.string(),
-  status: z.string(),
-  lastSeen: z.number().nullable(),
-  metrics,
-});
-const indexedRows = z.array(z.object({ index: z.number(), values: metrics }));
-const daySeries = z.array(z.object({ ts: z.number(), values: metrics }));
-const energySeries = z.array(
-  z.object({
-    key: z.string(),
-    pv: z.number(),
-    purchase: z.number(),
-    feedIn: z.number(),
-    charge: z.number(),
-    discharge: z.number(),
-    load: z.number(),
-  }),
-);
-const paramList = chartParamList.optional();
 
 /** Inverters, batteries and meters by serial number (spec §7), and chart parameters. */
 export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyPluginAsyncZod {
@@ -60,7 +24,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['inverters'],
           summary: 'An inverter with its latest readings',
           params: snParams,
-          response: { 200: envelope(detail) },
+          response: answers('GET /inverter/:sn'),
         },
       },
       async (req) => ok(req, await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')),
@@ -73,7 +37,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['inverters'],
           summary: 'DC input per MPPT/string',
           params: snParams,
-          response: { 200: envelope(indexedRows) },
+          response: answers('GET /inverter/:sn/realtime/input'),
         },
       },
       async (req) =>
@@ -87,7 +51,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['inverters'],
           summary: 'AC output per phase',
           params: snParams,
-          response: { 200: envelope(indexedRows) },
+          response: answers('GET /inverter/:sn/realtime/output'),
         },
       },
       async (req) =>
@@ -101,8 +65,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['inverters'],
           summary: 'A day of readings (chosen parameters, at most 6)',
           params: snParams,
-          querystring: z.object({ date: dayString.optional(), params: paramList }),
-          response: { 200: envelope(daySeries) },
+          querystring: API['GET /inverter/:sn/day'].query,
+          response: answers('GET /inverter/:sn/day'),
         },
       },
       async (req) => {
@@ -110,11 +74,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         return ok(req, await devices.day(d, req.query.date, checkParams(req.query.params, 'inverter')));
       },
     );
-    for (const [period, q] of [
-      ['month', z.object({ month: monthString.optional() })],
-      ['year', z.object({ year: yearString.optional() })],
-      ['total', z.object({})],
-    ] as const) {
+    for (const period of ['month', 'year', 'total'] as const) {
+      const route = `GET /inverter/:sn/${period}` as const;
       app.get(
         `/inverter/:sn/${period}`,
         {
@@ -123,8 +84,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
             tags: ['inverters'],
             summary: `Inverter energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
             params: snParams,
-            querystring: q,
-            response: { 200: envelope(energySeries) },
+            querystring: API[route].query,
+            response: answers(route),
           },
         },
         async (req) => {
@@ -151,7 +112,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['batteries'],
           summary: 'BMS values, cells and temperatures now',
           params: snParams,
-          response: { 200: envelope(detail.extend({ cells: indexedRows })) },
+          response: answers('GET /battery/:sn/realtime'),
         },
       },
       async (req) => {
@@ -167,8 +128,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['batteries'],
           summary: 'A day of battery readings',
           params: snParams,
-          querystring: z.object({ date: dayString.optional(), params: paramList }),
-          response: { 200: envelope(daySeries) },
+          querystring: API['GET /battery/:sn/day'].query,
+          response: answers('GET /battery/:sn/day'),
         },
       },
       async (req) => {
@@ -188,7 +149,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
           tags: ['meters'],
           summary: 'A meter’s readings now, per phase',
           params: snParams,
-          response: { 200: envelope(detail.extend({ phases: indexedRows })) },
+          response: answers('GET /meter/:sn/realtime'),
         },
       },
       async (req) => {
@@ -197,7 +158,6 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
       },
     );
 
-    const kindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter') });
     app.get(
       '/chart/param/equip',
       {
@@ -205,8 +165,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         schema: {
           tags: ['charts'],
           summary: 'Parameters a device kind’s chart offers (up to 30)',
-          querystring: kindQuery,
-          response: { 200: envelope(z.array(z.object({ key: z.string(), unit: z.string() }))) },
+          querystring: API['GET /chart/param/equip'].query,
+          response: answers('GET /chart/param/equip'),
         },
       },
       async (req) => ok(req, selectableParams(req.query.kind, LIMITS.chartSelectableParams)),
@@ -218,8 +178,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         schema: {
           tags: ['charts'],
           summary: 'The caller’s chosen chart parameters (at most 6)',
-          querystring: kindQuery,
-          response: { 200: envelope(z.array(z.string())) },
+          querystring: API['GET /chart/param/custom'].query,
+          response: answers('GET /chart/param/custom'),
         },
       },
       async (req) => {
@@ -245,11 +205,8 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         schema: {
           tags: ['charts'],
           summary: 'Choose chart parameters (at most 6 of those offered)',
-          body: z.object({
-            kind: z.enum(DEVICE_KINDS),
-            params: z.array(z.string().max(48)).min(1).max(LIMITS.chartCustomParams),
-          }),
-          response: { 200: envelope(z.array(z.string())) },
+          body: API['POST /chart/param/custom'].body,
+          response: answers('POST /chart/param/custom'),
         },
       },
       async (req) => {

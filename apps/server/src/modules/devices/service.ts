@@ -1,31 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { dayRange, localDay, type DeviceKind, type DeviceStatus, type ErrorKey } from '@heliograph/shared';
+import {
+  dayRange,
+  localDay,
+  type DeviceDetail,
+  type DeviceKind,
+  type DeviceStatus,
+  type EnergyRow,
+  type ErrorKey,
+  type IndexedRow,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { plantScope } from '../plants/scope.js';
 import { deviceStatusSql } from '../plants/status.js';
-
-export interface DeviceDetail {
-  id: string;
-  sn: string;
-  kind: DeviceKind;
-  model: string;
-  brand: string;
-  firmware: string | null;
-  alias: string | null;
-  ratedW: number | null;
-  capacityKwh: number | null;
-  protocol: string;
-  gatewaySn: string;
-  plantId: string | null;
-  plantName: string | null;
-  timezone: string;
-  status: DeviceStatus;
-  lastSeen: number | null;
-  metrics: Record<string, number | null>;
-}
 
 /** "Does not exist" per kind (spec §8): 600 inverter, battery has its own, the others the generic one. */
 const NOT_FOUND: Record<string, ErrorKey> = { inverter: 'inverterNotFound', battery: 'batteryNotFound' };
@@ -102,13 +91,7 @@ export class DeviceService {
   }
 
   /** Energy of the device per day of a month, per month of a year, or per year. */
-  async energy(
-    d: DeviceDetail,
-    period: 'month' | 'year' | 'total',
-    key: string,
-  ): Promise<
-    { key: string; pv: number; purchase: number; feedIn: number; charge: number; discharge: number; load: number }[]
-  > {
+  async energy(d: DeviceDetail, period: 'month' | 'year' | 'total', key: string): Promise<EnergyRow[]> {
     const fmt = period === 'month' ? sql`'YYYY-MM-DD'` : period === 'year' ? sql`'YYYY-MM'` : sql`'YYYY'`;
     const range =
       period === 'month'
@@ -142,10 +125,7 @@ export class DeviceService {
 }
 
 /** Per-MPPT (or string) and per-phase readings from a snapshot, for the inverter's input and output views. */
-export function indexed(
-  metrics: Record<string, number | null>,
-  prefix: 'mppt' | 'ph' | 'cell',
-): { index: number; values: Record<string, number | null> }[] {
+export function indexed(metrics: Record<string, number | null>, prefix: 'mppt' | 'ph' | 'cell'): IndexedRow[] {
   const out = new Map<number, Record<string, number | null>>();
   const re = new RegExp(`^${prefix}(\\d+)_(\\w+)$`);
   for (const [k, v] of Object.entries(metrics)) {

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { INVERTER_CHART_SERIES, dayRange, type InverterChart, type InverterChartPeriod } from '@heliograph/shared';
+import {
+  INVERTER_CHART_SERIES,
+  dayRange,
+  type InverterChart,
+  type InverterChartPeriod,
+  type PortChartData,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import type { InverterTarget } from './service.js';
-
-export interface PortChart {
-  chart: InverterChart;
-  period: InverterChartPeriod;
-  unit: 'W' | 'kWh';
-  keys: string[];
-  /** Day: `ts` (ms) per reading; month and year: `key` (YYYY-MM-DD or YYYY-MM) per day or month. */
-  rows: { ts?: number; key?: string; values: Record<string, number | null> }[];
-}
 
 const ENERGY_COLUMN = {
   purchase: sql`purchase`,
@@ -32,7 +29,7 @@ export async function portChart(
   chart: InverterChart,
   period: InverterChartPeriod,
   key: string,
-): Promise<PortChart> {
+): Promise<PortChartData> {
   const spec = INVERTER_CHART_SERIES[chart];
   const [sibling] = spec.source
     ? await query<{ id: string }>(

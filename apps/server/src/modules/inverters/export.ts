@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Lang } from '@heliograph/shared';
-import type { InverterRow } from './service.js';
+import type { InverterRow } from '@heliograph/shared';
 
 /** Column headings of the export per language (the sheet is read by people, not machines). */
 const HEADINGS: Record<Lang, string[]> = {

@@ -3,9 +3,20 @@ import {
   inverterActionBlock,
   inverterFlow,
   localDay,
-  type InverterFlow,
+  type BatteryInverter,
+  type DebugReply,
   type DeviceStatus,
   type InverterAction,
+  type InverterEvent,
+  type InverterFacets,
+  type InverterFilter,
+  type InverterFlowAnswer,
+  type InverterList,
+  type InverterListQuery,
+  type InverterListStatus,
+  type InverterRow,
+  type InverterSort,
+  type InverterStatusCounts,
   type SettingField,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
@@ -24,40 +35,6 @@ export const inverterStatusSql = sql`case
   when exists (select 1 from device_command c where c.device_id = d.id and c.type = 'upgrade'
     and c.status in ('sent', 'accepted', 'progress') and c.expires_at > now()) then 'upgrading'
   else ${deviceStatusSql} end`;
-
-export const INVERTER_LIST_STATUSES = ['normal', 'warning', 'fault', 'offline', 'upgrading'] as const;
-export type InverterListStatus = (typeof INVERTER_LIST_STATUSES)[number];
-
-export interface InverterFilter {
-  q?: string | undefined;
-  status?: InverterListStatus | undefined;
-  plantId?: string | undefined;
-  model?: string | undefined;
-  brand?: string | undefined;
-}
-
-export const INVERTER_SORTS = ['sn', 'plant', 'power', 'today', 'lastSeen'] as const;
-export type InverterSort = (typeof INVERTER_SORTS)[number];
-
-export interface InverterRow {
-  id: string;
-  sn: string;
-  alias: string | null;
-  brand: string;
-  model: string;
-  ratedW: number | null;
-  protocol: string;
-  firmware: string | null;
-  gatewaySn: string;
-  plantId: string | null;
-  plantName: string | null;
-  status: DeviceStatus;
-  powerW: number | null;
-  todayKwh: number;
-  totalKwh: number | null;
-  lastSeen: number | null;
-  writable: boolean;
-}
 
 /** The inverter a route acts on, with what the action rule needs. */
 export interface InverterTarget {
@@ -130,10 +107,7 @@ export class InverterService {
         ${f.brand ? sql`and d.brand = ${f.brand}` : sql``}`;
   }
 
-  async list(
-    auth: AuthContext,
-    f: InverterFilter & { page: number; size: number; sort?: InverterSort | undefined; order?: 'asc' | 'desc' },
-  ): Promise<{ total: number; rows: InverterRow[]; stats: Record<'all' | InverterListStatus, number> }> {
+  async list(auth: AuthContext, f: InverterListQuery): Promise<Omit<InverterList, 'facets'>> {
     const order = f.order === 'asc' ? sql`asc` : sql`desc`;
     const by = f.sort ? sql`${ORDER[f.sort]} ${order} nulls last, sn` : sql`plant_name, sn`;
     const rows = await query<RawRow & { total: unknown }>(
@@ -161,7 +135,7 @@ export class InverterService {
   }
 
   /** Inverters by status under every filter except the status one (the statistics bar). */
-  async stats(auth: AuthContext, f: InverterFilter): Promise<Record<'all' | InverterListStatus, number>> {
+  async stats(auth: AuthContext, f: InverterFilter): Promise<InverterStatusCounts> {
     const rows = await query<{ status: string; n: unknown }>(
       this.db,
       sql`select status, count(*) as n from (${this.base(auth, { ...f, status: undefined })}) i group by status`,
@@ -176,11 +150,7 @@ export class InverterService {
   }
 
   /** Models, brands and plants of the visible inverters: the choices of the list's filters. */
-  async facets(auth: AuthContext): Promise<{
-    models: string[];
-    brands: string[];
-    plants: { id: string; name: string }[];
-  }> {
+  async facets(auth: AuthContext): Promise<InverterFacets> {
     const rows = await query<{ model: string; brand: string; plant_id: string | null; plant_name: string | null }>(
       this.db,
       sql`select distinct d.model, d.brand, d.plant_id, p.name as plant_name
@@ -254,10 +224,7 @@ export class InverterService {
    * What flows through the inverter now (spec §7 "flow"): its own PV and AC output, the battery behind its
    * gateway when it is a hybrid, and the gateway's meter for grid and load (packages/shared inverterFlow).
    */
-  async flow(
-    auth: AuthContext,
-    sn: string,
-  ): Promise<InverterFlow & { ts: number | null; ratedW: number | null; meter: boolean }> {
+  async flow(auth: AuthContext, sn: string): Promise<InverterFlowAnswer> {
     const inv = await this.target(auth, sn);
     const hybrid = inv.meta.inverterKind === 'hybrid';
     const rows = await query<{
@@ -289,17 +256,14 @@ export class InverterService {
    * The hybrid inverter a battery is set through: the hybrid behind the battery's gateway (null when there
    * is none). 1206 for a battery the caller may not see, the same as for one that does not exist.
    */
-  async hybridOfBattery(
-    auth: AuthContext,
-    batterySn: string,
-  ): Promise<{ sn: string; alias: string | null; model: string; protocol: string; status: string } | null> {
+  async hybridOfBattery(auth: AuthContext, batterySn: string): Promise<BatteryInverter | null> {
     const [b] = await query<{ gateway_id: string }>(
       this.db,
       sql`select d.gateway_id from device d join gateway g on g.id = d.gateway_id
         where d.sn = ${batterySn} and d.kind = 'battery' and d.deleted_at is null and ${gatewayScope(auth)}`,
     );
     if (!b) throw new AppError('batteryNotFound');
-    const [r] = await query<{ sn: string; alias: string | null; model: string; protocol: string; status: string }>(
+    const [r] = await query<BatteryInverter>(
       this.db,
       sql`select d.sn, d.alias, d.model, d.protocol, ${inverterStatusSql} as status
         from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
@@ -340,21 +304,7 @@ export class InverterService {
   }
 
   /** The inverter's events, newest first. */
-  async events(
-    inv: InverterTarget,
-    page: number,
-    size: number,
-  ): Promise<{
-    total: number;
-    rows: {
-      id: string;
-      code: string;
-      level: string;
-      message: string | null;
-      raisedAt: number;
-      clearedAt: number | null;
-    }[];
-  }> {
+  async events(inv: InverterTarget, page: number, size: number): Promise<{ total: number; rows: InverterEvent[] }> {
     const rows = await query<{
       id: string;
       code: string;
@@ -382,7 +332,7 @@ export class InverterService {
   }
 
   /** The last debug commands sent to the inverter, newest first (the debug panel's replies). */
-  async debugReplies(inv: InverterTarget, id: string | undefined, limit: number) {
+  async debugReplies(inv: InverterTarget, id: string | undefined, limit: number): Promise<DebugReply[]> {
     const rows = await query<{
       id: string;
       type: string;

@@ -1,54 +1,25 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
+  API,
   deviceAliasProblem,
   mergeMeterSettings,
-  meterSettingsInput,
   meterSettingsOf,
   meterSettingsProblems,
   type MeterSettings,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
-import {
-  allDevices,
-  countByStatus,
-  dayQuery,
-  daySeries,
-  daySeriesShape,
-  deviceListQuery,
-  deviceRowShape,
-  findDevice,
-  listDevices,
-  metricsShape,
-  publicRow,
-  statusCountsShape,
-} from '../batteries/device-query.js';
+import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
 import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
-import { chartParamList, checkParams } from '../devices/params.js';
-
-const settingsShape = z.object({
-  ctRatio: z.number(),
-  ptRatio: z.number(),
-  buyOffsetKwh: z.number(),
-  sellOffsetKwh: z.number(),
-  prices: z.object({ tip: z.number(), peak: z.number(), flat: z.number(), valley: z.number() }),
-  discount: z.number(),
-  master: z.boolean(),
-});
-const row = deviceRowShape.extend({ master: z.boolean() });
-const detail = row.extend({
-  phases: z.array(z.object({ index: z.number(), values: metricsShape })),
-  settings: settingsShape,
-});
-const listAnswer = z.object({ total: z.number(), rows: z.array(row), counts: statusCountsShape });
+import { checkParams } from '../devices/params.js';
 
 /** Which top-level settings changed, old and new, for the operation log. */
 function changes(
@@ -79,8 +50,8 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'Meters: search, status and plant filters, a page, status statistics',
-          querystring: deviceListQuery,
-          response: { 200: envelope(listAnswer) },
+          querystring: API['GET /meters'].query,
+          response: answers('GET /meters'),
         },
       },
       async (req) => {
@@ -100,7 +71,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'How many meters, by status',
-          response: { 200: envelope(statusCountsShape) },
+          response: answers('GET /meter/status/count'),
         },
       },
       async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'meter')),
@@ -113,7 +84,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'The meter list (same filters) as an .xlsx file',
-          querystring: deviceListQuery.omit({ page: true, size: true }),
+          querystring: API['GET /meters/download'].query,
         },
       },
       async (req, reply) => {
@@ -159,8 +130,8 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'The parameters the console keeps for a meter',
-          querystring: snParams,
-          response: { 200: envelope(settingsShape) },
+          querystring: API['GET /meter/params'].query,
+          response: answers('GET /meter/params'),
         },
       },
       async (req) => {
@@ -176,8 +147,8 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
-          body: meterSettingsInput.extend({ sn: snParams.shape.sn }),
-          response: { 200: envelope(settingsShape) },
+          body: API['POST /meter/params'].body,
+          response: answers('POST /meter/params'),
         },
       },
       async (req) => {
@@ -248,8 +219,8 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['meters'],
           summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)',
-          querystring: dayQuery.extend({ sn: snParams.shape.sn, params: chartParamList.optional() }),
-          response: { 200: envelope(daySeriesShape) },
+          querystring: API['GET /meter/params/day'].query,
+          response: answers('GET /meter/params/day'),
         },
       },
       async (req) => {
@@ -267,7 +238,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['meters'],
           summary: 'A meter: readings now, per phase, and its parameters',
           params: snParams,
-          response: { 200: envelope(detail) },
+          response: answers('GET /meter/:sn'),
         },
       },
       async (req) => {
@@ -285,8 +256,8 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['meters'],
           summary: 'Name a meter (at most 32 bytes; empty clears it)',
           params: snParams,
-          body: z.object({ alias: z.string().max(64) }),
-          response: { 200: envelope(z.object({ alias: z.string().nullable() })) },
+          body: API['POST /meter/:sn/alias'].body,
+          response: answers('POST /meter/:sn/alias'),
         },
       },
       async (req) => {
@@ -320,7 +291,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['meters'],
           summary: 'Remove a meter from the console (logical delete)',
           params: snParams,
-          response: { 200: envelope(z.null()) },
+          response: answers('POST /meter/:sn/delete'),
         },
       },
       async (req) => {

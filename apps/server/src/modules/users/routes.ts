@@ -1,30 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { isValidPhone, LANGUAGES, LIMITS, SEXES, TEMPERATURE_UNITS } from '@heliograph/shared';
+import { API, isValidPhone } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appUser } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { emptyEnvelope, envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
 import { findUserById, userInfo } from './repository.js';
-
-const userInfoSchema = z.object({
-  id: z.string(),
-  account: z.string(),
-  nickname: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  sex: z.enum(SEXES),
-  avatar: z.string().nullable(),
-  role: z.string(),
-  readOnly: z.boolean(),
-  language: z.enum(LANGUAGES),
-  temperatureUnit: z.enum(TEMPERATURE_UNITS),
-  company: z.object({ id: z.string(), name: z.string() }).nullable(),
-  registeredAt: z.string(),
-});
 
 /**
  * The signed-in user's own account (spec §7 "User"). Scope `self`: a user id other than the caller's is
@@ -49,7 +34,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       '/user',
       {
         config: self,
-        schema: { tags: ['user'], summary: 'The signed-in user', response: { 200: envelope(userInfoSchema) } },
+        schema: { tags: ['user'], summary: 'The signed-in user', response: answers('GET /user') },
       },
       async (req) => ok(req, await current(requireAuth(req.auth).userId)),
     );
@@ -62,12 +47,8 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
           tags: ['user'],
           summary: 'Update basic information of the signed-in user',
           params: userIdParams,
-          body: z.object({
-            nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
-            phone: z.string().trim().max(32).default(''),
-            sex: z.enum(SEXES).default('unknown'),
-          }),
-          response: { 200: envelope(userInfoSchema) },
+          body: API['POST /user/:userId'].body,
+          response: answers('POST /user/:userId'),
         },
       },
       async (req) => {
@@ -91,12 +72,8 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
           tags: ['user'],
           summary: 'Change the signed-in user’s password (both encrypted with the key of keyId)',
           params: userIdParams,
-          body: z.object({
-            keyId: z.string().max(64),
-            oldPassword: z.string().min(1).max(1024),
-            newPassword: z.string().min(1).max(1024),
-          }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /user/:userId/pwd'].body,
+          response: answers('POST /user/:userId/pwd'),
         },
       },
       async (req) => {
@@ -115,8 +92,8 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
           tags: ['user'],
           summary: 'Disable an account of the company (it is signed out everywhere at once), or enable it again',
           params: userIdParams,
-          body: z.object({ disabled: z.boolean().default(true) }).default({ disabled: true }),
-          response: { 200: emptyEnvelope },
+          body: API['POST /user/disable/:userId'].body,
+          response: answers('POST /user/disable/:userId'),
         },
       },
       async (req) => {
@@ -140,11 +117,8 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
         schema: {
           tags: ['user'],
           summary: 'Personal preferences: temperature unit and language',
-          body: z.object({
-            temperatureUnit: z.enum(TEMPERATURE_UNITS).optional(),
-            language: z.enum(LANGUAGES).optional(),
-          }),
-          response: { 200: envelope(userInfoSchema) },
+          body: API['POST /user/personalized'].body,
+          response: answers('POST /user/personalized'),
         },
       },
       async (req) => {

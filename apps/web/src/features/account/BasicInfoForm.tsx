@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, LIMITS, SEXES, fieldMessage, isValidPhone, type Sex, type UserInfo } from '@heliograph/shared';
 import { USER_INFO_KEY } from '../../api/auth';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
@@ -34,9 +34,12 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
   const onFinish = async (values: BasicValues): Promise<void> => {
     setSaving(true);
     try {
-      const info = await api.post<UserInfo>(
-        `/api/v1/user/${encodeURIComponent(user.id)}`,
-        { nickname: values.nickname.trim(), phone: values.phone?.trim() ?? '', sex: values.sex },
+      const info = await call(
+        'POST /user/:userId',
+        {
+          params: { userId: user.id },
+          body: { nickname: values.nickname.trim(), phone: values.phone?.trim() ?? '', sex: values.sex },
+        },
         { tolerate: [ERROR_CODES.validation] },
       );
       queryClient.setQueryData(USER_INFO_KEY, info);

@@ -2,7 +2,8 @@ import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, type UserInfo } from '@heliograph/shared';
-import { api, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
 import { encryptPasswords } from '../../kit/encryptPassword';
@@ -28,9 +29,12 @@ export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnl
     setSaving(true);
     try {
       const { keyId, passwords } = await encryptPasswords(values.oldPassword, values.newPassword);
-      await api.post(
-        `/api/v1/user/${encodeURIComponent(user.id)}/pwd`,
-        { keyId, oldPassword: passwords[0], newPassword: passwords[1] },
+      await call(
+        'POST /user/:userId/pwd',
+        {
+          params: { userId: user.id },
+          body: { keyId, oldPassword: passwords[0] ?? '', newPassword: passwords[1] ?? '' },
+        },
         { tolerate: [ERROR_CODES.oldPasswordWrong, ERROR_CODES.validation] },
       );
       form.resetFields();

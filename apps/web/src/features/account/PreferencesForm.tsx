@@ -11,7 +11,7 @@ import {
   type UserInfo,
 } from '@heliograph/shared';
 import { USER_INFO_KEY } from '../../api/auth';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
@@ -37,9 +37,13 @@ export function PreferencesForm({ user, readOnly }: { user: UserInfo; readOnly: 
   const onFinish = async (values: PreferenceValues): Promise<void> => {
     setSaving(true);
     try {
-      const info = await api.post<UserInfo>('/api/v1/user/personalized', values, {
-        tolerate: [ERROR_CODES.validation],
-      });
+      const info = await call(
+        'POST /user/personalized',
+        { body: values },
+        {
+          tolerate: [ERROR_CODES.validation],
+        },
+      );
       queryClient.setQueryData(USER_INFO_KEY, info);
       session.setUserInfo(info);
       if (values.language !== lang) {

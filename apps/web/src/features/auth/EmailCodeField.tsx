@@ -4,7 +4,8 @@ import type { FormInstance, FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, VERIFICATION } from '@heliograph/shared';
-import { api, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { setFieldError } from '../../api/formErrors';
 import { useCountdown } from './useCountdown';
 
@@ -39,7 +40,11 @@ export function EmailCodeField({
     try {
       if (type === 'register') {
         try {
-          await api.get('/api/v1/anonymous/checkAccount', { account }, { tolerate: [ERROR_CODES.accountRegistered] });
+          await call(
+            'GET /anonymous/checkAccount',
+            { query: { account } },
+            { tolerate: [ERROR_CODES.accountRegistered] },
+          );
         } catch (err) {
           if (err instanceof ApiError && err.code === ERROR_CODES.accountRegistered) {
             setFieldError(form, accountField, err.message);
@@ -48,7 +53,7 @@ export function EmailCodeField({
           throw err;
         }
       }
-      await api.get('/api/v1/anonymous/getVerificationCode', { account, type });
+      await call('GET /anonymous/getVerificationCode', { query: { account, type } });
       start(VERIFICATION.resendSeconds);
       void message.success(t('auth.codeSent', { email: account }));
       form.getFieldInstance('code')?.focus?.();

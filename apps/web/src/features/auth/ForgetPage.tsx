@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES } from '@heliograph/shared';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
@@ -34,9 +34,9 @@ export default function ForgetPage(): React.JSX.Element {
     setSubmitting(true);
     try {
       const { keyId, passwords } = await encryptPasswords(values.password);
-      await api.post(
-        '/api/v1/anonymous/resetPwd',
-        { account: values.account.trim(), password: passwords[0], keyId, code: values.code.trim() },
+      await call(
+        'POST /anonymous/resetPwd',
+        { body: { account: values.account.trim(), password: passwords[0] ?? '', keyId, code: values.code.trim() } },
         { tolerate: [ERROR_CODES.validation, ERROR_CODES.captchaWrong, ERROR_CODES.captchaExpired] },
       );
       navigate('/forgetok', { replace: true });

@@ -3,9 +3,10 @@ import { Alert, Button, Checkbox, Form, Input, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ERROR_CODES, type CaptchaResponse, type TokenPair } from '@heliograph/shared';
+import { ERROR_CODES, type CaptchaResponse } from '@heliograph/shared';
 import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
-import { api, ApiError } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
@@ -49,7 +50,7 @@ export default function LoginPage(): React.JSX.Element {
     const account = String(form.getFieldValue('account') ?? '').trim();
     setCaptchaLoading(true);
     try {
-      setCaptcha(await api.get<CaptchaResponse>('/api/v1/anonymous/getCode', { account }));
+      setCaptcha(await call('GET /anonymous/getCode', { query: { account } }));
       form.setFieldValue('code', '');
     } catch {
       // told by the client
@@ -67,11 +68,11 @@ export default function LoginPage(): React.JSX.Element {
       const body = {
         account,
         password: passwords[0],
-        source: 'web',
+        source: 'web' as const,
         keyId,
         ...(captcha ? { code: values.code?.trim(), codeId: captcha.codeId } : {}),
       };
-      const pair = await api.post<TokenPair>('/api/v1/oauth/token/new', body, { tolerate: LOGIN_TOLERATES });
+      const pair = await call('POST /oauth/token/new', { body }, { tolerate: LOGIN_TOLERATES });
       session.setToken(pair);
       session.setRememberedAccount(values.remember ? account : null);
       queryClient.clear();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES, LIMITS } from '@heliograph/shared';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { currentLang } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
 import { EmailAccountField } from './EmailAccountField';
@@ -38,14 +38,16 @@ export default function RegisterPage(): React.JSX.Element {
     setSubmitting(true);
     try {
       const { keyId, passwords } = await encryptPasswords(values.password);
-      await api.post(
-        '/api/v1/anonymous/signup',
+      await call(
+        'POST /anonymous/signup',
         {
-          account: values.account.trim(),
-          password: passwords[0],
-          keyId,
-          code: values.code.trim(),
-          nickname: values.nickname?.trim() || undefined,
+          body: {
+            account: values.account.trim(),
+            password: passwords[0] ?? '',
+            keyId,
+            code: values.code.trim(),
+            nickname: values.nickname?.trim() || undefined,
+          },
         },
         {
           tolerate: [

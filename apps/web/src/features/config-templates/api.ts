@@ -1,30 +1,8 @@
-import type { SettingField, SettingsProtocol, SettingValue } from '@heliograph/shared';
-import { api } from '../../api/client';
+import type { SettingsProtocol, TemplateInput } from '@heliograph/shared';
+import { call } from '../../api/call';
 
-/** Shapes of apps/server/src/modules/config-templates/routes.ts. */
-export interface ConfigTemplate {
-  id: string;
-  name: string;
-  protocol: SettingsProtocol;
-  model: string;
-  values: Record<string, SettingValue>;
-  updatedAt: number;
-}
-
-export interface TemplateInput {
-  name: string;
-  protocol: SettingsProtocol;
-  model: string;
-  values: Record<string, SettingValue>;
-}
-
-export interface ApplyResult {
-  sn: string;
-  status: 'sent' | 'accepted' | 'progress' | 'succeeded' | 'failed' | 'timed_out' | 'refused';
-  code: number | null;
-  error: string | null;
-  commandId: string | null;
-}
+/** Template calls (contracts in packages/shared/src/contracts/config-templates.ts). */
+export type { ApplyResult, ConfigTemplate, TemplateInput } from '@heliograph/shared';
 
 export const templateKeys = {
   all: ['configTemplates'] as const,
@@ -34,15 +12,11 @@ export const templateKeys = {
 
 export const templateApi = {
   list: (q: string, page: number, size: number) =>
-    api.get<{ total: number; rows: ConfigTemplate[] }>('/api/v1/inverter/config/templates', {
-      ...(q ? { q } : {}),
-      page,
-      size,
-    }),
-  fields: (protocol: SettingsProtocol) => api.get<SettingField[]>('/api/v1/inverter/config/fields', { protocol }),
-  create: (body: TemplateInput) => api.post<ConfigTemplate>('/api/v1/inverter/config/template', body),
-  update: (id: string, body: TemplateInput) => api.post<ConfigTemplate>(`/api/v1/inverter/config/template/${id}`, body),
-  remove: (id: string) => api.post<null>(`/api/v1/inverter/config/template/${id}/delete`),
+    call('GET /inverter/config/templates', { query: { ...(q ? { q } : {}), page, size } }),
+  fields: (protocol: SettingsProtocol) => call('GET /inverter/config/fields', { query: { protocol } }),
+  create: (body: TemplateInput) => call('POST /inverter/config/template', { body }),
+  update: (id: string, body: TemplateInput) => call('POST /inverter/config/template/:id', { params: { id }, body }),
+  remove: (id: string) => call('POST /inverter/config/template/:id/delete', { params: { id } }),
   apply: (id: string, sns: string[]) =>
-    api.post<ApplyResult[]>(`/api/v1/inverter/config/template/${id}/apply`, { sns }),
+    call('POST /inverter/config/template/:id/apply', { params: { id }, body: { sns } }),
 };

@@ -1,10 +1,8 @@
-import { api } from '../../api/client';
-import type { DayPoint } from './deviceApi';
-import type { ChartKind, OfferedParam } from './customParams';
+import type { DayPoint } from '@heliograph/shared';
+import { call } from '../../api/call';
+import type { ChartKind } from './customParams';
 
-/** Chart parameter calls of spec §7 (apps/server/src/modules/devices/routes.ts, meters/routes.ts). */
-
-const enc = encodeURIComponent;
+/** Chart parameter calls of spec §7 (contracts in packages/shared/src/contracts/devices.ts and meters.ts). */
 
 export const chartParamKeys = {
   offered: (kind: ChartKind) => ['chartParams', 'offered', kind] as const,
@@ -14,14 +12,14 @@ export const chartParamKeys = {
 };
 
 /** The parameters a kind's chart offers (at most 30). */
-export const fetchOfferedParams = (kind: ChartKind) => api.get<OfferedParam[]>('/api/v1/chart/param/equip', { kind });
+export const fetchOfferedParams = (kind: ChartKind) => call('GET /chart/param/equip', { query: { kind } });
 
 /** The caller's chosen parameters for a kind (the server's first six when none were saved). */
-export const fetchChosenParams = (kind: ChartKind) => api.get<string[]>('/api/v1/chart/param/custom', { kind });
+export const fetchChosenParams = (kind: ChartKind) => call('GET /chart/param/custom', { query: { kind } });
 
 /** Keeps the caller's choice; a refusal (code 4: too many or unknown) is the caller's to show. */
 export const saveChosenParams = (kind: ChartKind, params: readonly string[]) =>
-  api.post<string[]>('/api/v1/chart/param/custom', { kind, params }, { tolerate: [4] });
+  call('POST /chart/param/custom', { body: { kind, params: [...params] } }, { tolerate: [4] });
 
 /** A plant-local day of a device's readings of the given parameters (today when no date). */
 export function fetchParamDay(
@@ -31,6 +29,8 @@ export function fetchParamDay(
   params: readonly string[],
 ): Promise<DayPoint[]> {
   const list = params.join(',');
-  if (kind === 'meter') return api.get<DayPoint[]>('/api/v1/meter/params/day', { sn, date, params: list });
-  return api.get<DayPoint[]>(`/api/v1/${kind}/${enc(sn)}/day`, { date, params: list });
+  const query = { date, params: list };
+  if (kind === 'meter') return call('GET /meter/params/day', { query: { sn, ...query } });
+  if (kind === 'battery') return call('GET /battery/:sn/day', { params: { sn }, query });
+  return call('GET /inverter/:sn/day', { params: { sn }, query });
 }

@@ -1,14 +1,11 @@
-import { LIMITS } from '@heliograph/shared';
+import { LIMITS, type OfferedParam } from '@heliograph/shared';
 
 /** Pure rules of the custom chart (spec §3, §9): which parameters are drawn, named and grouped how. */
 
 /** The device kinds whose pages offer a custom chart. */
 export type ChartKind = 'inverter' | 'battery' | 'meter';
 
-export interface OfferedParam {
-  key: string;
-  unit: string;
-}
+export type { OfferedParam };
 
 /** Distinct colours for the (at most six) chosen lines, in the order chosen, so a line keeps its colour. */
 export const PARAM_COLORS = ['#2f6fed', '#f5a623', '#12a594', '#7b5cd6', '#e8684a', '#52a33a'] as const;

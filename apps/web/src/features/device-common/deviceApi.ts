@@ -1,44 +1,15 @@
-import type { DeviceStatus } from '@heliograph/shared';
+import type { DeviceList as Page, DeviceRow } from '@heliograph/shared';
 import { api, type QueryValue } from '../../api/client';
 
 /**
- * The device lists of the storage side (batteries, meters, weather stations): the shapes of
- * apps/server/src/modules/batteries/device-query.ts.
+ * The device lists of the storage side (batteries, meters, weather stations): their shapes are the contracts
+ * of packages/shared/src/contracts/device-list.ts, named here as the pages have always named them.
  */
-export type Metrics = Record<string, number | null>;
+export { LIST_STATUSES } from '@heliograph/shared';
+export type { DayPoint, DeviceRow, Metrics, StatusCounts } from '@heliograph/shared';
 
-export interface DeviceRow {
-  id: string;
-  sn: string;
-  alias: string | null;
-  model: string;
-  brand: string;
-  firmware: string | null;
-  capacityKwh: number | null;
-  ratedW: number | null;
-  plantId: string | null;
-  plantName: string | null;
-  timezone: string;
-  gatewaySn: string;
-  status: DeviceStatus;
-  lastSeen: number | null;
-  metrics: Metrics;
-  parentId: string | null;
-}
-
-export const LIST_STATUSES = ['normal', 'warning', 'fault', 'offline'] as const;
-export type StatusCounts = Record<'all' | (typeof LIST_STATUSES)[number], number>;
-
-export interface DeviceList<R extends DeviceRow = DeviceRow> {
-  total: number;
-  rows: R[];
-  counts: StatusCounts;
-}
-
-export interface DayPoint {
-  ts: number;
-  values: Metrics;
-}
+/** A page of one kind's rows (a meter row adds to the common one). */
+export type DeviceList<R extends DeviceRow = DeviceRow> = Omit<Page, 'rows'> & { rows: R[] };
 
 export interface ListQuery {
   page: number;

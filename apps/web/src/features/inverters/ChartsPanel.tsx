@@ -12,7 +12,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyEChart } from '../../components/chart/LazyEChart';
-import { inverterApi, type InverterDetail } from './api';
+import type { DeviceDetail as InverterDetail } from '@heliograph/shared';
+import { inverterApi } from './api';
 import { barOption, lineOption } from './chartOptions';
 
 type Source = 'production' | InverterChart;

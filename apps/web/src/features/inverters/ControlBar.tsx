@@ -9,7 +9,8 @@ import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import type { CommandOutcome } from '@heliograph/shared';
 import { operationLogKey } from '../device-common/commandApi';
 import { useCommand } from '../device-common/useCommand';
-import { inverterApi, inverterKeys, type InverterDetail } from './api';
+import type { DeviceDetail as InverterDetail } from '@heliograph/shared';
+import { inverterApi, inverterKeys } from './api';
 import { controlKey, useInverterControl } from './useInverterControl';
 
 /** A button that says why it is disabled (a tooltip on a wrapper, since a disabled button gets no events). */

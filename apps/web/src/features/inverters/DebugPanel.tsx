@@ -18,7 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import type { CommandStatus } from '@heliograph/shared';
 import { useCommand } from '../device-common/useCommand';
-import { inverterApi, inverterKeys, type DebugReply } from './api';
+import type { DebugReply } from '@heliograph/shared';
+import { inverterApi, inverterKeys } from './api';
 import { useInverterControl } from './useInverterControl';
 
 interface DebugForm {

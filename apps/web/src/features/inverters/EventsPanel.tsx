@@ -5,7 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inverterApi, type InverterEvent } from './api';
+import type { InverterEvent } from '@heliograph/shared';
+import { inverterApi } from './api';
 
 const LEVEL_COLOR: Record<string, string> = { fault: 'error', warning: 'warning', info: 'default' };
 const PAGE_SIZE = 10;

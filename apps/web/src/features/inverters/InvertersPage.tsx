@@ -17,15 +17,13 @@ import {
 } from '../../components/list';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import {
-  downloadInverters,
   INVERTER_LIST_STATUSES,
   INVERTER_SORTS,
-  inverterApi,
-  inverterKeys,
   type InverterFilter,
   type InverterRow,
   type InverterSort,
-} from './api';
+} from '@heliograph/shared';
+import { downloadInverters, inverterApi, inverterKeys } from './api';
 import { energyText, powerText } from './figures';
 import './inverters.css';
 

@@ -7,7 +7,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
-import { inverterApi, type IndexedRow, type InverterDetail } from './api';
+import type { DeviceDetail as InverterDetail, IndexedRow } from '@heliograph/shared';
+import { inverterApi } from './api';
 import { energyText, powerText, readingText } from './figures';
 
 const STATE_KEYS: Record<number, string> = {

@@ -1,149 +1,18 @@
+import { ApiError } from '../../api/client';
+import { notifier } from '../../api/notifier';
+import { session } from '../../api/session';
+import { call, routeUrl, type CallInput } from '../../api/call';
 import {
   ERROR_CODES,
   toWireLang,
-  type DebugCode,
-  type DeviceStatus,
-  type FlowState,
   type InverterChart,
   type InverterChartPeriod,
-  type IvScanResult,
-  type SettingField,
+  type InverterFilter,
+  type InverterListQuery,
   type SettingValue,
 } from '@heliograph/shared';
-import { api, ApiError, type QueryValue } from '../../api/client';
-import { notifier } from '../../api/notifier';
-import { session } from '../../api/session';
-import type { CommandOutcome } from '@heliograph/shared';
 
-/** Shapes of apps/server/src/modules/inverters/routes.ts and devices/routes.ts. */
-
-export type InverterListStatus = 'normal' | 'warning' | 'fault' | 'offline' | 'upgrading';
-export const INVERTER_LIST_STATUSES: readonly InverterListStatus[] = [
-  'normal',
-  'warning',
-  'fault',
-  'offline',
-  'upgrading',
-];
-export const INVERTER_SORTS = ['sn', 'plant', 'power', 'today', 'lastSeen'] as const;
-export type InverterSort = (typeof INVERTER_SORTS)[number];
-
-export interface InverterRow {
-  id: string;
-  sn: string;
-  alias: string | null;
-  brand: string;
-  model: string;
-  ratedW: number | null;
-  protocol: string;
-  firmware: string | null;
-  gatewaySn: string;
-  plantId: string | null;
-  plantName: string | null;
-  status: DeviceStatus;
-  powerW: number | null;
-  todayKwh: number;
-  totalKwh: number | null;
-  lastSeen: number | null;
-  writable: boolean;
-}
-
-export interface InverterFilter {
-  q?: string;
-  status?: InverterListStatus;
-  plantId?: string;
-  model?: string;
-  brand?: string;
-}
-
-export interface InverterList {
-  total: number;
-  rows: InverterRow[];
-  stats: Record<'all' | InverterListStatus, number>;
-  facets: { models: string[]; brands: string[]; plants: { id: string; name: string }[] };
-}
-
-/** GET inverter/{sn}/flow: what flows through the inverter now (signs as the plant's flow). */
-export interface InverterFlowAnswer {
-  ts: number | null;
-  ratedW: number | null;
-  meter: boolean;
-  powerW: { pv: number | null; grid: number | null; battery: number | null; load: number | null; soc: number | null };
-  flow: { pv: FlowState; grid: FlowState; battery: FlowState; load: FlowState };
-}
-
-export interface InverterDetail {
-  id: string;
-  sn: string;
-  kind: string;
-  model: string;
-  brand: string;
-  firmware: string | null;
-  alias: string | null;
-  ratedW: number | null;
-  protocol: string;
-  gatewaySn: string;
-  plantId: string | null;
-  plantName: string | null;
-  timezone: string;
-  status: DeviceStatus;
-  lastSeen: number | null;
-  metrics: Record<string, number | null>;
-}
-
-export interface IndexedRow {
-  index: number;
-  values: Record<string, number | null>;
-}
-
-export interface EnergyRow {
-  key: string;
-  pv: number;
-  purchase: number;
-  feedIn: number;
-  charge: number;
-  discharge: number;
-  load: number;
-}
-
-export interface PortChartData {
-  chart: InverterChart;
-  period: InverterChartPeriod;
-  unit: 'W' | 'kWh';
-  keys: string[];
-  rows: { ts?: number; key?: string; values: Record<string, number | null> }[];
-}
-
-export interface SettingsForm {
-  protocol: string;
-  fields: SettingField[];
-  values: Record<string, unknown>;
-  writable: boolean;
-}
-
-export interface DebugReply {
-  id: string;
-  type: string;
-  params: Record<string, unknown>;
-  status: string;
-  result: Record<string, unknown> | null;
-  error: string | null;
-  at: number;
-}
-
-/** POST inverter/{sn}/pvIVRealtime: how the scan ended, with the curves when it succeeded. */
-export type IvScanOutcome = CommandOutcome & { iv: IvScanResult | null };
-
-export interface InverterEvent {
-  id: string;
-  code: string;
-  level: string;
-  message: string | null;
-  raisedAt: number;
-  clearedAt: number | null;
-}
-
-const base = (sn: string) => `/api/v1/inverter/${encodeURIComponent(sn)}`;
+/** Inverter calls (contracts in packages/shared/src/contracts/inverters.ts and devices.ts). */
 
 export const inverterKeys = {
   list: (q: object) => ['inverters', q] as const,
@@ -154,41 +23,42 @@ export const inverterKeys = {
 };
 
 export const inverterApi = {
-  list: (q: InverterFilter & { page: number; size: number; sort?: InverterSort; order?: 'asc' | 'desc' }) =>
-    api.get<InverterList>('/api/v1/inverters', { ...q } as Record<string, QueryValue>),
+  list: (q: Partial<InverterListQuery>) => call('GET /inverters', { query: q }),
   /** 600 for a deleted or unknown inverter is the page's own "not found" state, not a toast. */
-  detail: (sn: string) => api.get<InverterDetail>(base(sn), undefined, { tolerate: [ERROR_CODES.inverterNotFound] }),
-  input: (sn: string) => api.get<IndexedRow[]>(`${base(sn)}/realtime/input`),
-  flow: (sn: string) => api.get<InverterFlowAnswer>(`${base(sn)}/flow`),
-  output: (sn: string) => api.get<IndexedRow[]>(`${base(sn)}/realtime/output`),
+  detail: (sn: string) => call('GET /inverter/:sn', { params: { sn } }, { tolerate: [ERROR_CODES.inverterNotFound] }),
+  input: (sn: string) => call('GET /inverter/:sn/realtime/input', { params: { sn } }),
+  flow: (sn: string) => call('GET /inverter/:sn/flow', { params: { sn } }),
+  output: (sn: string) => call('GET /inverter/:sn/realtime/output', { params: { sn } }),
   energy: (sn: string, period: 'month' | 'year' | 'total', key: string) =>
-    api.get<EnergyRow[]>(
-      `${base(sn)}/${period}`,
-      period === 'month' ? { month: key } : period === 'year' ? { year: key } : {},
-    ),
+    period === 'month'
+      ? call('GET /inverter/:sn/month', { params: { sn }, query: { month: key } })
+      : period === 'year'
+        ? call('GET /inverter/:sn/year', { params: { sn }, query: { year: key } })
+        : call('GET /inverter/:sn/total', { params: { sn } }),
   day: (sn: string, date: string, params: string) =>
-    api.get<{ ts: number; values: Record<string, number | null> }[]>(`${base(sn)}/day`, { date, params }),
+    call('GET /inverter/:sn/day', { params: { sn }, query: { date, params } }),
   port: (sn: string, chart: InverterChart, period: InverterChartPeriod, date: string) =>
-    api.get<PortChartData>(`${base(sn)}/chart/${chart}/${period}`, { date }),
+    call('GET /inverter/:sn/chart/:chart/:period', { params: { sn, chart, period }, query: { date } }),
   events: (sn: string, page: number, size: number) =>
-    api.get<{ total: number; rows: InverterEvent[] }>(`${base(sn)}/events`, { page, size }),
-  alias: (sn: string, alias: string) => api.post<null>(`${base(sn)}/alias`, { alias }),
-  remove: (sn: string) => api.post<null>(`${base(sn)}/delete`),
-  boot: (sn: string) => api.post<CommandOutcome>(`${base(sn)}/boot`),
-  shutdown: (sn: string) => api.post<CommandOutcome>(`${base(sn)}/shutdown`),
-  debug: (sn: string, body: { code: DebugCode; address: string; count?: number; value?: number; decimals?: number }) =>
-    api.post<CommandOutcome>(`${base(sn)}/debug`, body),
-  debugReplies: (sn: string) => api.get<DebugReply[]>(`${base(sn)}/debug/reply`),
-  ivScan: (sn: string) => api.post<IvScanOutcome>(`${base(sn)}/pvIVRealtime`),
+    call('GET /inverter/:sn/events', { params: { sn }, query: { page, size } }),
+  alias: (sn: string, alias: string) => call('POST /inverter/:sn/alias', { params: { sn }, body: { alias } }),
+  remove: (sn: string) => call('POST /inverter/:sn/delete', { params: { sn } }),
+  boot: (sn: string) => call('POST /inverter/:sn/boot', { params: { sn } }),
+  shutdown: (sn: string) => call('POST /inverter/:sn/shutdown', { params: { sn } }),
+  debug: (sn: string, body: CallInput<'POST /inverter/:sn/debug'>['body']) =>
+    call('POST /inverter/:sn/debug', { params: { sn }, body }),
+  debugReplies: (sn: string) => call('GET /inverter/:sn/debug/reply', { params: { sn } }),
+  ivScan: (sn: string) => call('POST /inverter/:sn/pvIVRealtime', { params: { sn } }),
   /** 601 (no settings for this protocol) is shown by the form itself. */
   settingsForm: (sn: string) =>
-    api.get<SettingsForm>(`${base(sn)}/setting/form`, undefined, {
-      tolerate: [ERROR_CODES.inverterSettingUnsupported, ERROR_CODES.inverterNotFound],
-    }),
-  settingsRead: (sn: string) =>
-    api.post<CommandOutcome & { values: Record<string, unknown> }>(`${base(sn)}/setting-read`),
+    call(
+      'GET /inverter/:sn/setting/form',
+      { params: { sn } },
+      { tolerate: [ERROR_CODES.inverterSettingUnsupported, ERROR_CODES.inverterNotFound] },
+    ),
+  settingsRead: (sn: string) => call('POST /inverter/:sn/setting-read', { params: { sn } }),
   settingsWrite: (sn: string, values: Record<string, SettingValue>) =>
-    api.post<CommandOutcome>(`${base(sn)}/setting-write`, { values }),
+    call('POST /inverter/:sn/setting-write', { params: { sn }, body: { values } }),
 };
 
 /**
@@ -200,7 +70,7 @@ export async function downloadInverters(filter: InverterFilter): Promise<void> {
   for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== '') params.set(k, String(v));
   params.set('lan', toWireLang(session.getLanguage()));
   const token = session.getToken()?.access_token;
-  const res = await fetch(`/api/v1/inverters/download?${params.toString()}`, {
+  const res = await fetch(`${routeUrl('GET /inverters/download')}?${params.toString()}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   const type = res.headers.get('content-type') ?? '';

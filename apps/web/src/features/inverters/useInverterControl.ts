@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { inverterActionBlock, type InverterAction, type InverterActionBlock } from '@heliograph/shared';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { usePermissions } from '../../kit/permissions';
-
-export interface InverterControl {
-  writable: boolean;
-  status: string;
-  state: number | null;
-  protocol: string;
-  settings: boolean;
-}
 
 export const controlKey = (sn: string) => ['inverter', sn, 'control'] as const;
 
@@ -22,7 +14,7 @@ export function useInverterControl(sn: string) {
   const { held } = usePermissions();
   const query = useQuery({
     queryKey: controlKey(sn),
-    queryFn: () => api.get<InverterControl>(`/api/v1/inverter/${encodeURIComponent(sn)}/control`),
+    queryFn: () => call('GET /inverter/:sn/control', { params: { sn } }),
     refetchInterval: 30_000,
   });
   const c = query.data;

@@ -1,11 +1,10 @@
-import { DEBUG_READ_CODES, debugRequestSchema, debugWriteRegisters, ivScanResultSchema } from '@heliograph/shared';
-import { z } from 'zod';
+import { API, DEBUG_READ_CODES, debugWriteRegisters, ivScanResultSchema } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { callerOf, inverterTarget, sendCommand } from '../../commands/device-command.js';
-import { commandOutcome } from '../../commands/outcome.js';
-import { debugReply, tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+import { tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** Commands to the inverter: boot and shutdown, register debug (with its replies) and the I-V scan. */
 export function registerCommands(app: InverterApp, { inverters, commands }: InverterRouteDeps): void {
@@ -21,7 +20,7 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
               ? 'Start the inverter (refused while running or upgrading)'
               : 'Stop the inverter (refused while stopped or upgrading)',
           params: snParams,
-          response: { 200: envelope(commandOutcome) },
+          response: answers(action === 'boot' ? 'POST /inverter/:sn/boot' : 'POST /inverter/:sn/shutdown'),
         },
       },
       async (req) => {
@@ -42,8 +41,8 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
         tags,
         summary: 'Read (03/04) or write (06/10) registers through the gateway; answers with the device’s reply',
         params: snParams,
-        body: debugRequestSchema,
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /inverter/:sn/debug'].body,
+        response: answers('POST /inverter/:sn/debug'),
       },
     },
     async (req) => {
@@ -75,14 +74,7 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
         summary:
           'Scan the I-V curve of each PV input (command ivScan; production dips for a few seconds); answers the curves',
         params: snParams,
-        response: {
-          200: envelope(
-            commandOutcome.extend({
-              /** The curves when the scan succeeded and the answer is well formed; null otherwise. */
-              iv: ivScanResultSchema.nullable(),
-            }),
-          ),
-        },
+        response: answers('POST /inverter/:sn/pvIVRealtime'),
       },
     },
     async (req) => {
@@ -105,8 +97,8 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
         tags,
         summary: 'The replies of the last debug commands (or of one, by id), newest first',
         params: snParams,
-        querystring: z.object({ id: z.uuid().optional() }),
-        response: { 200: envelope(z.array(debugReply)) },
+        querystring: API['GET /inverter/:sn/debug/reply'].query,
+        response: answers('GET /inverter/:sn/debug/reply'),
       },
     },
     async (req) => {

@@ -1,10 +1,10 @@
-import { INVERTER_CHARTS, INVERTER_CHART_PERIODS, FLOW_STATES, periodKeyParam } from '@heliograph/shared';
+import { API, INVERTER_CHARTS, INVERTER_CHART_PERIODS } from '@heliograph/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { ValidationError } from '../../../http/errors.js';
-import { paging } from '../../plants/schemas.js';
 import { portChart } from '../charts.js';
 import { settingFieldsFor } from '../settings-form.js';
 import { tags, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
@@ -20,29 +20,7 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         summary:
           'What flows through the inverter now: PV, AC output or the gateway meter’s grid and load, the hybrid’s battery',
         params: snParams,
-        response: {
-          200: envelope(
-            z.object({
-              ts: z.number().nullable(),
-              ratedW: z.number().nullable(),
-              /** Grid and load come from a meter on the inverter's gateway (else grid is the AC output). */
-              meter: z.boolean(),
-              powerW: z.object({
-                pv: z.number().nullable(),
-                grid: z.number().nullable(),
-                battery: z.number().nullable(),
-                load: z.number().nullable(),
-                soc: z.number().nullable(),
-              }),
-              flow: z.object({
-                pv: z.enum(FLOW_STATES),
-                grid: z.enum(FLOW_STATES),
-                battery: z.enum(FLOW_STATES),
-                load: z.enum(FLOW_STATES),
-              }),
-            }),
-          ),
-        },
+        response: answers('GET /inverter/:sn/flow'),
       },
     },
     async (req) => ok(req, await inverters.flow(requireAuth(req.auth), req.params.sn)),
@@ -56,17 +34,7 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'What the caller may do with the inverter now: write access, status, state, settings support',
         params: snParams,
-        response: {
-          200: envelope(
-            z.object({
-              writable: z.boolean(),
-              status: z.string(),
-              state: z.number().nullable(),
-              protocol: z.string(),
-              settings: z.boolean(),
-            }),
-          ),
-        },
+        response: answers('GET /inverter/:sn/control'),
       },
     },
     async (req) => {
@@ -94,19 +62,7 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'The hybrid inverter a battery is set through (null when its gateway has none)',
         params: snParams,
-        response: {
-          200: envelope(
-            z
-              .object({
-                sn: z.string(),
-                alias: z.string().nullable(),
-                model: z.string(),
-                protocol: z.string(),
-                status: z.string(),
-              })
-              .nullable(),
-          ),
-        },
+        response: answers('GET /battery/:sn/inverter'),
       },
     },
     async (req) => ok(req, await inverters.hybridOfBattery(requireAuth(req.auth), req.params.sn)),
@@ -120,26 +76,8 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'Grid, EPS, load, battery or meter chart of a day (W), month or year (kWh)',
         params: snParams.extend({ chart: z.enum(INVERTER_CHARTS), period: z.enum(INVERTER_CHART_PERIODS) }),
-        querystring: z.object({
-          date: periodKeyParam.optional(),
-        }),
-        response: {
-          200: envelope(
-            z.object({
-              chart: z.string(),
-              period: z.string(),
-              unit: z.string(),
-              keys: z.array(z.string()),
-              rows: z.array(
-                z.object({
-                  ts: z.number().optional(),
-                  key: z.string().optional(),
-                  values: z.record(z.string(), z.number().nullable()),
-                }),
-              ),
-            }),
-          ),
-        },
+        querystring: API['GET /inverter/:sn/chart/:chart/:period'].query,
+        response: answers('GET /inverter/:sn/chart/:chart/:period'),
       },
     },
     async (req) => {
@@ -161,24 +99,8 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'The inverter’s events, newest first',
         params: snParams,
-        querystring: z.object(paging),
-        response: {
-          200: envelope(
-            z.object({
-              total: z.number(),
-              rows: z.array(
-                z.object({
-                  id: z.string(),
-                  code: z.string(),
-                  level: z.string(),
-                  message: z.string().nullable(),
-                  raisedAt: z.number(),
-                  clearedAt: z.number().nullable(),
-                }),
-              ),
-            }),
-          ),
-        },
+        querystring: API['GET /inverter/:sn/events'].query,
+        response: answers('GET /inverter/:sn/events'),
       },
     },
     async (req) => {

@@ -1,19 +1,10 @@
-import { z } from 'zod';
+import { API } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { paging } from '../../plants/schemas.js';
 import { inverterWorkbook } from '../export.js';
-import { INVERTER_SORTS } from '../service.js';
-import {
-  filterQuery,
-  statusCounts,
-  inverterRow,
-  tags,
-  view,
-  type InverterApp,
-  type InverterRouteDeps,
-} from '../schemas.js';
+import { tags, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** The inverter list with status statistics and its .xlsx export. */
 export function registerList(app: InverterApp, { inverters }: InverterRouteDeps): void {
@@ -24,25 +15,8 @@ export function registerList(app: InverterApp, { inverters }: InverterRouteDeps)
       schema: {
         tags,
         summary: 'Inverters in scope with status statistics, search, filters and pagination',
-        querystring: filterQuery.extend({
-          ...paging,
-          sort: z.enum(INVERTER_SORTS).optional(),
-          order: z.enum(['asc', 'desc']).optional(),
-        }),
-        response: {
-          200: envelope(
-            z.object({
-              total: z.number(),
-              rows: z.array(inverterRow),
-              stats: statusCounts,
-              facets: z.object({
-                models: z.array(z.string()),
-                brands: z.array(z.string()),
-                plants: z.array(z.object({ id: z.string(), name: z.string() })),
-              }),
-            }),
-          ),
-        },
+        querystring: API['GET /inverters'].query,
+        response: answers('GET /inverters'),
       },
     },
     async (req) => {
@@ -59,8 +33,8 @@ export function registerList(app: InverterApp, { inverters }: InverterRouteDeps)
       schema: {
         tags,
         summary: 'Inverters by status',
-        querystring: filterQuery,
-        response: { 200: envelope(statusCounts) },
+        querystring: API['GET /inverters/count'].query,
+        response: answers('GET /inverters/count'),
       },
     },
     async (req) => ok(req, await inverters.stats(requireAuth(req.auth), req.query)),
@@ -70,7 +44,11 @@ export function registerList(app: InverterApp, { inverters }: InverterRouteDeps)
     '/inverters/download',
     {
       config: view,
-      schema: { tags, summary: 'The inverter list as .xlsx (same filters as the list)', querystring: filterQuery },
+      schema: {
+        tags,
+        summary: 'The inverter list as .xlsx (same filters as the list)',
+        querystring: API['GET /inverters/download'].query,
+      },
     },
     async (req, reply) => {
       const rows = await inverters.all(requireAuth(req.auth), req.query, 10_000);

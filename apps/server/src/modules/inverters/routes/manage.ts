@@ -1,7 +1,7 @@
-import { LIMITS, utf8Length } from '@heliograph/shared';
-import { z } from 'zod';
+import { API, LIMITS, utf8Length } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { emptyEnvelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { ValidationError } from '../../../http/errors.js';
 import { recordOperation } from '../../commands/operation-log.js';
@@ -17,8 +17,8 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'Rename an inverter (alias at most 32 bytes; empty clears it)',
         params: snParams,
-        body: z.object({ alias: z.string().max(64) }),
-        response: { 200: emptyEnvelope },
+        body: API['POST /inverter/:sn/alias'].body,
+        response: answers('POST /inverter/:sn/alias'),
       },
     },
     async (req) => {
@@ -49,7 +49,7 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
         tags,
         summary: 'Remove an inverter from the lists (its readings are kept)',
         params: snParams,
-        response: { 200: emptyEnvelope },
+        response: answers('POST /inverter/:sn/delete'),
       },
     },
     async (req) => {

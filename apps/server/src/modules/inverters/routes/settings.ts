@@ -1,11 +1,10 @@
-import { settingsConflicts, settingsProblems } from '@heliograph/shared';
-import { z } from 'zod';
+import { API, settingsConflicts, settingsProblems } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { envelope, ok } from '../../../http/envelope.js';
+import { answers } from '../../../http/contract.js';
+import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
 import { callerOf, inverterTarget, sendCommand } from '../../commands/device-command.js';
-import { commandOutcome } from '../../commands/outcome.js';
-import { settingField, settingValues, settingsError } from '../settings-fields.js';
+import { settingsError } from '../settings-fields.js';
 import { tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** The settings form of the inverter’s protocol, and reading and writing the settings on the device. */
@@ -18,16 +17,7 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
         tags,
         summary: 'The settings form of the inverter’s protocol (601 when it has none), with the last known values',
         params: snParams,
-        response: {
-          200: envelope(
-            z.object({
-              protocol: z.string(),
-              fields: z.array(settingField),
-              values: z.record(z.string(), z.unknown()),
-              writable: z.boolean(),
-            }),
-          ),
-        },
+        response: answers('GET /inverter/:sn/setting/form'),
       },
     },
     async (req) => {
@@ -51,7 +41,7 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
         tags,
         summary: 'Read the settings from the device (command settingsRead)',
         params: snParams,
-        response: { 200: envelope(commandOutcome.extend({ values: z.record(z.string(), z.unknown()) })) },
+        response: answers('POST /inverter/:sn/setting-read'),
       },
     },
     async (req) => {
@@ -83,8 +73,8 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
         tags,
         summary: 'Write settings to the device (command settingsWrite); each value checked against the form',
         params: snParams,
-        body: z.object({ values: settingValues }),
-        response: { 200: envelope(commandOutcome) },
+        body: API['POST /inverter/:sn/setting-write'].body,
+        response: answers('POST /inverter/:sn/setting-write'),
       },
     },
     async (req) => {

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { DEVICE_KINDS } from '../gateway-protocol.js';
+import { DEVICE_STATUSES } from '../plant.js';
+import { commaList, dayParam, monthParam, yearParam } from '../request-params.js';
+import { LIMITS } from '../rules.js';
+import { metricsShape } from './device-list.js';
+import { contracts } from './route.js';
+
+/** Inverters, batteries and meters by serial number (spec §7): readings now, a day, energy, chart parameters. */
+export const deviceDetail = z.object({
+  id: z.string(),
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  model: z.string(),
+  brand: z.string(),
+  firmware: z.string().nullable(),
+  alias: z.string().nullable(),
+  ratedW: z.number().nullable(),
+  capacityKwh: z.number().nullable(),
+  protocol: z.string(),
+  gatewaySn: z.string(),
+  plantId: z.string().nullable(),
+  plantName: z.string().nullable(),
+  timezone: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  lastSeen: z.number().nullable(),
+  metrics: metricsShape,
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+/** Readings per MPPT, phase or cell. */
+export const indexedRow = z.object({ index: z.number(), values: metricsShape });
+export type IndexedRow = z.infer<typeof indexedRow>;
+export const indexedRows = z.array(indexedRow);
+
+export const deviceDaySeries = z.array(z.object({ ts: z.number(), values: metricsShape }));
+
+export const energyRow = z.object({
+  key: z.string(),
+  pv: z.number(),
+  purchase: z.number(),
+  feedIn: z.number(),
+  charge: z.number(),
+  discharge: z.number(),
+  load: z.number(),
+});
+export type EnergyRow = z.infer<typeof energyRow>;
+export const energySeries = z.array(energyRow);
+
+/** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
+export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
+export const deviceDayQuery = z.object({ date: dayParam.optional(), params: chartParamList.optional() });
+
+export const chartKindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter') });
+export const offeredParam = z.object({ key: z.string(), unit: z.string() });
+export type OfferedParam = z.infer<typeof offeredParam>;
+export const chosenParams = z.array(z.string());
+export const chosenParamsBody = z.object({
+  kind: z.enum(DEVICE_KINDS),
+  params: z.array(z.string().max(48)).min(1).max(LIMITS.chartCustomParams),
+});
+
+export const deviceContracts = contracts({
+  'GET /inverter/:sn': { answer: deviceDetail },
+  'GET /inverter/:sn/realtime/input': { answer: indexedRows },
+  'GET /inverter/:sn/realtime/output': { answer: indexedRows },
+  'GET /inverter/:sn/day': { query: deviceDayQuery, answer: deviceDaySeries },
+  'GET /inverter/:sn/month': { query: z.object({ month: monthParam.optional() }), answer: energySeries },
+  'GET /inverter/:sn/year': { query: z.object({ year: yearParam.optional() }), answer: energySeries },
+  'GET /inverter/:sn/total': { query: z.object({}), answer: energySeries },
+  'GET /battery/:sn/realtime': { answer: deviceDetail.extend({ cells: indexedRows }) },
+  'GET /battery/:sn/day': { query: deviceDayQuery, answer: deviceDaySeries },
+  'GET /meter/:sn/realtime': { answer: deviceDetail.extend({ phases: indexedRows }) },
+  'GET /chart/param/equip': { query: chartKindQuery, answer: z.array(offeredParam) },
+  'GET /chart/param/custom': { query: chartKindQuery, answer: chosenParams },
+  'POST /chart/param/custom': { body: chosenParamsBody, answer: chosenParams },
+});
