@@ -7,8 +7,9 @@ import { appUser, company, configTemplate, deviceCommand, role } from '../db/sch
 import type { AuthContext, Scope } from '../http/context.js';
 import { AppError } from '../http/errors.js';
 import { accessHooks, errorRendering, requireRouteDeclarations } from '../http/hooks.js';
-import { DEFAULT_VALUATION, provisionPlant, type ProvisionPlant } from '../modules/plants/provision.js';
+import { provisionPlant, type ProvisionPlant } from '../modules/plants/provision.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
+import { TEST_PLANT_FIELDS } from '../test/plant-fields.js';
 import { findCommand, findDevice, findGateway, findPlant, findTemplate } from './finders.js';
 import { managesPlant, scopeCondition } from './policies.js';
 
@@ -25,18 +26,9 @@ const keys = { sunrisePlant: '', rivalPlant: '', sunriseTemplate: '', rivalTempl
 
 function plantOf(name: string, companyId: string | null, sn: string): ProvisionPlant {
   return {
+    ...TEST_PLANT_FIELDS,
     companyId,
     name,
-    type: 'storage_dc',
-    inverterKind: 'hybrid',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52.5,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
     gateways: [
       {
         sn: `${sn}GW`,
