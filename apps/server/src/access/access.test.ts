@@ -255,7 +255,7 @@ describe('route scopes', () => {
   it('answers a platform route to a platform administrator only, and a public one without authenticating', async () => {
     const app = Fastify();
     let authentications = 0;
-    requireRouteDeclarations(app);
+    // The hooks alone: these made-up routes have no contract, which the registration check would refuse.
     accessHooks(app, {
       authenticate: async (token) => {
         authentications += 1;
