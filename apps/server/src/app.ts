@@ -49,6 +49,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
+import { loadAuthContext } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -153,7 +154,12 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   // First, so every answer carries them, refusals of the access hooks included.
   await app.register(securityHeaders, { config });
   requireRouteDeclarations(app);
-  accessHooks(app, { db, tokens });
+  accessHooks(app, {
+    authenticate: async (token) => {
+      const claims = await tokens.verifyAccess(token);
+      return (await loadAuthContext(db, claims.userId, claims.sessionId)) ?? null;
+    },
+  });
   errorRendering(app);
   refuseNulBytes(app);
 

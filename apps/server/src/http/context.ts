@@ -16,11 +16,22 @@ export interface AuthContext {
 export type Access = 'public' | 'signedIn' | PermissionKey;
 
 /**
- * Whose rows a route may touch: `none` (anonymous or server-wide data), `self` (the caller's own account),
- * `company` (the caller's tenant). Later features add `plant` and `device`; a row outside the scope is
- * answered as "does not exist".
+ * Whose rows a route may touch, a closed set checked when a route is registered (an unknown value stops
+ * the server from starting) and enforced, as far as it can be without knowing the route, on every request:
+ * - `none`: nobody's rows — anonymous calls and server-wide data (dictionaries, catalogues, sign-in). The
+ *   only scope a `public` route may declare, since it has no caller whose rows it could reach.
+ * - `self`: the caller's own account and settings; needs a signed-in caller.
+ * - `company`: rows of the caller's tenant — plants, devices, gateways, templates — each reached only through
+ *   the access layer (apps/server/src/access), which answers "does not exist" for a row outside its policy.
+ * - `platform`: the whole platform, across tenants; only a platform administrator may call it.
+ * Which rows a `company` route reaches depends on its keys, so that part is the access layer's, not the hook's.
  */
-export type Scope = 'none' | 'self' | 'company';
+export const ROUTE_SCOPES = ['none', 'self', 'company', 'platform'] as const;
+export type Scope = (typeof ROUTE_SCOPES)[number];
+
+export function isScope(value: unknown): value is Scope {
+  return typeof value === 'string' && (ROUTE_SCOPES as readonly string[]).includes(value);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

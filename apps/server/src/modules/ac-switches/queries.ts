@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { gatewayScope } from '../devices/scope.js';
+import { findDevice } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusSql } from '../plants/status.js';
 
 /**
@@ -30,12 +30,12 @@ const statusCond: Record<SwitchStatus, SQL> = {
   unbound: sql`g.plant_id is null`,
 };
 
-const from = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn
-  left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id
+const joins = sql`left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id
   left join app_user u on u.id = g.customer_id`;
+const from = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn ${joins}`;
 
 function where(auth: AuthContext, q: SwitchFilters, withStatus: boolean): SQL {
-  const parts: SQL[] = [sql`d.kind = 'switch' and d.deleted_at is null`, gatewayScope(auth)];
+  const parts: SQL[] = [sql`d.kind = 'switch' and d.deleted_at is null`, scopeCondition(auth, 'device')];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(sql`(d.sn ilike ${like} or coalesce(d.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like})`);
@@ -114,7 +114,7 @@ export async function findSwitch(
   sn: string,
   opts: { write?: boolean } = {},
 ): Promise<SwitchInfo> {
-  const [r] = await query<
+  const r = await findDevice<
     Raw & {
       server_address: string | null;
       server_port: unknown;
@@ -122,12 +122,14 @@ export async function findSwitch(
       model: string;
       firmware: string | null;
     }
-  >(
-    db,
-    sql`select ${columns}, g.server_address, g.server_port, g.mesh_check, d.model, g.firmware ${from}
-      where d.sn = ${sn} and d.kind = 'switch' and d.deleted_at is null and ${gatewayScope(auth, { write: opts.write ?? false })}`,
-  );
-  if (!r) throw new AppError('notFound');
+  >(db, auth, sn, {
+    kind: 'switch',
+    write: opts.write ?? false,
+    select: sql`${columns}, g.server_address, g.server_port, g.mesh_check, d.model, g.firmware`,
+    join: joins,
+    // A switch is its own gateway.
+    where: sql`g.sn = d.sn`,
+  });
   const settings = switchSettingsOf(r.settings);
   const raw = (r.settings ?? {}) as { localAreaCode?: unknown };
   return {

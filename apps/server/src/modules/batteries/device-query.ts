@@ -17,12 +17,12 @@ import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { gatewayScope } from '../devices/scope.js';
+import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusSql } from '../plants/status.js';
 
 /**
  * The list and the lookup behind the battery, meter and weather-station pages: one device kind, seen through
- * its gateway (gatewayScope), deleted devices left out, status derived as everywhere else (spec §4).
+ * its gateway (the device policy), deleted devices left out, status derived as everywhere else (spec §4).
  */
 
 /** The list shapes moved to packages/shared (contracts/device-list.ts); the weather routes still read them here. */
@@ -94,7 +94,7 @@ function visible(auth: AuthContext, kind: DeviceKind, where: SQL, write = false)
     left join plant p on p.id = d.plant_id
     left join device_latest dl on dl.device_id = d.id
     where d.kind = ${kind} and d.deleted_at is null and (p.id is null or p.deleted_at is null)
-      and ${gatewayScope(auth, { write })} and ${where}) v`;
+      and ${scopeCondition(auth, 'device', { write })} and ${where}) v`;
 }
 
 function filters(q: Omit<DeviceListQuery, 'page' | 'size' | 'status'>): SQL {

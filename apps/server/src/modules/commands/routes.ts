@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@heliograph/shared';
 import { z } from 'zod';
+import { findCommand } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import { requireAuth } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { gatewayScope } from '../devices/scope.js';
-import { plantScope } from '../plants/scope.js';
 import type { CommandService } from './service.js';
 
 /** A command's state (for a page that lost its wait) and the operation log of a device, gateway or plant. */
@@ -28,12 +28,7 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
       },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const [visible] = await query<{ id: string }>(
-          deps.db,
-          sql`select c.id from device_command c join gateway g on g.id = c.gateway_id
-            where c.id = ${req.params.id} and ${gatewayScope(auth)}`,
-        );
-        if (!visible) throw new AppError('notFound');
+        await findCommand(deps.db, auth, req.params.id);
         return ok(req, await deps.commands.get(req.params.id));
       },
     );
@@ -55,9 +50,9 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
         // The log of something the caller cannot see does not exist.
         const [seen] = await query<{ n: number }>(
           deps.db,
-          sql`select 1 as n where exists (select 1 from gateway g where g.sn = ${target} and ${gatewayScope(auth)})
-            or exists (select 1 from device d join gateway g on g.id = d.gateway_id where d.sn = ${target} and ${gatewayScope(auth)})
-            or exists (select 1 from plant p where p.id::text = ${target} and ${plantScope(auth)})`,
+          sql`select 1 as n where exists (select 1 from gateway g where g.sn = ${target} and ${scopeCondition(auth, 'gateway')})
+            or exists (select 1 from device d join gateway g on g.id = d.gateway_id where d.sn = ${target} and ${scopeCondition(auth, 'device')})
+            or exists (select 1 from plant p where p.id::text = ${target} and ${scopeCondition(auth, 'plant')})`,
         );
         if (!seen) throw new AppError('notFound');
         const rows = await query<{

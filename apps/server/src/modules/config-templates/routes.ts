@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, ilike, sql } from 'drizzle-orm';
 import {
   API,
   settingsProblems,
@@ -8,6 +8,8 @@ import {
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findTemplate, templateKey } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { configTemplate } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
@@ -23,11 +25,6 @@ import { settingsError } from '../inverters/settings-fields.js';
 
 const idParams = z.object({ id: z.uuid() });
 type StoredValues = { protocol?: SettingsProtocol; settings?: Record<string, SettingValue> };
-
-/** A template belongs to its company; a caller without one (platform administrator) sees the unassigned. */
-function ownedBy(auth: AuthContext): SQL {
-  return auth.companyId ? eq(configTemplate.companyId, auth.companyId) : sql`${configTemplate.companyId} is null`;
-}
 
 function toRow(r: typeof configTemplate.$inferSelect): ConfigTemplate {
   const stored = r.values as StoredValues;
@@ -58,15 +55,6 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
     const access = { access: 'config.template.list', scope: 'company' } as const;
     const tags = ['config templates'];
 
-    const find = async (auth: AuthContext, id: string) => {
-      const [r] = await db
-        .select()
-        .from(configTemplate)
-        .where(and(eq(configTemplate.id, id), ownedBy(auth)));
-      if (!r) throw new AppError('notFound');
-      return r;
-    };
-
     // Templates are picked by name in the apply dialog and the list, so two of one name would be ambiguous.
     const assertNameFree = async (auth: AuthContext, name: string, except?: string) => {
       const [taken] = await db
@@ -74,7 +62,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         .from(configTemplate)
         .where(
           and(
-            ownedBy(auth),
+            scopeCondition(auth, 'template'),
             sql`lower(${configTemplate.name}) = lower(${name})`,
             except ? sql`${configTemplate.id} <> ${except}` : undefined,
           ),
@@ -111,7 +99,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         const auth = requireAuth(req.auth);
         const { q, page, size } = req.query;
         const where = and(
-          ownedBy(auth),
+          scopeCondition(auth, 'template'),
           q?.trim() ? ilike(configTemplate.name, `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
         );
         const rows = await db
@@ -140,7 +128,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
           response: answers('GET /inverter/config/template/:id'),
         },
       },
-      async (req) => ok(req, toRow(await find(requireAuth(req.auth), req.params.id))),
+      async (req) => ok(req, toRow(await findTemplate(db, requireAuth(req.auth), req.params.id))),
     );
 
     app.post(
@@ -188,14 +176,14 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       },
       async (req) => {
         const auth = requireAuth(req.auth);
-        await find(auth, req.params.id);
+        await findTemplate(db, auth, req.params.id);
         const { name, protocol, model, values } = req.body;
         checkValues(protocol, values);
         await assertNameFree(auth, name, req.params.id);
         const [row] = await db
           .update(configTemplate)
           .set({ name, model, values: { protocol, settings: values }, updatedAt: new Date() })
-          .where(eq(configTemplate.id, req.params.id))
+          .where(templateKey(auth, req.params.id))
           .returning();
         if (!row) throw new AppError('notFound');
         return ok(req, toRow(row));
@@ -215,8 +203,8 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       },
       async (req) => {
         const auth = requireAuth(req.auth);
-        await find(auth, req.params.id);
-        await db.delete(configTemplate).where(eq(configTemplate.id, req.params.id));
+        await findTemplate(db, auth, req.params.id);
+        await db.delete(configTemplate).where(templateKey(auth, req.params.id));
         return ok(req, null);
       },
     );
@@ -237,7 +225,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         const caller = callerOf(req);
         const { auth } = caller;
         if (!auth.permissions.has('inverter.setting')) throw new AppError('noPermission', { httpStatus: 403 });
-        const template = toRow(await find(auth, req.params.id));
+        const template = toRow(await findTemplate(db, auth, req.params.id));
         const sns = [...new Set(req.body.sns)];
         const results = await Promise.all(
           sns.map(async (sn) => {

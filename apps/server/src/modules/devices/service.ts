@@ -6,25 +6,20 @@ import {
   type DeviceKind,
   type DeviceStatus,
   type EnergyRow,
-  type ErrorKey,
   type IndexedRow,
 } from '@heliograph/shared';
+import { findDevice } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { plantScope } from '../plants/scope.js';
 import { deviceStatusSql } from '../plants/status.js';
-
-/** "Does not exist" per kind (spec §8): 600 inverter, battery has its own, the others the generic one. */
-const NOT_FOUND: Record<string, ErrorKey> = { inverter: 'inverterNotFound', battery: 'batteryNotFound' };
 
 /** Devices are seen through their plant: a device of a plant outside the caller's scope does not exist. */
 export class DeviceService {
   constructor(private readonly db: Db) {}
 
   async get(auth: AuthContext, sn: string, kind: DeviceKind): Promise<DeviceDetail> {
-    const [r] = await query<{
+    const r = await findDevice<{
       id: string;
       sn: string;
       kind: DeviceKind;
@@ -42,14 +37,12 @@ export class DeviceService {
       status: DeviceStatus;
       ts: unknown;
       metrics: Record<string, number | null> | null;
-    }>(
-      this.db,
-      sql`select d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics
-        from device d join gateway g on g.id = d.gateway_id join plant p on p.id = d.plant_id
-        left join device_latest dl on dl.device_id = d.id
-        where d.sn = ${sn} and d.kind = ${kind} and d.deleted_at is null and ${plantScope(auth)}`,
-    );
-    if (!r) throw new AppError(NOT_FOUND[kind] ?? 'notFound');
+    }>(this.db, auth, sn, {
+      kind,
+      select: sql`d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics`,
+      // Only a device on a plant has a detail page: stock on an unbound gateway does not exist here.
+      join: sql`join plant p on p.id = d.plant_id left join device_latest dl on dl.device_id = d.id`,
+    });
     return {
       id: r.id,
       sn: r.sn,

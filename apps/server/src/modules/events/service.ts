@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { gatewayScope } from '../devices/scope.js';
+import { scopeCondition } from '../../access/policies.js';
 
 /** Longest time range one query may span (a year): keeps the event scan bounded. */
 export const EVENT_RANGE_MAX_MS = 366 * 86_400_000;
@@ -19,7 +19,7 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The events the caller may see (their devices' gateways are in scope), narrowed by the filters. */
 function where(auth: AuthContext, f: EventFilters, withLevel: boolean): SQL {
-  const parts: SQL[] = [gatewayScope(auth), sql`(p.id is null or p.deleted_at is null)`];
+  const parts: SQL[] = [scopeCondition(auth, 'gateway'), sql`(p.id is null or p.deleted_at is null)`];
   if (f.plantId) parts.push(sql`e.plant_id = ${f.plantId}`);
   if (f.device) parts.push(sql`(d.sn ilike ${like(f.device)} or d.alias ilike ${like(f.device)})`);
   if (f.kind) parts.push(sql`d.kind = ${f.kind}`);

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { gatewayScope } from '../devices/scope.js';
+import { findGateway as findScopedGateway } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusSql } from '../plants/status.js';
 
 /** A gateway row that is itself a device (a smart AC switch, a lora master node): same serial number. */
@@ -29,7 +30,7 @@ const statusCond: Record<GatewayStatusFilter, SQL> = {
 };
 
 function where(auth: AuthContext, q: GatewayFilters, withStatus: boolean): SQL {
-  const parts: SQL[] = [gatewayScope(auth), sql`not ${anySelfDevice}`];
+  const parts: SQL[] = [scopeCondition(auth, 'gateway'), sql`not ${anySelfDevice}`];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(sql`(g.sn ilike ${like} or coalesce(g.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like})`);
@@ -131,7 +132,7 @@ export async function findGateway(
   opts: { write?: boolean; kind?: 'switch' | 'lora' | 'gateway'; missing?: ErrorKey } = {},
 ): Promise<GatewayRecord> {
   const kindCond = opts.kind === 'gateway' ? sql`not ${anySelfDevice}` : opts.kind ? selfDevice(opts.kind) : sql`true`;
-  const [r] = await query<{
+  const r = await findScopedGateway<{
     id: string;
     sn: string;
     company_id: string | null;
@@ -142,13 +143,13 @@ export async function findGateway(
     online: boolean;
     upload_interval_s: unknown;
     mesh_check: boolean;
-  }>(
-    db,
-    sql`select g.id, g.sn, g.company_id, g.plant_id, pl.name as plant_name, g.alias, g.locked, g.online, g.upload_interval_s, g.mesh_check
-      from gateway g left join plant pl on pl.id = g.plant_id
-      where g.sn = ${sn} and ${kindCond} and ${gatewayScope(auth, { write: opts.write ?? false })}`,
-  );
-  if (!r) throw new AppError(opts.missing ?? 'gatewayNotFound');
+  }>(db, auth, sn, {
+    write: opts.write ?? false,
+    select: sql`g.id, g.sn, g.company_id, g.plant_id, pl.name as plant_name, g.alias, g.locked, g.online, g.upload_interval_s, g.mesh_check`,
+    join: sql`left join plant pl on pl.id = g.plant_id`,
+    where: kindCond,
+    missing: opts.missing,
+  });
   return {
     id: r.id,
     sn: r.sn,

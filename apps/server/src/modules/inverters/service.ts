@@ -23,7 +23,8 @@ import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { gatewayScope } from '../devices/scope.js';
+import { findDevice } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusSql } from '../plants/status.js';
 import { settingFieldsFor } from './settings-form.js';
 
@@ -97,10 +98,10 @@ export class InverterService {
         coalesce((dl.metrics->>'e_ac_total')::float8, (dl.metrics->>'e_pv_total')::float8) as total_kwh,
         coalesce((select dd.pv from device_day dd where dd.device_id = d.id
           and dd.day = (now() at time zone coalesce(p.timezone, 'UTC'))::date), 0) as today_kwh,
-        ${gatewayScope(auth, { write: true })} as writable
+        ${scopeCondition(auth, 'device', { write: true })} as writable
       from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
       left join device_latest dl on dl.device_id = d.id
-      where d.kind = 'inverter' and d.deleted_at is null and ${gatewayScope(auth)}
+      where d.kind = 'inverter' and d.deleted_at is null and ${scopeCondition(auth, 'device')}
         ${like ? sql`and (d.sn ilike ${like} or d.alias ilike ${like} or p.name ilike ${like} or g.sn ilike ${like})` : sql``}
         ${f.plantId ? sql`and d.plant_id::text = ${f.plantId}` : sql``}
         ${f.model ? sql`and d.model = ${f.model}` : sql``}
@@ -155,7 +156,7 @@ export class InverterService {
       this.db,
       sql`select distinct d.model, d.brand, d.plant_id, p.name as plant_name
         from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
-        where d.kind = 'inverter' and d.deleted_at is null and ${gatewayScope(auth)} limit 2000`,
+        where d.kind = 'inverter' and d.deleted_at is null and ${scopeCondition(auth, 'device')} limit 2000`,
     );
     const plants = new Map<string, string>();
     for (const r of rows) if (r.plant_id) plants.set(r.plant_id, r.plant_name ?? '');
@@ -175,7 +176,7 @@ export class InverterService {
    * answer for another company's inverter as for one that does not exist.
    */
   async target(auth: AuthContext, sn: string, opts: { write?: boolean } = {}): Promise<InverterTarget> {
-    const [r] = await query<{
+    const r = await findDevice<{
       id: string;
       sn: string;
       alias: string | null;
@@ -190,18 +191,15 @@ export class InverterService {
       status: string;
       state: unknown;
       has_battery: boolean;
-    }>(
-      this.db,
-      sql`select d.id, d.sn, d.alias, d.model, d.protocol, d.meta, d.settings, d.gateway_id, g.sn as gateway_sn,
+    }>(this.db, auth, sn, {
+      kind: 'inverter',
+      write: opts.write ?? false,
+      select: sql`d.id, d.sn, d.alias, d.model, d.protocol, d.meta, d.settings, d.gateway_id, g.sn as gateway_sn,
           d.plant_id, p.timezone, ${inverterStatusSql} as status, (dl.metrics->>'state')::float8 as state,
           exists (select 1 from device b where b.gateway_id = d.gateway_id and b.kind = 'battery'
-            and b.deleted_at is null) as has_battery
-        from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
-        left join device_latest dl on dl.device_id = d.id
-        where d.sn = ${sn} and d.kind = 'inverter' and d.deleted_at is null
-          and ${gatewayScope(auth, { write: opts.write ?? false })}`,
-    );
-    if (!r) throw new AppError('inverterNotFound');
+            and b.deleted_at is null) as has_battery`,
+      join: sql`left join plant p on p.id = d.plant_id left join device_latest dl on dl.device_id = d.id`,
+    });
     return {
       id: r.id,
       sn: r.sn,
@@ -257,12 +255,10 @@ export class InverterService {
    * is none). 1206 for a battery the caller may not see, the same as for one that does not exist.
    */
   async hybridOfBattery(auth: AuthContext, batterySn: string): Promise<BatteryInverter | null> {
-    const [b] = await query<{ gateway_id: string }>(
-      this.db,
-      sql`select d.gateway_id from device d join gateway g on g.id = d.gateway_id
-        where d.sn = ${batterySn} and d.kind = 'battery' and d.deleted_at is null and ${gatewayScope(auth)}`,
-    );
-    if (!b) throw new AppError('batteryNotFound');
+    const b = await findDevice<{ gateway_id: string }>(this.db, auth, batterySn, {
+      kind: 'battery',
+      select: sql`d.gateway_id`,
+    });
     const [r] = await query<BatteryInverter>(
       this.db,
       sql`select d.sn, d.alias, d.model, d.protocol, ${inverterStatusSql} as status

@@ -17,12 +17,13 @@ import {
   type PhysicalLayout,
   type PhysicalLayoutAnswer,
 } from '@heliograph/shared';
+import { findPlant } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { plantScope, plantWriteScope } from '../plants/scope.js';
 import { buildLogicalTree, type TreeInverter } from './tree.js';
 
 interface LayoutPlant {
@@ -67,7 +68,7 @@ function periodStart(period: LayoutPeriod, today: string): string {
   return '1970-01-01';
 }
 
-/** Panel layouts of a plant (spec §2.3): seen through `plantScope`, changed through `plantWriteScope`. */
+/** Panel layouts of a plant (spec §2.3): seen and changed through the plant policy. */
 export class LayoutService {
   constructor(private readonly db: Db) {}
 
@@ -76,14 +77,10 @@ export class LayoutService {
    * guest share or a role without "edit plant" sees it read-only (code 2).
    */
   async plant(auth: AuthContext, id: string, write = false): Promise<LayoutPlant> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('plantNotFound');
-    const [row] = await query<LayoutPlant & { writable: boolean }>(
-      this.db,
-      sql`select p.id, p.name, p.timezone, p.inverter_kind, p.capacity_kw,
-            exists (select 1 from plant p where p.id = ${id} and ${plantWriteScope(auth)}) as writable
-          from plant p where p.id = ${id} and ${plantScope(auth)}`,
-    );
-    if (!row) throw new AppError('plantNotFound');
+    const row = await findPlant<LayoutPlant & { writable: boolean }>(this.db, auth, id, {
+      select: sql`p.id, p.name, p.timezone, p.inverter_kind, p.capacity_kw,
+        (${scopeCondition(auth, 'plant', { write: true })}) as writable`,
+    });
     if (write && !(row.writable && auth.permissions.has('station.edit'))) throw new AppError('noPermission');
     return row;
   }

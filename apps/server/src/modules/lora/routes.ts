@@ -15,9 +15,9 @@ import { requireAuth, type AuthContext } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
-import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
-import { gatewayScope } from '../devices/scope.js';
+import { findDevice } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import { sendXlsx, word } from '../gateways/xlsx.js';
 import { deviceStatusSql } from '../plants/status.js';
 
@@ -27,8 +27,8 @@ const tags = ['lora'];
  * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
  * serial number. Its child nodes are devices behind the same gateway whose parent is the master device.
  */
-const masterFrom = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn
-  left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id`;
+const masterJoins = sql`left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id`;
+const masterFrom = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn ${masterJoins}`;
 const masterColumns = sql`d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
   g.plant_id, pl.name as plant_name, pl.type as plant_type, g.online, g.firmware,
   (select count(*) from device c where c.parent_id = d.id and c.deleted_at is null) as child_count`;
@@ -72,7 +72,10 @@ const masterOf = (r: RawMaster): LoraMaster => ({
 });
 
 function where(auth: AuthContext, q: LoraFilters, withStatus: boolean): SQL {
-  const parts: SQL[] = [sql`d.kind = 'lora' and d.parent_id is null and d.deleted_at is null`, gatewayScope(auth)];
+  const parts: SQL[] = [
+    sql`d.kind = 'lora' and d.parent_id is null and d.deleted_at is null`,
+    scopeCondition(auth, 'device'),
+  ];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(
@@ -85,14 +88,15 @@ function where(auth: AuthContext, q: LoraFilters, withStatus: boolean): SQL {
   return sql.join(parts, sql` and `);
 }
 
-async function findMaster(db: Db, auth: AuthContext, sn: string, write = false): Promise<RawMaster> {
-  const [r] = await query<RawMaster>(
-    db,
-    sql`select ${masterColumns} ${masterFrom}
-      where d.sn = ${sn} and d.kind = 'lora' and d.parent_id is null and d.deleted_at is null and ${gatewayScope(auth, { write })}`,
-  );
-  if (!r) throw new AppError('notFound');
-  return r;
+function findMaster(db: Db, auth: AuthContext, sn: string, write = false): Promise<RawMaster> {
+  return findDevice<RawMaster>(db, auth, sn, {
+    kind: 'lora',
+    write,
+    select: masterColumns,
+    join: masterJoins,
+    // A master node is its own gateway; a child node is reached through its master.
+    where: sql`g.sn = d.sn and d.parent_id is null`,
+  });
 }
 
 /** Lora master nodes and their child nodes (spec §7 "Lora"), and the smart equipment list. */
@@ -290,7 +294,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
               g.plant_id, pl.name as plant_name, par.sn as parent_sn
             from device d join gateway g on g.id = d.gateway_id left join plant pl on pl.id = g.plant_id
             left join device_latest dl on dl.device_id = d.id left join device par on par.id = d.parent_id
-            where d.deleted_at is null and d.kind in ('switch', 'lora') and ${gatewayScope(auth)} ${plant}
+            where d.deleted_at is null and d.kind in ('switch', 'lora') and ${scopeCondition(auth, 'device')} ${plant}
             order by d.kind, d.sn limit 1000`,
         );
         return ok(

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { PlantRights } from '@heliograph/shared';
+import { findPlant } from '../../access/finders.js';
+import { managesPlant, scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
-import { plantScope, plantWriteScope } from '../plants/scope.js';
 
 /** The plant columns the admin routes read, as raw rows. */
 export interface AdminPlantRow {
@@ -34,49 +35,26 @@ export interface AdminPlantRow {
   settings: Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A plant the caller may see, or 700 ("does not exist") — also for another company's plant and a deleted
  * one, so its existence is not given away.
  */
-export async function visiblePlant(db: Db, auth: AuthContext, id: string): Promise<AdminPlantRow> {
-  if (!UUID.test(id)) throw new AppError('plantNotFound');
-  const [row] = await query<AdminPlantRow>(db, sql`select p.* from plant p where p.id = ${id} and ${plantScope(auth)}`);
-  if (!row) throw new AppError('plantNotFound');
-  return row;
-}
-
-/**
- * Managing a plant (delete, transfer): its owner, its company's staff, a platform administrator. A
- * maintainer share may edit and operate, not dispose of the plant; a guest share and visitors nothing.
- */
-function manages(auth: AuthContext, p: AdminPlantRow): boolean {
-  switch (auth.role) {
-    case 'platform_admin':
-      return true;
-    case 'visitor':
-    case 'maintainer':
-      return false;
-    case 'plant_owner':
-      return p.owner_id === auth.userId;
-    default:
-      return auth.companyId !== null && p.company_id === auth.companyId;
-  }
+export function visiblePlant(db: Db, auth: AuthContext, id: string): Promise<AdminPlantRow> {
+  return findPlant<AdminPlantRow>(db, auth, id, { select: sql`p.*` });
 }
 
 export async function rightsOn(db: Db, auth: AuthContext, p: AdminPlantRow): Promise<PlantRights> {
   const [w] = await query<{ ok: boolean }>(
     db,
-    sql`select exists (select 1 from plant p where p.id = ${p.id} and ${plantWriteScope(auth)}) as ok`,
+    sql`select exists (select 1 from plant p where p.id = ${p.id} and ${scopeCondition(auth, 'plant', { write: true })}) as ok`,
   );
   const writable = Boolean(w?.ok);
   const can = (key: Parameters<AuthContext['permissions']['has']>[0]) => auth.permissions.has(key);
   return {
     edit: writable && can('station.edit'),
-    delete: writable && manages(auth, p) && can('station.delete'),
+    delete: writable && managesPlant(auth, p) && can('station.delete'),
     share: p.created_by === auth.userId && can('station.share'),
-    transfer: writable && manages(auth, p) && can('station.transfer'),
+    transfer: writable && managesPlant(auth, p) && can('station.transfer'),
   };
 }
 

@@ -47,7 +47,7 @@ interface UserRow {
 }
 
 /**
- * Roles whose plants come from their company (plantScope): a share gives them nothing they have not got,
+ * Roles whose plants come from their company (plant policy): a share gives them nothing they have not got,
  * or lets a plant slip into another company. Sharing goes to private people: owners, visitors, maintainers.
  */
 const PRIVATE_ROLES: ReadonlySet<BuiltinRole> = new Set<BuiltinRole>(['plant_owner', 'visitor', 'maintainer']);

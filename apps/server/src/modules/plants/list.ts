@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { num, query, toDay } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { plantScope, plantWriteScope } from './scope.js';
+import { scopeCondition } from '../../access/policies.js';
 import { plantStatusSql } from './status.js';
 
 type GroupCounts = PlantListAnswer['groups'];
@@ -60,8 +60,8 @@ function narrowSql(f: PlantFilter): SQL {
 /** The caller's plants under a filter, with status and the plant's local date, as a subquery `b`. */
 function basePlants(auth: AuthContext, f: PlantFilter): SQL {
   return sql`(select p.*, ${plantStatusSql} as status, (now() at time zone p.timezone)::date as local_today,
-      (${plantWriteScope(auth)}) as writable
-    from plant p where ${plantScope(auth)} ${narrowSql(f)} ${groupSql(auth, f.group)}) b`;
+      (${scopeCondition(auth, 'plant', { write: true })}) as writable
+    from plant p where ${scopeCondition(auth, 'plant')} ${narrowSql(f)} ${groupSql(auth, f.group)}) b`;
 }
 
 const latestPv = sql`(select pp.pv from plant_power pp where pp.plant_id = b.id order by pp.ts desc limit 1)`;
@@ -188,7 +188,7 @@ async function countGroups(db: Db, auth: AuthContext, f: PlantFilter): Promise<G
         count(*) filter (where p.owner_id = ${auth.userId} or p.created_by = ${auth.userId}) as mine,
         count(*) filter (where p.installer_id = ${auth.userId}) as installed,
         count(*) filter (where exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId})) as shared
-      from plant p where ${plantScope(auth)} ${narrowSql(f)}`,
+      from plant p where ${scopeCondition(auth, 'plant')} ${narrowSql(f)}`,
   );
   return {
     all: Number(r?.all ?? 0),
@@ -243,7 +243,7 @@ export async function plantsNear(
   const rows = await query<{ id: string; distance_km: unknown }>(
     db,
     sql`select id, distance_km from (select b.id, b.name, ${d} as distance_km
-        from (select p.id, p.name, p.latitude, p.longitude from plant p where ${plantScope(auth)}) b) x
+        from (select p.id, p.name, p.latitude, p.longitude from plant p where ${scopeCondition(auth, 'plant')}) b) x
       where x.distance_km <= ${radius} order by x.distance_km, lower(x.name) limit ${point.limit}`,
   );
   return rows.map((r) => ({ id: r.id, distanceKm: Number(r.distance_km) }));

@@ -27,11 +27,11 @@ import {
   type PowerPoint,
   type Valuation,
 } from '@heliograph/shared';
+import { findPlant } from '../../access/finders.js';
+import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toDay, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { AppError } from '../../http/errors.js';
-import { plantScope } from './scope.js';
 import { countByStatus, listPlants } from './list.js';
 import { deviceStatusSql, plantStatusSql } from './status.js';
 
@@ -76,33 +76,21 @@ function toPeriod(r: EnergyRow | undefined): EnergyPeriod {
   };
 }
 
-/** Plants as the caller may see them: every read goes through `plantScope`, a plant outside it is 700. */
+/** Plants as the caller may see them: every read goes through the plant policy, a plant outside it is 700. */
 export class PlantService {
   constructor(readonly db: Db) {}
 
   /** The plant with its derived status (the summary and realtime views need it). */
-  async get(auth: AuthContext, id: string): Promise<PlantRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('plantNotFound');
-    const [row] = await query<PlantRow>(
-      this.db,
-      sql`select p.*, ${plantStatusSql} as status from plant p where p.id = ${id} and ${plantScope(auth)}`,
-    );
-    if (!row) throw new AppError('plantNotFound');
-    return row;
+  get(auth: AuthContext, id: string): Promise<PlantRow> {
+    return findPlant<PlantRow>(this.db, auth, id, { select: sql`p.*, ${plantStatusSql} as status` });
   }
 
   /**
    * The plant if the caller may see it, without its status: charts need only the time zone and dates, and
    * deriving the status (over every device and open event) would cost more than the chart itself.
    */
-  async scoped(auth: AuthContext, id: string): Promise<ScopedPlant> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('plantNotFound');
-    const [row] = await query<ScopedPlant>(
-      this.db,
-      sql`select p.id, p.timezone, p.commissioned_on from plant p where p.id = ${id} and ${plantScope(auth)}`,
-    );
-    if (!row) throw new AppError('plantNotFound');
-    return row;
+  scoped(auth: AuthContext, id: string): Promise<ScopedPlant> {
+    return findPlant<ScopedPlant>(this.db, auth, id, { select: sql`p.id, p.timezone, p.commissioned_on` });
   }
 
   /** My Plants (spec §2.2): see list.ts. */
@@ -345,7 +333,7 @@ export class PlantService {
       this.db,
       sql`select count(*) as total, count(*) filter (where e.level = 'fault') as fault, count(*) filter (where e.level = 'warning') as warning,
         count(*) filter (where e.level = 'info') as info
-        from device_event e join plant p on p.id = e.plant_id where e.cleared_at is null and ${plantScope(auth)}`,
+        from device_event e join plant p on p.id = e.plant_id where e.cleared_at is null and ${scopeCondition(auth, 'plant')}`,
     );
     return {
       total: Number(r?.total ?? 0),

@@ -1,6 +1,6 @@
 import { API } from '@heliograph/shared';
 import { eq, sql } from 'drizzle-orm';
-import { query } from '../../../db/rows.js';
+import { findPlant } from '../../../access/finders.js';
 import { device, gateway } from '../../../db/schema.js';
 import { requireAuth } from '../../../http/context.js';
 import { answers } from '../../../http/contract.js';
@@ -12,7 +12,6 @@ import { checkImport, saveImport, singleImportRefusal } from '../../gateways/imp
 import { uploadedRows } from '../../gateways/import-upload.js';
 import { sendXlsx } from '../../gateways/xlsx.js';
 import { bindGateway, unbindGateway } from '../../plants/provision.js';
-import { plantWriteScope } from '../../plants/scope.js';
 import { findSwitch } from '../queries.js';
 import { tags, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
 
@@ -105,11 +104,10 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
     async (req) => {
       const auth = requireAuth(req.auth);
       const sw = await findSwitch(db, auth, req.body.sn, { write: true });
-      const [p] = await query<{ id: string; company_id: string | null; name: string }>(
-        db,
-        sql`select p.id, p.company_id, p.name from plant p where p.id::text = ${req.body.plantId} and ${plantWriteScope(auth)}`,
-      );
-      if (!p) throw new AppError('plantNotFound');
+      const p = await findPlant<{ id: string; company_id: string | null; name: string }>(db, auth, req.body.plantId, {
+        write: true,
+        select: sql`p.id, p.company_id, p.name`,
+      });
       await bindGateway(db, { gatewayId: sw.gatewayId, plantId: p.id, companyId: p.company_id, customerId: null });
       await recordOperation(db, {
         auth,

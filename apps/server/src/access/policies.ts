@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ErrorKey } from '@heliograph/shared';
+import { configTemplate } from '../db/schema.js';
+import type { AuthContext } from '../http/context.js';
+
+/**
+ * The tenancy rules (DESIGN §4 "Tenancy"), one place for all of them. Each resource has a policy: the SQL
+ * condition on its table alias that keeps the rows a caller may see (`read`) or change and command (`write`,
+ * always a subset of `read`), and the "does not exist" answer for a row outside it. A row the caller may not
+ * see is answered exactly like one that does not exist, so another tenant's keys give nothing away.
+ *
+ * A future resource (companies, customers, agents) adds a `Policy` here and a finder in finders.ts; routes
+ * reach its rows only through them.
+ */
+export interface Policy {
+  /** The table and the alias its conditions are written against, e.g. `plant p`. */
+  from: SQL;
+  read(auth: AuthContext): SQL;
+  write(auth: AuthContext): SQL;
+  /** The answer for a row outside the policy (or none at all). */
+  missing: ErrorKey;
+}
+
+/** Roles whose plants come from shares or ownership, not from a company. */
+const PERSONAL_ROLES: ReadonlySet<string> = new Set(['plant_owner', 'visitor', 'maintainer']);
+
+/** A role that works for its company: staff, agents, customers, installers (their keys decide the actions). */
+export function isCompanyRole(auth: AuthContext): boolean {
+  return auth.role !== 'platform_admin' && !PERSONAL_ROLES.has(auth.role) && auth.companyId !== null;
+}
+
+/**
+ * Which plants a caller may see, on the alias `p`. Platform administrators see every plant; company staff,
+ * agents, customers and installers their company's; a plant owner the plants they own; visitors and
+ * maintainers the plants shared to them. Deleted plants are seen by nobody.
+ */
+function plantRead(auth: AuthContext): SQL {
+  const live = sql`p.deleted_at is null`;
+  switch (auth.role) {
+    case 'platform_admin':
+      return live;
+    case 'plant_owner':
+      return sql`${live} and (p.owner_id = ${auth.userId} or exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId}))`;
+    case 'visitor':
+    case 'maintainer':
+      return sql`${live} and exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId})`;
+    default:
+      return auth.companyId ? sql`${live} and p.company_id = ${auth.companyId}` : sql`false`;
+  }
+}
+
+/**
+ * The plants a caller may change or command: a guest share and the visitor role are read-only everywhere
+ * (spec §6); a maintainer share may operate the plant's devices; an owner their own plants; company roles
+ * their company's (their permission keys still decide which actions).
+ */
+function plantWrite(auth: AuthContext): SQL {
+  const live = sql`p.deleted_at is null`;
+  const maintained = sql`exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId} and s.level = 'maintainer')`;
+  switch (auth.role) {
+    case 'platform_admin':
+      return live;
+    case 'visitor':
+      return sql`false`;
+    case 'plant_owner':
+      return sql`${live} and (p.owner_id = ${auth.userId} or ${maintained})`;
+    case 'maintainer':
+      return sql`${live} and ${maintained}`;
+    default:
+      return auth.companyId ? sql`${live} and p.company_id = ${auth.companyId}` : sql`false`;
+  }
+}
+
+/**
+ * Gateways on the alias `g`: a bound gateway follows its plant's rules; an unbound one is stock of its
+ * company, seen by that company's staff only.
+ */
+function gatewayCondition(auth: AuthContext, write: boolean): SQL {
+  if (auth.role === 'platform_admin') return sql`true`;
+  const plants = write ? plantWrite(auth) : plantRead(auth);
+  const viaPlant = sql`exists (select 1 from plant p where p.id = g.plant_id and ${plants})`;
+  if (!isCompanyRole(auth)) return viaPlant;
+  return sql`(g.company_id = ${auth.companyId} or ${viaPlant})`;
+}
+
+/**
+ * Configuration templates belong to their company; a caller without one (a platform administrator) works on
+ * the unassigned ones. Written on the table itself (not an alias) so the query builder can use it too.
+ */
+function templateCondition(auth: AuthContext): SQL {
+  return auth.companyId
+    ? sql`${configTemplate.companyId} = ${auth.companyId}`
+    : sql`${configTemplate.companyId} is null`;
+}
+
+export const POLICIES = {
+  plant: { from: sql`plant p`, read: plantRead, write: plantWrite, missing: 'plantNotFound' },
+  gateway: {
+    from: sql`gateway g`,
+    read: (auth) => gatewayCondition(auth, false),
+    write: (auth) => gatewayCondition(auth, true),
+    missing: 'gatewayNotFound',
+  },
+  /**
+   * A device follows its gateway (and so, once bound, its plant): on the alias `d` joined to its gateway
+   * `g` (`device d join gateway g on g.id = d.gateway_id`). Each kind answers its own "does not exist".
+   */
+  device: {
+    from: sql`device d join gateway g on g.id = d.gateway_id`,
+    read: (auth) => gatewayCondition(auth, false),
+    write: (auth) => gatewayCondition(auth, true),
+    missing: 'notFound',
+  },
+  /** A command follows the gateway it was sent through. */
+  command: {
+    from: sql`device_command c join gateway g on g.id = c.gateway_id`,
+    read: (auth) => gatewayCondition(auth, false),
+    write: (auth) => gatewayCondition(auth, true),
+    missing: 'notFound',
+  },
+  template: { from: sql`config_template`, read: templateCondition, write: templateCondition, missing: 'notFound' },
+} satisfies Record<string, Policy>;
+
+export type ResourceKind = keyof typeof POLICIES;
+
+/**
+ * The condition that keeps the rows of `kind` a caller may see (or, with `write`, change), for list queries
+ * over the policy's alias. A single row is found through a finder (finders.ts) instead.
+ */
+export function scopeCondition(auth: AuthContext, kind: ResourceKind, opts: { write?: boolean } = {}): SQL {
+  const policy: Policy = POLICIES[kind];
+  return opts.write ? policy.write(auth) : policy.read(auth);
+}
+
+/** The plant columns the disposal rule reads. */
+export interface PlantOwnership {
+  company_id: string | null;
+  owner_id: string | null;
+}
+
+/**
+ * Managing a plant (delete, transfer) beyond changing it: its owner, its company's staff, a platform
+ * administrator. A maintainer share may edit and operate, not dispose of the plant; visitors nothing.
+ */
+export function managesPlant(auth: AuthContext, p: PlantOwnership): boolean {
+  switch (auth.role) {
+    case 'platform_admin':
+      return true;
+    case 'visitor':
+    case 'maintainer':
+      return false;
+    case 'plant_owner':
+      return p.owner_id === auth.userId;
+    default:
+      return auth.companyId !== null && p.company_id === auth.companyId;
+  }
+}
