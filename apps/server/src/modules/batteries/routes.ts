@@ -24,7 +24,7 @@ import {
   statusCountsShape,
   type KindDevice,
 } from './device-query.js';
-import { plantClock, sendXlsx, word } from './xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 
 const linked = z.object({
   sn: z.string(),

@@ -5,7 +5,7 @@ import { requireAuth } from '../../http/context.js';
 import { envelope, ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
 import { EXPORT_MAX_ROWS } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import {
   EVENT_RANGE_MAX_MS,
   EventService,

@@ -28,7 +28,7 @@ import {
   listGateways,
   type GatewayRow,
 } from './queries.js';
-import { sendXlsx, word } from './xlsx.js';
+import { sendXlsx, word } from '../../xlsx/write.js';
 
 const tags = ['gateways'];
 const filters = z.object({
@@ -152,8 +152,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           lang: req.lang,
           headings: [
             'sn',
-            'alias',
-            'plant',
+            'gatewayAlias',
+            'gatewayPlant',
             'status',
             'locked',
             'commType',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { upload, xlsxOf } from '../../test/gateway-fixtures.js';
-import { XLSX_READ_LIMITS, readSheetRows } from './xlsx-reader.js';
+import { XLSX_READ_LIMITS, readSheetRows } from '../../xlsx/read.js';
 
 /**
  * Zip bombs as .xlsx imports. The expanded sheet is never built: 1 MiB of zeros deflates to about 1 KB ending

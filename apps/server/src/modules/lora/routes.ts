@@ -11,7 +11,7 @@ import { snParams } from '../../http/params.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { gatewayScope } from '../devices/scope.js';
-import { sendXlsx, word } from '../gateways/xlsx.js';
+import { sendXlsx, word } from '../../xlsx/write.js';
 import { paging } from '../plants/schemas.js';
 import { deviceStatusSql } from '../plants/status.js';
 
@@ -167,7 +167,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         return sendXlsx(reply, {
           name: 'lora-master-nodes',
           lang: req.lang,
-          headings: ['sn', 'alias', 'plant', 'status', 'rssi', 'firmware', 'children', 'lastSeen'],
+          headings: ['sn', 'gatewayAlias', 'gatewayPlant', 'status', 'rssi', 'firmware', 'children', 'lastSeen'],
           rows: rows.map((m) => [
             m.sn,
             m.alias,

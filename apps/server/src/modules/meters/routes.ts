@@ -29,7 +29,7 @@ import {
   publicRow,
   statusCountsShape,
 } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
 import { chartParamList, checkParams } from '../devices/params.js';

@@ -18,7 +18,7 @@ import {
   publicRow,
   statusCountsShape,
 } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
 const listAnswer = z.object({ total: z.number(), rows: z.array(deviceRowShape), counts: statusCountsShape });

@@ -11,7 +11,7 @@ import { recordOperation } from '../../commands/operation-log.js';
 import { checkImport, saveImport, singleImportRefusal } from '../../gateways/import.js';
 import { importAnswer } from '../../gateways/import-answer.js';
 import { uploadedRows } from '../../gateways/import-upload.js';
-import { sendXlsx } from '../../gateways/xlsx.js';
+import { sendXlsx } from '../../../xlsx/write.js';
 import { bindGateway, unbindGateway } from '../../plants/provision.js';
 import { plantWriteScope } from '../../plants/scope.js';
 import { findSwitch } from '../queries.js';
