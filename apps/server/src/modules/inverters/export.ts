@@ -1,4 +1,4 @@
-import type { Lang } from '@heliograph/shared';
+import type { Lang, SheetHeading } from '@heliograph/shared';
 import { word, xlsxBuffer } from '../../xlsx/write.js';
 import type { InverterRow } from './service.js';
 
@@ -10,26 +10,33 @@ const STATUS_WORD: Record<string, string> = {
   protect: 'inverterProtect',
 };
 
+const COLUMNS: SheetHeading[] = [
+  'sn',
+  'inverterAlias',
+  'brand',
+  'inverterModel',
+  'ratedPower',
+  'inverterPlant',
+  'gateway',
+  'status',
+  'power',
+  'todayEnergy',
+  'totalEnergy',
+  'inverterFirmware',
+  'lastReading',
+];
+
 /** The inverter list as an .xlsx workbook (same filters as the list on screen). */
 export function inverterWorkbook(rows: readonly InverterRow[], lang: Lang): Promise<Buffer> {
   return xlsxBuffer({
     name: 'Inverters',
     lang,
-    headings: [
-      { heading: 'sn', width: 22 },
-      { heading: 'inverterAlias', width: 14 },
-      { heading: 'brand', width: 14 },
-      { heading: 'inverterModel', width: 14 },
-      { heading: 'ratedPower', width: 14 },
-      { heading: 'inverterPlant', width: 22 },
-      { heading: 'gateway', width: 14 },
-      { heading: 'status', width: 14 },
-      { heading: 'power', width: 14 },
-      { heading: 'todayEnergy', width: 14 },
-      { heading: 'totalEnergy', width: 14 },
-      { heading: 'inverterFirmware', width: 14 },
-      { heading: 'lastReading', width: 14, numFmt: 'yyyy-mm-dd hh:mm:ss' },
-    ],
+    // Serial number and plant wide, the rest at 14; the last reading as a date and time.
+    headings: COLUMNS.map((heading, i) => ({
+      heading,
+      width: i === 0 || i === 5 ? 22 : 14,
+      ...(heading === 'lastReading' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {}),
+    })),
     rows: rows.map((r) => [
       r.sn,
       r.alias ?? '',
