@@ -17,7 +17,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'simulator', include: ['apps/simulator/src/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // Component tests (.test.tsx, in happy-dom) mount antd, which takes seconds on a busy machine.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
     ],
   },

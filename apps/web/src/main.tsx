@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { initI18n } from './i18n';
-import { theme } from './shell/theme';
+import { theme } from './kit/theme';
 import { AntdBridge } from './shell/AntdBridge';
 import { queryClient } from './api/queryClient';
 import { router } from './shell/router';

@@ -23,3 +23,4 @@ export * from './inverter-flow.js';
 export * from './layout.js';
 export * from './device-rules.js';
 export * from './request-params.js';
+export * from './contracts/index.js';

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import { loadAuthContext } from '../modules/users/repository.js';
 import type { TokenService } from '../modules/auth/tokens.js';
+import { contractFault } from './contract.js';
 import { AppError, ValidationError } from './errors.js';
 
 /** Every /api/v1 route must say who may call it and whose rows it touches (DESIGN §4). */
@@ -14,6 +15,8 @@ export function requireRouteDeclarations(app: FastifyInstance): void {
     if (!config?.access || !config.scope || !route.schema) {
       throw new Error(`${route.method} ${route.url} must declare config.access, config.scope and a schema`);
     }
+    const fault = contractFault(route);
+    if (fault) throw new Error(fault);
   });
 }
 

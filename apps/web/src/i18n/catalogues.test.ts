@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, SEXES } from '@heliograph/shared';
-import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../shell/routeTable';
+import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../kit/routeTable';
 import { flatten, loadTree } from './testCatalogue';
 
 function load(lang: string): Map<string, string> {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { ForbiddenContent } from '../features/errors/ForbiddenContent';
-import { usePermissions } from './permissions';
-import { redirectTarget, ROUTE_BY_PATH, type RouteHandle } from './routeTable';
+import { usePermissions } from '../kit/permissions';
+import { redirectTarget, ROUTE_BY_PATH, type RouteHandle } from '../kit/routeTable';
 
 /** `/`, `/device`, `/enterprise` …: on to the first child page this user may open (spec §2.2). */
 export default function RedirectRoute(): React.JSX.Element | null {

@@ -18,7 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
 import { PERMISSIONS, type PermissionKey, type PermissionNode } from '@heliograph/shared';
-import { MENU_PATHS, type RouteHandle } from './routeTable';
+import { MENU_PATHS, type RouteHandle } from '../kit/routeTable';
 
 type Item = NonNullable<MenuProps['items']>[number];
 

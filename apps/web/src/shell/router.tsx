@@ -1,8 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { guestLoader, shellLoader } from './guard';
-import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES, type RouteHandle, type ShellPage, type ShellRoute } from './routeTable';
+import { guestLoader, shellLoader } from '../kit/guard';
+import {
+  PUBLIC_PLACEHOLDERS,
+  SHELL_ROUTES,
+  type RouteHandle,
+  type ShellPage,
+  type ShellRoute,
+} from '../kit/routeTable';
 
 /** Route-level code splitting: every page is its own chunk, fetched on first visit. */
 type PageModule = { default: React.ComponentType };
@@ -43,7 +49,7 @@ const pages = {
   acSwitch: page(() => import('../features/ac-switches/AcSwitchDetailPage')),
   loraNodes: page(() => import('../features/lora/LoraNodesPage')),
   loraNode: page(() => import('../features/lora/LoraNodeDetailPage')),
-  batterySetting: page(() => import('../features/batteries/BatterySettingPage')),
+  batterySetting: page(() => import('../features/battery-setting/BatterySettingPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };

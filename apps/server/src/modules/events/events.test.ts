@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
-import { ERROR_CODES } from '@heliograph/shared';
+import { ERROR_CODES, type EventListRow } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { storageEvents, storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
-import type { EventListRow } from './service.js';
 
 let t: TestApp;
 let f: StorageFixture;

@@ -1,19 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { API, type EventFilters } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { envelope, ok } from '../../http/envelope.js';
+import { answers } from '../../http/contract.js';
+import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
 import { EXPORT_MAX_ROWS } from '../batteries/device-query.js';
 import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
-import {
-  EVENT_RANGE_MAX_MS,
-  EventService,
-  eventFilters,
-  eventListRow,
-  levelCounts,
-  type EventFilters,
-} from './service.js';
+import { EVENT_RANGE_MAX_MS, EventService } from './service.js';
 
 /** A time range must run forwards and span at most a year; anything else changes nothing and says why. */
 function checkRange(f: EventFilters): EventFilters {
@@ -38,13 +32,8 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           tags: ['events'],
           summary:
             'Events of the caller’s devices, newest first: plant, device, kind, type, state, time and code filters',
-          querystring: eventFilters.extend({
-            page: z.coerce.number().int().min(1).default(1),
-            size: z.coerce.number().int().min(1).max(100).default(20),
-          }),
-          response: {
-            200: envelope(z.object({ total: z.number(), rows: z.array(eventListRow), counts: levelCounts })),
-          },
+          querystring: API['GET /events'].query,
+          response: answers('GET /events'),
         },
       },
       async (req) => {
@@ -60,7 +49,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           summary: 'Open events of the caller’s devices by type (the shell’s badge)',
-          response: { 200: envelope(levelCounts) },
+          response: answers('GET /events/count'),
         },
       },
       async (req) => ok(req, await events.counts(requireAuth(req.auth), { state: 'open' })),
@@ -73,7 +62,7 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['events'],
           summary: 'The event list (same filters) as an .xlsx file',
-          querystring: eventFilters,
+          querystring: API['GET /events/download'].query,
         },
       },
       async (req, reply) => {

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEVICE_KINDS, EVENT_LEVELS, eventText, type Lang } from '@heliograph/shared';
-import { z } from 'zod';
+import {
+  eventText,
+  type EventFilters,
+  type EventListRow,
+  type EventPage,
+  type Lang,
+  type LevelCounts,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
@@ -8,40 +14,6 @@ import { gatewayScope } from '../devices/scope.js';
 
 /** Longest time range one query may span (a year): keeps the event scan bounded. */
 export const EVENT_RANGE_MAX_MS = 366 * 86_400_000;
-
-export const eventFilters = z.object({
-  plantId: z.uuid().optional(),
-  /** Part of a device's serial number or alias. */
-  device: z.string().trim().max(64).optional(),
-  kind: z.enum(DEVICE_KINDS).optional(),
-  level: z.enum(EVENT_LEVELS).optional(),
-  state: z.enum(['open', 'cleared']).optional(),
-  /** Raised at or after / before, epoch ms. */
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
-  code: z.string().trim().max(32).optional(),
-});
-export type EventFilters = z.infer<typeof eventFilters>;
-
-export const eventListRow = z.object({
-  id: z.string(),
-  code: z.string(),
-  level: z.enum(EVENT_LEVELS),
-  message: z.string().nullable(),
-  raisedAt: z.number(),
-  clearedAt: z.number().nullable(),
-  deviceSn: z.string(),
-  deviceKind: z.string(),
-  deviceAlias: z.string().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
-  timezone: z.string(),
-  meaning: z.string().nullable(),
-  solution: z.string().nullable(),
-});
-export type EventListRow = z.infer<typeof eventListRow>;
-export const levelCounts = z.object({ all: z.number(), fault: z.number(), warning: z.number(), info: z.number() });
-export type LevelCounts = z.infer<typeof levelCounts>;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -108,11 +80,7 @@ export class EventService {
    * A page of events, newest first, with counts by level over the same filters (the level filter aside). The
    * total is read from those counts, so the page itself is a top-N sort rather than a second full count.
    */
-  async list(
-    auth: AuthContext,
-    f: EventFilters & { page: number; size: number },
-    lang: Lang,
-  ): Promise<{ total: number; rows: EventListRow[]; counts: LevelCounts }> {
+  async list(auth: AuthContext, f: EventFilters & { page: number; size: number }, lang: Lang): Promise<EventPage> {
     const [rows, counts] = await Promise.all([
       query<Raw>(
         this.db,

@@ -3,15 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
 import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
-import { formatLastSeen } from '../lora/lastSeen';
-import { OnlineTag } from '../lora/LoraNodesPage';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { formatLastSeen } from '../device-common/lastSeen';
+import { OnlineTag } from '../device-common/OnlineTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { LIST_PATH, switchApi, switchKeys, type SwitchInfo } from './acSwitchApi';
 import { BindButton } from './BindButton';
 import { LimitsCard } from './LimitsCard';
@@ -21,7 +21,7 @@ import { SocRuleCard } from './SocRuleCard';
 import { DeleteSwitchButton, RenameSwitchButton } from './SwitchAdminButtons';
 import { PowerButtons, PowerTag } from './SwitchPower';
 import { TimingTasksCard } from './TimingTasksCard';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 import './acSwitches.css';
 
 /** The simulated switch reports every few seconds; a command's effect shows within one refresh. */
@@ -59,14 +59,14 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id="switch-detail-title" className="hg-storage-title">
+              <h1 id="switch-detail-title" className="hg-page-title hg-storage-title">
                 {sw.alias ? `${sw.alias} · ${sw.sn}` : sw.sn}
               </h1>
               <OnlineTag online={sw.online} />
               <PowerTag on={sw.on} localOff={sw.localOff} />
               <PlantStatusTag status={sw.status} />
             </div>
-            <p className="hg-storage-hint">{t('acSwitches.detailHint')}</p>
+            <p className="hg-page-hint">{t('acSwitches.detailHint')}</p>
           </div>
           {canEdit ? (
             <div className="hg-storage-actions">
@@ -159,7 +159,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
           </div>
         ))}
       </dl>
-      <p className="hg-storage-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
+      <p className="hg-page-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
         {t('acSwitches.readingsNote')}
       </p>
     </Card>

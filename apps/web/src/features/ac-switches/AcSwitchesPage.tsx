@@ -4,21 +4,20 @@ import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { DeviceLink } from '../batteries/DeviceLink';
+import { usePermissions } from '../../kit/permissions';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatLastSeen } from '../lora/lastSeen';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { formatLastSeen } from '../device-common/lastSeen';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { SWITCH_STATUSES, switchApi, switchKeys, switchPath, type SwitchRow } from './acSwitchApi';
 import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
 import { BindButton } from './BindButton';
 import { CreateSwitchModal } from './CreateSwitchModal';
 import { PowerTag, PowerToggle } from './SwitchPower';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 import './acSwitches.css';
 
 const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: SWITCH_STATUSES, plant: 'text' } };
@@ -30,7 +29,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
   const { held } = usePermissions();
   const mayControl = held.has('switch.control');
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<BatchDialog>(null);
@@ -149,17 +148,11 @@ export default function AcSwitchesPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('acSwitches.statusGroup'), 'data-testid': 'switch-stats' }}
+      plantFilter={{ name: 'plant', testId: 'switch-plant' }}
       toolbar={{
         searchPlaceholder: t('acSwitches.searchPlaceholder'),
         searchLabel: t('acSwitches.search'),
         'data-testid': 'switch-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="switch-plant"
-          />
-        ),
         actions: (
           <>
             {mayControl ? (

@@ -36,7 +36,7 @@ function Targets({ sns }: { sns: string[] }) {
   const { t } = useTranslation();
   if (sns.length < 2) return null;
   return (
-    <p className="hg-storage-hint" data-testid="batch-targets">
+    <p className="hg-page-hint" data-testid="batch-targets">
       {t('acSwitches.batch.targets', { n: sns.length, list: sns.slice(0, 6).join(', ') + (sns.length > 6 ? '…' : '') })}
     </p>
   );
@@ -172,7 +172,7 @@ export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JS
       destroyOnHidden
     >
       <Targets sns={sns} />
-      <p className="hg-storage-hint hg-switch-help">{t('acSwitches.mesh.help')}</p>
+      <p className="hg-page-hint hg-switch-help">{t('acSwitches.mesh.help')}</p>
       <Radio.Group
         value={enabled}
         onChange={(e) => setEnabled(e.target.value === true)}

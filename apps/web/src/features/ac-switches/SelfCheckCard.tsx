@@ -46,7 +46,7 @@ export function SelfCheckCard({ sn, canRun }: { sn: string; canRun: boolean }): 
   return (
     <Card size="small" title={t('acSwitches.selfCheck.title')} data-testid="switch-selfcheck">
       <div className="hg-switch-selfcheck">
-        <p className="hg-storage-hint">{t('acSwitches.selfCheck.help', { s: SECONDS })}</p>
+        <p className="hg-page-hint">{t('acSwitches.selfCheck.help', { s: SECONDS })}</p>
         {counting || command.isPending ? (
           <div role="status" aria-live="polite" data-testid="selfcheck-progress">
             <Progress percent={Math.round((elapsed / SECONDS) * 100)} showInfo={false} status="active" />

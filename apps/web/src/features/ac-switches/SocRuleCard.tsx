@@ -3,7 +3,7 @@ import { socRuleSchema, type SocRule } from '@heliograph/shared';
 import { Alert, App, Button, Card, Form, InputNumber, Select, Switch, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
-import { fetchDeviceList } from '../batteries/deviceApi';
+import { fetchDeviceList } from '../device-common/deviceApi';
 import { operationLogKey } from '../device-common/commandApi';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { ruleProblems, showProblems } from './ruleProblems';
@@ -73,7 +73,7 @@ export function SocRuleCard({
   };
   return (
     <Card size="small" title={t('acSwitches.soc.title')} data-testid="switch-soc">
-      <p className="hg-storage-hint hg-switch-help">{t('acSwitches.soc.help')}</p>
+      <p className="hg-page-hint hg-switch-help">{t('acSwitches.soc.help')}</p>
       {plantId === null ? (
         <Alert type="info" showIcon title={t('acSwitches.soc.unbound')} style={{ marginBlockEnd: 12 }} />
       ) : null}

@@ -136,7 +136,7 @@ export function PowerButtons({ target }: { target: Target }): React.JSX.Element 
         ) : null}
       </Space>
       {blocked ? (
-        <p className="hg-storage-hint" role="note" data-testid="switch-local-off-note">
+        <p className="hg-page-hint" role="note" data-testid="switch-local-off-note">
           {t('acSwitches.power.localOffReason')}
         </p>
       ) : null}

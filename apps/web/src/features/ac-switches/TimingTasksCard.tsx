@@ -243,7 +243,7 @@ function TaskModal({
         <Form.Item name="enabled" label={t('acSwitches.task.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <p className="hg-storage-hint">{t('acSwitches.task.clockNote')}</p>
+        <p className="hg-page-hint">{t('acSwitches.task.clockNote')}</p>
       </Form>
     </Modal>
   );

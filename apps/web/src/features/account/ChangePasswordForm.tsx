@@ -5,9 +5,9 @@ import { ERROR_CODES, type UserInfo } from '@heliograph/shared';
 import { api, ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
-import { encryptPasswords } from '../auth/encryptPassword';
-import { accountRules } from '../auth/formRules';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { encryptPasswords } from '../../kit/encryptPassword';
+import { accountRules } from '../../components/password/formRules';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 
 interface PasswordValues {
   oldPassword: string;

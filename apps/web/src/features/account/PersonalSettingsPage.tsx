@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
 import { session } from '../../api/session';
-import { initials } from '../../shell/UserMenu';
+import { initials } from '../../kit/initials';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PreferencesForm } from './PreferencesForm';

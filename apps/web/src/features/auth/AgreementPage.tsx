@@ -3,7 +3,7 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { session } from '../../api/session';
-import { StandalonePage } from '../../shell/StandalonePage';
+import { StandalonePage } from '../../kit/StandalonePage';
 
 /** The agreement's sections, in reading order; each has a heading and a body in every catalogue. */
 export const AGREEMENT_SECTIONS = ['service', 'account', 'data', 'privacy', 'liability', 'changes'] as const;

@@ -1,8 +1,8 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitcher } from '../../shell/LanguageSwitcher';
-import { PRODUCT_NAME, SunMark } from '../../shell/RootLayout';
+import { LanguageSwitcher } from '../../kit/LanguageSwitcher';
+import { PRODUCT_NAME, SunMark } from '../../kit/brand';
 import { SolarIllustration } from './SolarIllustration';
 
 /**

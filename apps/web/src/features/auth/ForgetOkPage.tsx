@@ -1,4 +1,4 @@
-import { SignInNextPage } from '../errors/SignInNextPage';
+import { SignInNextPage } from '../errors';
 
 /** /forgetok: the password was reset. */
 export default function ForgetOkPage(): React.JSX.Element {

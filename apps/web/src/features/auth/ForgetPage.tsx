@@ -1,18 +1,18 @@
-import { MailOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ERROR_CODES, LIMITS } from '@heliograph/shared';
-import { api, ApiError } from '../../api/client';
-import { applyServerErrors, setFieldError } from '../../api/formErrors';
+import { ERROR_CODES } from '@heliograph/shared';
+import { api } from '../../api/client';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
+import { EmailAccountField } from './EmailAccountField';
 import { EmailCodeField } from './EmailCodeField';
-import { encryptPasswords } from './encryptPassword';
-import { accountRules } from './formRules';
-import { NewPasswordFields } from './NewPasswordFields';
+import { showCodeFormError } from './codeFormError';
+import { encryptPasswords } from '../../kit/encryptPassword';
+import { accountRules } from '../../components/password/formRules';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 
 interface ForgetValues {
   account: string;
@@ -41,12 +41,7 @@ export default function ForgetPage(): React.JSX.Element {
       );
       navigate('/forgetok', { replace: true });
     } catch (err) {
-      if (!(err instanceof ApiError) || err.notified) return;
-      if (err.code === ERROR_CODES.captchaWrong || err.code === ERROR_CODES.captchaExpired) {
-        setFieldError(form, 'code', err.message);
-      } else {
-        applyServerErrors(form, err, ['account', 'code', 'password', 'confirm']);
-      }
+      showCodeFormError(form, err, ['account', 'code', 'password', 'confirm']);
     } finally {
       setSubmitting(false);
     }
@@ -64,17 +59,7 @@ export default function ForgetPage(): React.JSX.Element {
         aria-label={t('auth.forgetTitle')}
         data-testid="forget-form"
       >
-        <Form.Item name="account" label={t('auth.email')} rules={rules.email}>
-          <Input
-            prefix={<MailOutlined />}
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            maxLength={LIMITS.emailMax}
-            placeholder={t('auth.emailPlaceholder')}
-            data-testid="forget-account"
-          />
-        </Form.Item>
+        <EmailAccountField rules={rules.email} testId="forget-account" />
         <EmailCodeField form={form} type="reset" rules={rules.code} />
         <NewPasswordFields
           name="password"

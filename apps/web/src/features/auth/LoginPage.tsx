@@ -10,10 +10,10 @@ import { applyServerErrors } from '../../api/formErrors';
 import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
-import { safeRedirect } from '../../shell/guard';
+import { safeRedirect } from '../../kit/guard';
 import { AuthLayout } from './AuthLayout';
-import { encryptPasswords } from './encryptPassword';
-import { accountRules } from './formRules';
+import { encryptPasswords } from '../../kit/encryptPassword';
+import { accountRules } from '../../components/password/formRules';
 
 interface LoginValues {
   account: string;

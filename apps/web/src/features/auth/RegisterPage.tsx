@@ -1,17 +1,18 @@
-import { MailOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ERROR_CODES, LIMITS } from '@heliograph/shared';
-import { api, ApiError } from '../../api/client';
-import { applyServerErrors, setFieldError } from '../../api/formErrors';
+import { api } from '../../api/client';
 import { currentLang } from '../../i18n';
 import { AuthLayout } from './AuthLayout';
+import { EmailAccountField } from './EmailAccountField';
 import { EmailCodeField } from './EmailCodeField';
-import { encryptPasswords } from './encryptPassword';
-import { accountRules } from './formRules';
-import { NewPasswordFields } from './NewPasswordFields';
+import { showCodeFormError } from './codeFormError';
+import { encryptPasswords } from '../../kit/encryptPassword';
+import { accountRules } from '../../components/password/formRules';
+import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 
 interface RegisterValues {
   account: string;
@@ -57,14 +58,7 @@ export default function RegisterPage(): React.JSX.Element {
       );
       navigate('/success', { replace: true });
     } catch (err) {
-      if (!(err instanceof ApiError) || err.notified) return;
-      if (err.code === ERROR_CODES.captchaWrong || err.code === ERROR_CODES.captchaExpired) {
-        setFieldError(form, 'code', err.message);
-      } else if (err.code === ERROR_CODES.accountRegistered) {
-        setFieldError(form, 'account', err.message);
-      } else {
-        applyServerErrors(form, err, FIELDS);
-      }
+      showCodeFormError(form, err, FIELDS, { [ERROR_CODES.accountRegistered]: 'account' });
     } finally {
       setSubmitting(false);
     }
@@ -81,17 +75,7 @@ export default function RegisterPage(): React.JSX.Element {
         aria-label={t('auth.registerTitle')}
         data-testid="register-form"
       >
-        <Form.Item name="account" label={t('auth.email')} rules={rules.email}>
-          <Input
-            prefix={<MailOutlined />}
-            autoComplete="email"
-            inputMode="email"
-            autoFocus
-            maxLength={LIMITS.emailMax}
-            placeholder={t('auth.emailPlaceholder')}
-            data-testid="register-account"
-          />
-        </Form.Item>
+        <EmailAccountField rules={rules.email} testId="register-account" />
         <Form.Item name="nickname" label={t('auth.nickname')} rules={rules.nickname}>
           <Input
             prefix={<UserOutlined />}

@@ -1,13 +1,11 @@
 import { Progress, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { formatPower } from '../plants/figures';
-import { useFigureLocale } from '../plants/useFigureLocale';
-import { DeviceLink } from './DeviceLink';
-import { DeviceListView } from './DeviceListView';
-import type { DeviceRow } from './deviceApi';
-import { reading } from './figures';
+import { formatPower } from '../../components/plant/figures';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
+import { DeviceListView } from '../device-common/DeviceListView';
+import { deviceColumns } from '../device-common/deviceColumns';
+import type { DeviceRow } from '../device-common/deviceApi';
+import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
 export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent(sn)}`;
@@ -16,20 +14,16 @@ export const batteryPath = (sn: string) => `/device/battery/${encodeURIComponent
 export default function BatteriesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
+  const common = deviceColumns<DeviceRow>(t, batteryPath);
   const columns: TableColumnsType<DeviceRow> = [
-    {
-      key: 'sn',
-      title: t('batteries.common.sn'),
-      fixed: 'start',
-      render: (_, d) => <DeviceLink to={batteryPath(d.sn)} sn={d.sn} alias={d.alias} />,
-    },
-    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
+    common.sn,
+    common.plant,
     {
       key: 'role',
       title: t('batteries.role.title'),
       render: (_, d) => <Tag>{t(d.parentId ? 'batteries.role.slave' : 'batteries.role.master')}</Tag>,
     },
-    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    common.status,
     {
       key: 'soc',
       title: t('batteries.soc'),
@@ -70,13 +64,7 @@ export default function BatteriesPage(): React.JSX.Element {
       responsive: ['md'],
       render: (_, d) => <Quantity>{reading(d.metrics.temp, '°C', 1, locale)}</Quantity>,
     },
-    {
-      key: 'updated',
-      title: t('batteries.common.updated'),
-      className: 'hg-num',
-      responsive: ['lg'],
-      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
-    },
+    common.updated,
   ];
   return (
     <DeviceListView

@@ -4,11 +4,11 @@ import { Button, Card, Empty, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { FIGURE_COLORS } from '../plant-overview/palette';
-import { formatEnergy, formatPower } from '../plants/figures';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { useFigureLocale } from '../plants/useFigureLocale';
-import { usePermissions } from '../../shell/permissions';
+import { FIGURE_COLORS } from '../../components/chart/palette';
+import { formatEnergy, formatPower } from '../../components/plant/figures';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
+import { usePermissions } from '../../kit/permissions';
 import { batteryPath } from './BatteriesPage';
 import {
   batteryKey,
@@ -20,14 +20,14 @@ import {
 } from './batteryApi';
 import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { CellGrid } from './CellGrid';
-import { DayChartCard } from './DayChartCard';
-import type { ChartLine } from './dayChart';
-import { DeleteDeviceButton } from './DeleteDeviceButton';
-import { DetailFrame } from './DetailFrame';
-import { Figures } from './Figures';
-import { reading } from './figures';
+import { DayChartCard } from '../device-common/DayChartCard';
+import type { ChartLine } from '../device-common/dayChart';
+import { DeleteDeviceButton } from '../device-common/DeleteDeviceButton';
+import { DetailFrame } from '../device-common/DetailFrame';
+import { Figures } from '../device-common/Figures';
+import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
-import { DETAIL_REFRESH_MS } from './deviceApi';
+import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
 
 const LIST = '/device/battery';
 
@@ -90,7 +90,12 @@ export default function BatteryDetailPage(): React.JSX.Element {
             <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
               <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
             </Link>
-            <DeleteDeviceButton sn={b.sn} kind="batteries" listPath={LIST} remove={() => deleteBattery(b.id)} />
+            <DeleteDeviceButton
+              sn={b.sn}
+              invalidate={['batteries']}
+              listPath={LIST}
+              remove={() => deleteBattery(b.id)}
+            />
           </>
         ) : null
       }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cells, CellStats } from './batteryApi';
 import { cellColour } from './cellColour';
-import { reading } from './figures';
+import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
 type Measure = 'voltage' | 'temperature';

@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import type { DayPoint, DeviceRow } from './deviceApi';
+import type { DayPoint, DeviceRow } from '../device-common/deviceApi';
 
 /** Battery calls of spec §7 (apps/server/src/modules/batteries/routes.ts). */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cellColour } from './cellColour';
-import { dayLineOption } from './dayChart';
-import { plantIdOrNothing } from './deviceApi';
-import { reading } from './figures';
+import { dayLineOption } from '../device-common/dayChart';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { reading } from '../device-common/figures';
 
 const lines = [
   { key: 'p_bat', label: 'Power', unit: 'W', color: '#111' },

@@ -5,17 +5,16 @@ import { Card, Empty, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { batteryPath } from '../batteries/BatteriesPage';
-import { batteryKey } from '../batteries/batteryApi';
-import { Figures } from '../batteries/Figures';
-import { reading } from '../batteries/figures';
-import { SettingsForm } from '../inverters/SettingsForm';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { batteryPath } from '../batteries';
+import { batteryKey } from '../batteries';
+import { Figures } from '../device-common/Figures';
+import { reading } from '../device-common/figures';
+import { SettingsForm } from '../inverters';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { BatteryPicker } from './BatteryPicker';
 import { batteryInverterKey, fetchBatteryForSetting, fetchBatteryInverter } from './batterySettingApi';
-import '../batteries/storage.css';
-import '../inverters/inverters.css';
+import '../device-common/storage.css';
 import './batterySetting.css';
 
 const BATTERY_GROUP = [BATTERY_SETTINGS_GROUP] as const;
@@ -94,7 +93,7 @@ export function BatterySettingView(): React.JSX.Element {
                   </Link>
                   <PlantStatusTag status={inverter.data.status} />
                 </div>
-                <p className="hg-storage-hint">
+                <p className="hg-page-hint">
                   {t('batterySetting.viaInverter', { model: inverter.data.model || '--' })}
                 </p>
               </>
@@ -117,17 +116,17 @@ export function BatterySettingView(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-bset" aria-labelledby="battery-setting-title" data-testid="battery-setting">
-      <header className="hg-storage-header">
+      <header className="hg-page-header">
         <div>
           {b ? (
             <Link to={batteryPath(b.sn)} className="hg-storage-back" data-testid="back-to-battery">
               <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batterySetting.backToBattery')}
             </Link>
           ) : null}
-          <h1 id="battery-setting-title" className="hg-storage-title">
+          <h1 id="battery-setting-title" className="hg-page-title hg-storage-title">
             {t('page.batterySetting')}
           </h1>
-          <p className="hg-storage-hint">{t('batterySetting.hint')}</p>
+          <p className="hg-page-hint">{t('batterySetting.hint')}</p>
         </div>
       </header>
       {body}

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@heliograph/shared';
 import { api } from '../../api/client';
-import type { BatteryInfo } from '../batteries/batteryApi';
-import { fetchDeviceList, type DeviceRow } from '../batteries/deviceApi';
+import type { BatteryInfo } from '../batteries';
+import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
 
 /** The hybrid inverter a battery is set through (apps/server/src/modules/inverters/routes.ts). */
 export interface BatteryInverter {

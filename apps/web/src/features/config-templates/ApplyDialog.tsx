@@ -4,7 +4,7 @@ import { Alert, Modal, Select, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
-import { inverterApi } from '../inverters/api';
+import { inverterApi } from '../inverters';
 import { templateApi, type ApplyResult, type ConfigTemplate } from './api';
 
 /**

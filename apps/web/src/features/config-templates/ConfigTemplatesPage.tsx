@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { templateApi, templateKeys, type ConfigTemplate } from './api';
 import { ApplyDialog } from './ApplyDialog';
 import { TemplateEditor } from './TemplateEditor';
@@ -146,12 +146,12 @@ export default function ConfigTemplatesPage(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-templates" aria-labelledby="templates-title" data-testid="config-templates">
-      <header className="hg-tpl-header">
+      <header className="hg-page-header">
         <div>
-          <h1 id="templates-title" className="hg-tpl-title">
+          <h1 id="templates-title" className="hg-page-title">
             {t('page.configTemplates')}
           </h1>
-          <p className="hg-tpl-hint">{t('configTemplates.hint')}</p>
+          <p className="hg-page-hint">{t('configTemplates.hint')}</p>
         </div>
         <Button
           type="primary"

@@ -4,9 +4,9 @@ import { App, Button, Card, Empty, Result, Select, Skeleton, Tag, Typography } f
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { DayChartCard } from '../batteries/DayChartCard';
-import type { ChartLine } from '../batteries/dayChart';
-import type { DayPoint } from '../batteries/deviceApi';
+import { DayChartCard } from './DayChartCard';
+import type { ChartLine } from './dayChart';
+import type { DayPoint } from './deviceApi';
 import {
   chartParamKeys,
   fetchChosenParams,

@@ -10,7 +10,8 @@ import {
   type ListToolbarProps,
   type StatusStat,
 } from '../../components/list';
-import '../batteries/storage.css';
+import { PlantSelect } from './PlantSelect';
+import './storage.css';
 
 /** What the layout reads of the list's TanStack query. */
 interface ListQueryView {
@@ -38,6 +39,8 @@ export interface DeviceListLayoutProps<R extends object, F extends string, S ext
     label: string;
     'data-testid': string;
   };
+  /** The plant filter every device list offers first in its toolbar: the filter's name and the test id. */
+  plantFilter?: { name: F; testId: string };
   toolbar: Pick<ListToolbarProps, 'searchPlaceholder' | 'searchLabel' | 'filters' | 'actions' | 'data-testid'>;
   /** Defaults to batteries.common.loadFailed. */
   loadFailed?: string;
@@ -62,6 +65,7 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
   list,
   query,
   stats,
+  plantFilter,
   toolbar,
   loadFailed,
   empty,
@@ -72,19 +76,20 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
   const { t } = useTranslation();
   const { state, update, reset, narrowed } = list;
   const data = query.data;
-  const setStatus = (key: string) => {
+  const setFilter = (name: F, value: string | undefined) => {
     const filters: Partial<Record<F, string | undefined>> = {};
-    filters[stats.filter] = key === ALL_STATUS ? undefined : key;
+    filters[name] = value;
     update({ filters });
   };
+  const setStatus = (key: string) => setFilter(stats.filter, key === ALL_STATUS ? undefined : key);
   return (
     <section className="hg-page-card hg-storage" aria-labelledby={`${name}-title`} data-testid={testId}>
-      <header className="hg-storage-header">
+      <header className="hg-page-header">
         <div>
-          <h1 id={`${name}-title`} className="hg-storage-title">
+          <h1 id={`${name}-title`} className="hg-page-title hg-storage-title">
             {title}
           </h1>
-          <p className="hg-storage-hint">{hint}</p>
+          <p className="hg-page-hint">{hint}</p>
         </div>
       </header>
       <StatusStatsBar
@@ -101,6 +106,18 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
         narrowed={narrowed}
         onReset={reset}
         {...toolbar}
+        filters={
+          <>
+            {plantFilter ? (
+              <PlantSelect
+                value={state.filters[plantFilter.name]}
+                onChange={(plant) => setFilter(plantFilter.name, plant)}
+                testId={plantFilter.testId}
+              />
+            ) : null}
+            {toolbar.filters}
+          </>
+        }
       />
       {query.isError && !data ? (
         <Result

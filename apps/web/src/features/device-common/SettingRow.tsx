@@ -1,3 +1,5 @@
+import './settingRow.css';
+
 interface Props {
   label: React.ReactNode;
   /** The id of the control the label names (a <label for> then); otherwise a plain text label. */

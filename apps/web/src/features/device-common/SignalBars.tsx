@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Quantity } from '../../components/Quantity';
-import { signalWord } from '../lora/signal';
-import '../lora/lora.css';
+import { signalWord } from './signal';
+import './signalBars.css';
 
 /**
  * RSSI as four bars with the dBm beside them, for gateways and lora nodes alike; `bars` is the radio's own

@@ -4,7 +4,7 @@ import { DEVICE_LIMITS } from '@heliograph/shared';
 import { Alert, App, Button, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadXlsx } from '../batteries/downloadXlsx';
+import { downloadXlsx } from './downloadXlsx';
 import { importVerdict, type CheckedRow, type ImportAnswer } from './importAnswer';
 
 interface Props {
@@ -66,7 +66,7 @@ export function XlsxCheckedImport({
   const { failing, allPass } = importVerdict(checked?.rows ?? []);
   const content = (
     <>
-      <p className="hg-storage-hint">{t(`${texts}.hint`, { max: DEVICE_LIMITS.importRowsMax })}</p>
+      <p className="hg-page-hint">{t(`${texts}.hint`, { max: DEVICE_LIMITS.importRowsMax })}</p>
       <Button
         icon={<DownloadOutlined />}
         onClick={() => void downloadXlsx(template.path, {}, template.fileName).catch(() => undefined)}

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryValue } from '../../api/client';
-import { downloadXlsx } from '../batteries/downloadXlsx';
+import { downloadXlsx } from './downloadXlsx';
 
 interface Props {
   /** The server's …/download route; it takes the same filters as the list. */

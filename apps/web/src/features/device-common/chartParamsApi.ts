@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import type { DayPoint } from '../batteries/deviceApi';
+import type { DayPoint } from './deviceApi';
 import type { ChartKind, OfferedParam } from './customParams';
 
 /** Chart parameter calls of spec §7 (apps/server/src/modules/devices/routes.ts, meters/routes.ts). */

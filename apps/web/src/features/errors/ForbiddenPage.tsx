@@ -1,5 +1,5 @@
 import { session } from '../../api/session';
-import { StandalonePage } from '../../shell/StandalonePage';
+import { StandalonePage } from '../../kit/StandalonePage';
 import { ForbiddenContent } from './ForbiddenContent';
 
 export default function ForbiddenPage(): React.JSX.Element {

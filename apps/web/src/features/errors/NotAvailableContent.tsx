@@ -1,7 +1,7 @@
 import { Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HomeButton } from './HomeButton';
-import { useRouteTitleKey } from '../../shell/RootLayout';
+import { useRouteTitleKey } from '../../kit/useRouteTitleKey';
 
 function Illustration(): React.JSX.Element {
   return (

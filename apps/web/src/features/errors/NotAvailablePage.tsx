@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { usePermissions } from '../../shell/permissions';
-import { redirectTarget, ROUTE_BY_PATH } from '../../shell/routeTable';
+import { usePermissions } from '../../kit/permissions';
+import { redirectTarget, ROUTE_BY_PATH } from '../../kit/routeTable';
 import { NotAvailableContent } from './NotAvailableContent';
 
 /** Inside the shell. On the page home leads to, a "back to home" button would go nowhere, so it is left out. */

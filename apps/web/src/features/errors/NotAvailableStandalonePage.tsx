@@ -1,5 +1,5 @@
 import { session } from '../../api/session';
-import { StandalonePage } from '../../shell/StandalonePage';
+import { StandalonePage } from '../../kit/StandalonePage';
 import { NotAvailableContent } from './NotAvailableContent';
 
 /** Public views of spec §2.1 that have no screen yet (/announcement, /plantFlow, /lora-realtime …). */

@@ -2,7 +2,7 @@ import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HomeButton } from './HomeButton';
 import { session } from '../../api/session';
-import { StandalonePage } from '../../shell/StandalonePage';
+import { StandalonePage } from '../../kit/StandalonePage';
 
 export default function NotFoundPage(): React.JSX.Element {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { StandalonePage } from '../../shell/StandalonePage';
+import { StandalonePage } from '../../kit/StandalonePage';
 
 /** A finished account step (registered, password reset) whose only way on is signing in. */
 export function SignInNextPage({ titleKey, bodyKey }: { titleKey: string; bodyKey: string }): React.JSX.Element {

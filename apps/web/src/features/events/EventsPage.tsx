@@ -5,13 +5,13 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { PlantSelect } from '../batteries/PlantSelect';
+import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatDateTime } from '../plants/plantTime';
-import '../batteries/storage.css';
-import { fetchEvents, type EventLevel, type EventQuery, type EventRow } from './eventApi';
+import { formatDateTime } from '../../components/plant/plantTime';
+import '../device-common/storage.css';
+import type { EventLevel, EventListRow as EventRow } from '@heliograph/shared';
+import { fetchEvents, type EventQuery } from './eventApi';
 import { Quantity } from '../../components/Quantity';
 
 const LEVELS: readonly EventLevel[] = ['fault', 'warning', 'info'];
@@ -130,17 +130,13 @@ export default function EventsPage(): React.JSX.Element {
       list={list}
       query={events}
       stats={{ items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' }}
+      plantFilter={{ name: 'plant', testId: 'events-plant' }}
       toolbar={{
         searchPlaceholder: t('events.searchPlaceholder'),
         searchLabel: t('events.search'),
         'data-testid': 'events-toolbar',
         filters: (
           <>
-            <PlantSelect
-              value={state.filters.plant}
-              onChange={(plant) => update({ filters: { plant } })}
-              testId="events-plant"
-            />
             <Select
               allowClear
               style={{ minWidth: 150 }}

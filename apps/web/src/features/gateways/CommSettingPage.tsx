@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { gatewayApi, gatewayKeys, gatewayPath, LIST_PATH } from './gatewayApi';
 import { useDescribeOperation } from './GatewayDetailPage';
 import { GatewaySettingsCard } from './GatewaySettingsCard';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 
 /** Picks a gateway by serial, alias or plant; the choice goes to the address (?sn=). */
 function GatewayPicker({ onPick }: { onPick: (sn: string) => void }) {
@@ -57,7 +57,7 @@ export default function CommSettingPage(): React.JSX.Element {
         <Link to={sn ? gatewayPath(sn) : LIST_PATH} className="hg-storage-back">
           <ArrowLeftOutlined className="hg-flip-rtl" /> {t('batteries.common.back')}
         </Link>
-        <h1 id="comm-setting-title" className="hg-storage-title">
+        <h1 id="comm-setting-title" className="hg-page-title hg-storage-title">
           {t('page.commSetting')}
         </h1>
         {gw ? (
@@ -65,7 +65,7 @@ export default function CommSettingPage(): React.JSX.Element {
             {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn} <OnlineTag online={gw.online} />
           </p>
         ) : null}
-        <p className="hg-storage-hint">{t('gateways.commSetting.hint')}</p>
+        <p className="hg-page-hint">{t('gateways.commSetting.hint')}</p>
         <GatewayPicker onPick={(v) => setParams({ sn: v })} />
       </section>
       {!sn ? (
@@ -91,7 +91,7 @@ export default function CommSettingPage(): React.JSX.Element {
           ) : null}
           <GatewaySettingsCard key={gw.sn} gw={gw} canEdit={held.has('gateway.control')} />
           <section className="hg-page-card">
-            <h2 className="hg-storage-title">{t('deviceCommon.log.title')}</h2>
+            <h2 className="hg-page-title hg-storage-title">{t('deviceCommon.log.title')}</h2>
             <OperationLogTable target={gw.sn} describe={describe} />
           </section>
         </>

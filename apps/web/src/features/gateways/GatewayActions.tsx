@@ -5,7 +5,7 @@ import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { useCommand } from '../device-common/useCommand';

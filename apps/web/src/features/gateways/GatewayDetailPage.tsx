@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
-import { formatLastSeen } from '../lora/lastSeen';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { formatLastSeen } from '../device-common/lastSeen';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { GatewayActions } from './GatewayActions';
 import {
   COMM_SETTING_PATH,
@@ -21,7 +21,7 @@ import {
 import { GatewaySettingsCard } from './GatewaySettingsCard';
 import { deviceLink } from './gatewaySignal';
 import { GatewaySignal } from './SignalBars';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 
 const REFRESH_MS = 15_000;
 
@@ -65,7 +65,7 @@ export default function GatewayDetailPage(): React.JSX.Element {
         <BackToList to={LIST_PATH} />
         <div className="hg-storage-detail-head">
           <div>
-            <h1 id="gateway-title" className="hg-storage-title">
+            <h1 id="gateway-title" className="hg-page-title hg-storage-title">
               {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn}
             </h1>
             <div>

@@ -9,7 +9,6 @@ import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
 import { gatewayApi, gatewayKeys, type GatewayInfo } from './gatewayApi';
-import '../ac-switches/acSwitches.css';
 
 /**
  * Communication settings of one gateway: upload interval, mesh check, server address and the connection

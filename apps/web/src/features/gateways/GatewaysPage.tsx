@@ -4,19 +4,18 @@ import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { DeviceLink } from '../batteries/DeviceLink';
+import { usePermissions } from '../../kit/permissions';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatLastSeen } from '../lora/lastSeen';
-import { OnlineTag } from '../lora/LoraNodesPage';
+import { formatLastSeen } from '../device-common/lastSeen';
+import { OnlineTag } from '../device-common/OnlineTag';
 import { GATEWAY_STATUSES, gatewayApi, gatewayKeys, gatewayPath, type GatewayRow } from './gatewayApi';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { GatewaySignal } from './SignalBars';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 
 const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: GATEWAY_STATUSES, plant: 'text' } };
 
@@ -25,7 +24,7 @@ export default function GatewaysPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { held } = usePermissions();
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const [importing, setImporting] = useState(false);
   const filters = {
     q: state.search || undefined,
@@ -96,17 +95,11 @@ export default function GatewaysPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('gateways.statusGroup'), 'data-testid': 'gateway-stats' }}
+      plantFilter={{ name: 'plant', testId: 'gateway-plant' }}
       toolbar={{
         searchPlaceholder: t('gateways.searchPlaceholder'),
         searchLabel: t('gateways.search'),
         'data-testid': 'gateway-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="gateway-plant"
-          />
-        ),
         actions: (
           <>
             {held.has('gateway.import') ? (

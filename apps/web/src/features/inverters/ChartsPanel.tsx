@@ -11,7 +11,7 @@ import { Button, DatePicker, Empty, Result, Segmented, Select, Space } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyEChart } from '../plant-overview/LazyEChart';
+import { LazyEChart } from '../../components/chart/LazyEChart';
 import { inverterApi, type InverterDetail } from './api';
 import { barOption, lineOption } from './chartOptions';
 

@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { inverterApi, inverterKeys } from './api';
 import { ChartsPanel } from './ChartsPanel';
 import { ControlBar } from './ControlBar';

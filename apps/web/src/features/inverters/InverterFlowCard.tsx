@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CardError } from '../plant-overview/CardError';
-import { EnergyFlowDiagram } from '../plant-overview/EnergyFlowDiagram';
-import { buildFlowModel } from '../plant-overview/flowModel';
+import { CardError } from '../plant-overview';
+import { EnergyFlowDiagram } from '../plant-overview';
+import { buildFlowModel } from '../plant-overview';
 import { inverterApi } from './api';
-import '../plant-overview/overview.css';
 
 /**
  * The inverter's own energy flow (spec §7 "flow"), drawn with the plant overview's diagram: PV into the

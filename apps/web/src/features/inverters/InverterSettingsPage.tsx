@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { inverterApi, inverterKeys } from './api';
 import { SettingsForm } from './SettingsForm';
 import './inverters.css';

@@ -15,7 +15,7 @@ import {
   type ListSpec,
   type StatusStat,
 } from '../../components/list';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import {
   downloadInverters,
   INVERTER_LIST_STATUSES,

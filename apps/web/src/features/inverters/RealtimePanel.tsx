@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { inverterApi, type IndexedRow, type InverterDetail } from './api';
 import { energyText, powerText, readingText } from './figures';
 

@@ -16,6 +16,7 @@ import type { CommandOutcome } from '../device-common/commandApi';
 import { useCommand } from '../device-common/useCommand';
 import { inverterApi, inverterKeys } from './api';
 import { useInverterControl } from './useInverterControl';
+import './inverters.css';
 
 type Values = Record<string, SettingValue | null | undefined>;
 

@@ -1,5 +1,5 @@
 import { zoneOffsetMinutes } from '@heliograph/shared';
-import type { ChartOption } from '../plant-overview/chartTypes';
+import type { ChartOption } from '../../components/chart/chartTypes';
 
 export interface SeriesData {
   /** Series key (metric or energy column) and its translated name. */

@@ -1,5 +1,5 @@
 import type { IvMpptCurve } from '@heliograph/shared';
-import type { ChartOption, TooltipItem } from '../plant-overview/chartTypes';
+import type { ChartOption, TooltipItem } from '../../components/chart/chartTypes';
 
 /** One colour per MPPT input; its I–V line is solid and its P–V line dashed in the same colour. */
 export const IV_COLORS = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#a0d911', '#f5222d'];

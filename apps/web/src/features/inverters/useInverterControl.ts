@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { inverterActionBlock, type InverterAction, type InverterActionBlock } from '@heliograph/shared';
 import { api } from '../../api/client';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 
 export interface InverterControl {
   writable: boolean;

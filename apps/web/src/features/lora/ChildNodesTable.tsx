@@ -2,10 +2,10 @@ import { Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Quantity } from '../../components/Quantity';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatLastSeen } from './lastSeen';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatLastSeen } from '../device-common/lastSeen';
 import type { LoraNode } from './loraApi';
-import { devicePagePath } from './signal';
+import { devicePagePath } from '../device-common/signal';
 import { SignalBars } from './SignalBars';
 
 interface Props {

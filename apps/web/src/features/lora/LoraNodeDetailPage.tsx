@@ -2,19 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
 import { DeleteMasterButton } from './DeleteMasterButton';
-import { formatLastSeen } from './lastSeen';
+import { formatLastSeen } from '../device-common/lastSeen';
 import { fetchLoraMaster, LIST_PATH, loraKeys } from './loraApi';
-import { OnlineTag, PlantLink } from './LoraNodesPage';
+import { OnlineTag } from '../device-common/OnlineTag';
+import { PlantLink } from './LoraNodesPage';
 import { RenameButton } from './RenameButton';
 import { SignalBars } from './SignalBars';
-import '../batteries/storage.css';
+import '../device-common/storage.css';
 import './lora.css';
 
 const REFRESH_MS = 60_000;
@@ -64,13 +65,13 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id="lora-detail-title" className="hg-storage-title">
+              <h1 id="lora-detail-title" className="hg-page-title hg-storage-title">
                 {m.alias ? `${m.alias} · ${m.sn}` : m.sn}
               </h1>
               <OnlineTag online={m.online} />
               <PlantStatusTag status={m.status} />
             </div>
-            <p className="hg-storage-hint">{t('lora.detailHint')}</p>
+            <p className="hg-page-hint">{t('lora.detailHint')}</p>
           </div>
           {mayChange ? (
             <div className="hg-storage-actions">

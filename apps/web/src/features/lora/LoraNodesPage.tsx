@@ -1,34 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Result, Tag, type TableColumnsType } from 'antd';
+import { Button, Result, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { plantIdOrNothing } from '../batteries/deviceApi';
-import { DeviceLink } from '../batteries/DeviceLink';
+import { plantIdOrNothing } from '../device-common/deviceApi';
+import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
-import { PlantSelect } from '../batteries/PlantSelect';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { overviewPath } from '../plants/overviewPath';
+import { overviewPath } from '../../components/plant/overviewPath';
 import { ChildNodesTable } from './ChildNodesTable';
-import { formatLastSeen } from './lastSeen';
+import { formatLastSeen } from '../device-common/lastSeen';
 import { fetchLoraList, fetchLoraMaster, LORA_STATUSES, loraKeys, loraPath, type LoraMaster } from './loraApi';
-import { plantTypeOf } from './signal';
+import { plantTypeOf } from '../device-common/signal';
 import { SignalBars } from './SignalBars';
-import '../batteries/storage.css';
+import { OnlineTag } from '../device-common/OnlineTag';
+import '../device-common/storage.css';
 import './lora.css';
 
 const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: LORA_STATUSES, plant: 'text' } };
-
-/** Online or offline as the master's connection says, with the word (never colour alone). */
-export function OnlineTag({ online }: { online: boolean }): React.JSX.Element {
-  const { t } = useTranslation();
-  return (
-    <Tag color={online ? 'success' : 'default'} data-online={online}>
-      {t(`listKit.status.${online ? 'online' : 'offline'}`)}
-    </Tag>
-  );
-}
 
 export function PlantLink({ m }: { m: Pick<LoraMaster, 'plantId' | 'plantName' | 'plantType'> }) {
   const type = plantTypeOf(m.plantType);
@@ -59,7 +49,7 @@ function ExpandedChildren({ sn }: { sn: string }) {
 export default function LoraNodesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const list = useListState(SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const filters = {
     q: state.search || undefined,
     status: state.filters.status,
@@ -119,17 +109,11 @@ export default function LoraNodesPage(): React.JSX.Element {
       list={list}
       query={query}
       stats={{ items: stats, filter: 'status', label: t('lora.statusGroup'), 'data-testid': 'lora-stats' }}
+      plantFilter={{ name: 'plant', testId: 'lora-plant' }}
       toolbar={{
         searchPlaceholder: t('lora.searchPlaceholder'),
         searchLabel: t('lora.search'),
         'data-testid': 'lora-toolbar',
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId="lora-plant"
-          />
-        ),
         actions: (
           <XlsxExportButton
             path="/api/v1/masterNode/download"

@@ -1,5 +1,5 @@
 import { SignalBars as Bars } from '../device-common/SignalBars';
-import { signalBars } from './signal';
+import { signalBars } from '../device-common/signal';
 
 /** A lora node's RSSI on the LoRa scale. */
 export function SignalBars({ rssi }: { rssi: number | null }): React.JSX.Element {

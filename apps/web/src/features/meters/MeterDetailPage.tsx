@@ -2,23 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { usePermissions } from '../../shell/permissions';
-import { DayChartCard } from '../batteries/DayChartCard';
-import type { ChartLine } from '../batteries/dayChart';
-import { DeleteDeviceButton } from '../batteries/DeleteDeviceButton';
-import { DetailFrame } from '../batteries/DetailFrame';
-import { Figures } from '../batteries/Figures';
-import { reading } from '../batteries/figures';
+import { usePermissions } from '../../kit/permissions';
+import { DayChartCard } from '../device-common/DayChartCard';
+import type { ChartLine } from '../device-common/dayChart';
+import { DeleteDeviceButton } from '../device-common/DeleteDeviceButton';
+import { DetailFrame } from '../device-common/DetailFrame';
+import { Figures } from '../device-common/Figures';
+import { reading } from '../device-common/figures';
 import { CustomParamsCard } from '../device-common/CustomParamsCard';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { FIGURE_COLORS } from '../plant-overview/palette';
-import { formatEnergy, formatPower } from '../plants/figures';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { FIGURE_COLORS } from '../../components/chart/palette';
+import { formatEnergy, formatPower } from '../../components/plant/figures';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { AliasButton } from './AliasButton';
 import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
 import { MeterParamsCard } from './MeterParamsCard';
 import { Quantity } from '../../components/Quantity';
-import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
+import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
 
 const LIST = '/device/meter';
 
@@ -53,7 +53,7 @@ export default function MeterDetailPage(): React.JSX.Element {
         m && canEdit ? (
           <>
             <AliasButton sn={m.sn} alias={m.alias} />
-            <DeleteDeviceButton sn={m.sn} kind="meters" listPath={LIST} remove={() => deleteMeter(m.sn)} />
+            <DeleteDeviceButton sn={m.sn} invalidate={['meters']} listPath={LIST} remove={() => deleteMeter(m.sn)} />
           </>
         ) : null
       }

@@ -171,7 +171,7 @@ export function MeterParamsCard({
           </div>
         )}
       </Form>
-      <p className="hg-storage-hint" style={{ marginBlockEnd: 0 }}>
+      <p className="hg-page-hint" style={{ marginBlockEnd: 0 }}>
         {t('meters.params.limits', { max: METER_LIMITS.ratioMax.toLocaleString() })}
       </p>
     </Card>

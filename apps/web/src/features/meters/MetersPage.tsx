@@ -1,12 +1,10 @@
 import { CrownOutlined } from '@ant-design/icons';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceLink } from '../batteries/DeviceLink';
-import { DeviceListView } from '../batteries/DeviceListView';
-import { formatEnergy, formatPower } from '../plants/figures';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { DeviceListView } from '../device-common/DeviceListView';
+import { deviceColumns } from '../device-common/deviceColumns';
+import { formatEnergy, formatPower } from '../../components/plant/figures';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import type { MeterRow } from './meterApi';
 import { Quantity } from '../../components/Quantity';
 
@@ -16,14 +14,10 @@ export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)
 export default function MetersPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
+  const common = deviceColumns<MeterRow>(t, meterPath);
   const columns: TableColumnsType<MeterRow> = [
-    {
-      key: 'sn',
-      title: t('batteries.common.sn'),
-      fixed: 'start',
-      render: (_, d) => <DeviceLink to={meterPath(d.sn)} sn={d.sn} alias={d.alias} />,
-    },
-    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
+    common.sn,
+    common.plant,
     {
       key: 'master',
       title: t('meters.master'),
@@ -36,7 +30,7 @@ export default function MetersPage(): React.JSX.Element {
           '--'
         ),
     },
-    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    common.status,
     {
       key: 'grid',
       title: t('meters.gridPower'),
@@ -60,13 +54,7 @@ export default function MetersPage(): React.JSX.Element {
       responsive: ['md'],
       render: (_, d) => <Quantity>{formatEnergy(d.metrics.e_export_total, locale)}</Quantity>,
     },
-    {
-      key: 'updated',
-      title: t('batteries.common.updated'),
-      className: 'hg-num',
-      responsive: ['lg'],
-      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
-    },
+    common.updated,
   ];
   return (
     <DeviceListView

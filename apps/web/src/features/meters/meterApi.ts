@@ -1,6 +1,6 @@
 import type { MeterSettings, MeterSettingsInput } from '@heliograph/shared';
 import { api } from '../../api/client';
-import type { DayPoint, DeviceRow, Metrics } from '../batteries/deviceApi';
+import type { DayPoint, DeviceRow, Metrics } from '../device-common/deviceApi';
 
 /** Meter calls of spec §7 (apps/server/src/modules/meters/routes.ts). */
 

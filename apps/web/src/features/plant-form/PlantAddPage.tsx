@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { plantAdminApi } from '../../api/plantAdmin';
-import { PHONE_QUERY, useMediaQuery } from '../../shell/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../kit/useMediaQuery';
 import { BasicFields } from './BasicFields';
 import { ContactFields } from './ContactFields';
 import { emptyPlant, toCreateBody, type PlantFormValues } from './formModel';
@@ -102,8 +102,8 @@ export default function PlantAddPage(): React.JSX.Element {
 
   return (
     <section className="hg-page-card hg-pf" aria-labelledby="pf-title" data-testid="plant-add">
-      <header className="hg-pf-header">
-        <h1 id="pf-title" className="hg-pf-title">
+      <header className="hg-page-header hg-pf-header">
+        <h1 id="pf-title" className="hg-page-title">
           {t('page.plantAdd')}
         </h1>
         <Link to="/plants" className="hg-pf-back">

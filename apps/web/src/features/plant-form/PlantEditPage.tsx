@@ -203,9 +203,9 @@ function PlantEditor({ plant }: { plant: PlantDetail }): React.JSX.Element {
           { title: t('page.plantEdit') },
         ]}
       />
-      <header className="hg-pf-header">
+      <header className="hg-page-header hg-pf-header">
         <div>
-          <h1 id="pf-title" className="hg-pf-title">
+          <h1 id="pf-title" className="hg-page-title">
             {t('plantForm.edit.title', { name: plant.name })}
           </h1>
           {plant.owner && <p className="hg-pf-hint">{t('plantForm.edit.owner', { account: plant.owner.account })}</p>}

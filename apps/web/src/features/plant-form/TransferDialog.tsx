@@ -4,7 +4,7 @@ import { ERROR_CODES, fieldMessage, plantTransferSchema } from '@heliograph/shar
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { plantAdminApi } from '../../api/plantAdmin';
-import { encryptPasswords } from '../auth/encryptPassword';
+import { encryptPasswords } from '../../kit/encryptPassword';
 import { schemaRule } from './fieldRules';
 import { useLang } from './useLang';
 

@@ -2,7 +2,7 @@ import { LAYOUT, bandColours, efficiencyBand, maskSerial, type LogicalTreeNode }
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatEnergy, formatPower } from '../plants/figures';
+import { formatEnergy, formatPower } from '../../components/plant/figures';
 import { treeKeyAction, visibleNodes, type TreeKey } from './treeModel';
 import { Quantity } from '../../components/Quantity';
 

@@ -2,7 +2,7 @@ import { LAYOUT, maskSerial, type PhysicalPanel } from '@heliograph/shared';
 import { Button, Descriptions, Form, Input, InputNumber, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPower } from '../plants/figures';
+import { formatPower } from '../../components/plant/figures';
 import type { MicroPanelPower } from './api';
 import type { PanelEdit } from './physicalModel';
 import { Quantity } from '../../components/Quantity';

@@ -1,7 +1,7 @@
 import { bandColours, efficiencyBand, type PhysicalPanel } from '@heliograph/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPower } from '../plants/figures';
+import { formatPower } from '../../components/plant/figures';
 import type { MicroPanelPower } from './api';
 import { clickSelection, movePanels, panelsInRect, type GridSize } from './physicalModel';
 

@@ -1,6 +1,7 @@
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './overview.css';
 
 /** A card whose data could not be loaded: says so and offers to try again. */
 export function CardError({ onRetry, message }: { onRetry: () => void; message?: string }): React.JSX.Element {

@@ -1,30 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlantSummary } from '../../api/plants';
 import { DayPowerChart } from './DayPowerChart';
 import { DayRangePicker } from './DayRangePicker';
 import type { DaySelection } from './daySelection';
 import { OverviewCard } from './OverviewCard';
 import { RangeEnergyChart } from './RangeEnergyChart';
-import type { Display } from './useDisplay';
+import type { ChartCardProps } from './chartCardProps';
 
 /**
  * The day chart: today by default; yesterday or a picked day of the last 30 as 5-minute curves; the
  * multi-day shortcuts as daily energy bars.
  */
-export function DayChartCard({
-  plant,
-  today,
-  hasBattery,
-  display,
-  className,
-}: {
-  plant: PlantSummary;
-  today: string;
-  hasBattery: boolean;
-  display: Display;
-  className?: string;
-}): React.JSX.Element {
+export function DayChartCard({ plant, today, hasBattery, display, className }: ChartCardProps): React.JSX.Element {
   const { t } = useTranslation();
   // null: follow "today", also across the plant's midnight while the page stays open.
   const [picked, setPicked] = useState<DaySelection | null>(null);

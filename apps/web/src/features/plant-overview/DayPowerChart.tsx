@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { plantApi, plantKeys } from '../../api/plants';
-import { formatPower, formatRatio } from '../plants/figures';
-import { formatClock } from '../plants/plantTime';
+import { formatPower, formatRatio } from '../../components/plant/figures';
+import { formatClock } from '../../components/plant/plantTime';
 import { CardError } from './CardError';
 import { dayChartOption } from './dayChartOption';
 import { buildDayChart, type DaySeriesKey } from './daySeries';
-import { LazyEChart } from './LazyEChart';
-import type { Display } from './useDisplay';
+import { LazyEChart } from '../../components/chart/LazyEChart';
+import type { Display } from '../../components/chart/useDisplay';
 
 /** 5-minute power curves of one plant-local day, SOC on a second axis. */
 export function DayPowerChart({

@@ -2,31 +2,19 @@ import { Skeleton, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { plantApi, plantKeys, type PlantSummary } from '../../api/plants';
+import { plantApi, plantKeys } from '../../api/plants';
 import { CardError } from './CardError';
 import { barFigures, buildBars, periodSlots, type EnergyPeriodKind } from './energyBars';
 import { EnergyBarsChart } from './EnergyBarsChart';
 import { monthShort, monthTitle, stepMonth, stepYear } from './periodKeys';
 import { OverviewCard } from './OverviewCard';
 import { PeriodStepper } from './PeriodStepper';
-import type { Display } from './useDisplay';
+import type { ChartCardProps } from './chartCardProps';
 
 const KINDS: readonly EnergyPeriodKind[] = ['month', 'year', 'total'];
 
 /** Energy per day of a month, per month of a year and per year, as grouped bars with the period's totals. */
-export function EnergyBarsCard({
-  plant,
-  today,
-  hasBattery,
-  display,
-  className,
-}: {
-  plant: PlantSummary;
-  today: string;
-  hasBattery: boolean;
-  display: Display;
-  className?: string;
-}): React.JSX.Element {
+export function EnergyBarsCard({ plant, today, hasBattery, display, className }: ChartCardProps): React.JSX.Element {
   const { t } = useTranslation();
   const [kind, setKind] = useState<EnergyPeriodKind>('month');
   const [month, setMonth] = useState(today.slice(0, 7));

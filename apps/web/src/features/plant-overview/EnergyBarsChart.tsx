@@ -1,12 +1,12 @@
 import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEnergy } from '../plants/figures';
+import { formatEnergy } from '../../components/plant/figures';
 import { barsChartOption } from './barsChartOption';
 import type { BarFigure, BarsData } from './energyBars';
-import { LazyEChart } from './LazyEChart';
+import { LazyEChart } from '../../components/chart/LazyEChart';
 import { PeriodTotals } from './PeriodTotals';
-import type { Display } from './useDisplay';
+import type { Display } from '../../components/chart/useDisplay';
 
 const HEIGHT = 300;
 

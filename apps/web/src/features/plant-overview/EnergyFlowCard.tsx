@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { plantApi, plantKeys, type PlantRealtime, type PlantSummary } from '../../api/plants';
-import { formatClockSeconds } from '../plants/plantTime';
+import { formatClockSeconds } from '../../components/plant/plantTime';
 import { CardError } from './CardError';
 import { EnergyFlowDiagram } from './EnergyFlowDiagram';
 import { buildFlowModel } from './flowModel';

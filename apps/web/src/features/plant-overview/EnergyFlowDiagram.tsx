@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { formatPower, formatRatio } from '../plants/figures';
+import { formatPower, formatRatio } from '../../components/plant/figures';
 import { FlowIcon } from './FlowIcons';
 import { branchPath, FLOW_WIDTH, flowLayout, HUB_R, NODE_R } from './flowLayout';
 import { dashDuration, type FlowBranch, type FlowModel, type FlowNode } from './flowModel';
 import { flowSummary } from './flowSummary';
-import { FIGURE_COLORS } from './palette';
+import { FIGURE_COLORS } from '../../components/chart/palette';
+import './overview.css';
 
 const SOC_R = NODE_R + 6;
 

@@ -3,7 +3,7 @@ import { Empty, Skeleton, Tag } from 'antd';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { plantApi, plantKeys, type Page, type PlantEvent } from '../../api/plants';
-import { formatDateTime } from '../plants/plantTime';
+import { formatDateTime } from '../../components/plant/plantTime';
 import { CardError } from './CardError';
 import { orderEvents } from './eventOrder';
 import { OverviewCard } from './OverviewCard';

@@ -1,7 +1,14 @@
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlantRealtime, PlantSummary } from '../../api/plants';
-import { capacityShare, energyParts, formatMoney, formatRatio, powerParts, type FigureParts } from '../plants/figures';
+import {
+  capacityShare,
+  energyParts,
+  formatMoney,
+  formatRatio,
+  powerParts,
+  type FigureParts,
+} from '../../components/plant/figures';
 import { Quantity } from '../../components/Quantity';
 
 interface Figure {

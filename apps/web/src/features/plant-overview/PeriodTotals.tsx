@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatEnergy, formatMoney, formatRatio } from '../plants/figures';
+import { formatEnergy, formatMoney, formatRatio } from '../../components/plant/figures';
 import type { BarFigure, BarsData } from './energyBars';
-import { FIGURE_COLORS } from './palette';
+import { FIGURE_COLORS } from '../../components/chart/palette';
 import { Quantity } from '../../components/Quantity';
 
 /** A period's sums under its bars: each figure, the income, self-consumption and self-sufficiency. */

@@ -1,6 +1,6 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatClock, zoneLabel } from '../plants/plantTime';
+import { formatClock, zoneLabel } from '../../components/plant/plantTime';
 
 /** The plant's local time and zone offset ("11:44 GMT+8"). */
 export function PlantClock({ now, tz, locale }: { now: number; tz: string; locale: string }): React.JSX.Element {

@@ -7,7 +7,7 @@ import { CardError } from './CardError';
 import { daysBetween, monthsBetween } from './daySelection';
 import { barFigures, buildBars } from './energyBars';
 import { EnergyBarsChart } from './EnergyBarsChart';
-import type { Display } from './useDisplay';
+import type { Display } from '../../components/chart/useDisplay';
 
 // Module-level, so TanStack Query re-runs it (and hands out a new object) only when a month's answer changes.
 function combineMonths(results: UseQueryResult<EnergyBucket[]>[]) {

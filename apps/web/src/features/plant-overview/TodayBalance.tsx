@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GenerationUse } from '../../api/plants';
-import { formatEnergy, formatRatio } from '../plants/figures';
-import { FIGURE_COLORS } from './palette';
+import { formatEnergy, formatRatio } from '../../components/plant/figures';
+import { FIGURE_COLORS } from '../../components/chart/palette';
 import { Quantity } from '../../components/Quantity';
 
 interface Part {

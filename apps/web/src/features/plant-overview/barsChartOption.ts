@@ -1,6 +1,6 @@
-import type { ChartOption, TooltipItem } from './chartTypes';
+import type { ChartOption, TooltipItem } from '../../components/chart/chartTypes';
 import type { BarFigure, BarsData } from './energyBars';
-import { FIGURE_COLORS } from './palette';
+import { FIGURE_COLORS } from '../../components/chart/palette';
 
 export interface BarsChartContext {
   names: Record<BarFigure, string>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { barsChartOption } from './barsChartOption';
-import type { TooltipItem } from './chartTypes';
+import type { TooltipItem } from '../../components/chart/chartTypes';
 import { dayChartOption, type DayChartContext } from './dayChartOption';
 import type { DayChartData } from './daySeries';
 import { buildBars } from './energyBars';

@@ -1,6 +1,6 @@
-import type { ChartOption, TooltipItem } from './chartTypes';
+import type { ChartOption, TooltipItem } from '../../components/chart/chartTypes';
 import type { DayChartData, DaySeriesKey } from './daySeries';
-import { FIGURE_COLORS } from './palette';
+import { FIGURE_COLORS } from '../../components/chart/palette';
 
 export interface DayChartContext {
   names: Record<DaySeriesKey, string>;

@@ -1,4 +1,4 @@
-import { formatPower, formatRatio } from '../plants/figures';
+import { formatPower, formatRatio } from '../../components/plant/figures';
 import { branchOf, type FlowModel } from './flowModel';
 
 export type Translate = (key: string, vars?: Record<string, string>) => string;

@@ -3,8 +3,8 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PlantListRow } from '../../api/plants';
-import { usePermissions } from '../../shell/permissions';
-import { overviewPath } from './overviewPath';
+import { usePermissions } from '../../kit/permissions';
+import { overviewPath } from '../../components/plant/overviewPath';
 import { useDeletePlant } from './useDeletePlant';
 
 /** What the caller may do with a listed plant: edit and delete need the permission and a writable plant. */

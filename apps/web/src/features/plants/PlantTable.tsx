@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PlantListRow } from '../../api/plants';
 import type { SortOrder } from '../../components/list';
-import { formatCapacity, formatEnergy, formatPower } from './figures';
-import { overviewPath } from './overviewPath';
+import { formatCapacity, formatEnergy, formatPower } from '../../components/plant/figures';
+import { overviewPath } from '../../components/plant/overviewPath';
 import { PlantActions } from './PlantActions';
-import { PlantStatusTag } from './PlantStatusTag';
-import { useFigureLocale } from './useFigureLocale';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { Quantity } from '../../components/Quantity';
 
 export interface PlantListViewProps {

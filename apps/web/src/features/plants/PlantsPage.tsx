@@ -12,7 +12,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALL_STATUS, ListToolbar, listPagination, StatusStatsBar, type StatusStat } from '../../components/list';
-import { usePermissions } from '../../shell/permissions';
+import { usePermissions } from '../../kit/permissions';
 import { CapacityFilter } from './CapacityFilter';
 import { filterQuery } from './listSpec';
 import { PlantCards } from './PlantCards';
@@ -103,12 +103,12 @@ export default function PlantsPage(): React.JSX.Element {
   const loadFailed = query.isError && !data;
   return (
     <section className="hg-page-card hg-plants" aria-labelledby="plants-title">
-      <header className="hg-plants-header">
+      <header className="hg-page-header hg-plants-header">
         <div>
-          <h1 id="plants-title" className="hg-plants-title">
+          <h1 id="plants-title" className="hg-page-title">
             {t('page.plants')}
           </h1>
-          <p className="hg-plants-hint">{t('plants.hint')}</p>
+          <p className="hg-page-hint">{t('plants.hint')}</p>
         </div>
         {canCreate && (
           <Link to="/plant-add" data-testid="plants-add">

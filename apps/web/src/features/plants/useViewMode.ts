@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { PHONE_QUERY, useMediaQuery } from '../../shell/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../kit/useMediaQuery';
 
 export const VIEW_MODES = ['table', 'cards', 'map'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];

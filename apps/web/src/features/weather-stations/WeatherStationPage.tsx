@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DayChartCard } from '../batteries/DayChartCard';
-import type { ChartLine } from '../batteries/dayChart';
-import { DetailFrame } from '../batteries/DetailFrame';
-import { Figures } from '../batteries/Figures';
-import { reading } from '../batteries/figures';
-import { FIGURE_COLORS } from '../plant-overview/palette';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { DayChartCard } from '../device-common/DayChartCard';
+import type { ChartLine } from '../device-common/dayChart';
+import { DetailFrame } from '../device-common/DetailFrame';
+import { Figures } from '../device-common/Figures';
+import { reading } from '../device-common/figures';
+import { FIGURE_COLORS } from '../../components/chart/palette';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
 import { Quantity } from '../../components/Quantity';
-import { DETAIL_REFRESH_MS } from '../batteries/deviceApi';
+import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
 
 /** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
 export default function WeatherStationPage(): React.JSX.Element {

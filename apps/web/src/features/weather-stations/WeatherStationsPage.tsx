@@ -1,12 +1,10 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DeviceLink } from '../batteries/DeviceLink';
-import { DeviceListView } from '../batteries/DeviceListView';
-import type { DeviceRow } from '../batteries/deviceApi';
-import { reading } from '../batteries/figures';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
-import { useFigureLocale } from '../plants/useFigureLocale';
+import { DeviceListView } from '../device-common/DeviceListView';
+import { deviceColumns } from '../device-common/deviceColumns';
+import type { DeviceRow } from '../device-common/deviceApi';
+import { reading } from '../device-common/figures';
+import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { Quantity } from '../../components/Quantity';
 
 export const stationPath = (sn: string) => `/device/meteorological/${encodeURIComponent(sn)}`;
@@ -15,6 +13,7 @@ export const stationPath = (sn: string) => `/device/meteorological/${encodeURICo
 export default function WeatherStationsPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
+  const common = deviceColumns<DeviceRow>(t, stationPath);
   const num = (key: string, title: string, unit: string, digits: number, md = false) => ({
     key,
     title,
@@ -24,25 +23,14 @@ export default function WeatherStationsPage(): React.JSX.Element {
     render: (_: unknown, d: DeviceRow) => <Quantity>{reading(d.metrics[key], unit, digits, locale)}</Quantity>,
   });
   const columns: TableColumnsType<DeviceRow> = [
-    {
-      key: 'sn',
-      title: t('batteries.common.sn'),
-      fixed: 'start',
-      render: (_, d) => <DeviceLink to={stationPath(d.sn)} sn={d.sn} alias={d.alias} />,
-    },
-    { key: 'plant', title: t('batteries.common.plant'), render: (_, d) => d.plantName ?? '--' },
-    { key: 'status', title: t('batteries.common.status'), render: (_, d) => <PlantStatusTag status={d.status} /> },
+    common.sn,
+    common.plant,
+    common.status,
     num('irradiance', t('weatherStations.irradiance'), 'W/m²', 0),
     num('t_ambient', t('weatherStations.ambient'), '°C', 1),
     num('t_module', t('weatherStations.module'), '°C', 1, true),
     num('wind_speed', t('weatherStations.wind'), 'm/s', 1, true),
-    {
-      key: 'updated',
-      title: t('batteries.common.updated'),
-      className: 'hg-num',
-      responsive: ['lg'],
-      render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
-    },
+    common.updated,
   ];
   return (
     <DeviceListView

@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import type { DayPoint, DeviceRow } from '../batteries/deviceApi';
+import type { DayPoint, DeviceRow } from '../device-common/deviceApi';
 
 /** Weather-station calls (apps/server/src/modules/weather/routes.ts). */
 export interface WeatherDay {

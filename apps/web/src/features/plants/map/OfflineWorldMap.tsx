@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapPlant } from '../../../api/plants';
-import { formatCapacity, formatEnergy } from '../figures';
-import { useFigureLocale } from '../useFigureLocale';
+import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
+import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { init, type ECharts, type MapOption } from './mapEcharts';
 import { initialView } from './mapView';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';

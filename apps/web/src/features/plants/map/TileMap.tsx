@@ -2,8 +2,8 @@ import type { Map as LeafletMap, LayerGroup } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapPlant } from '../../../api/plants';
-import { formatCapacity, formatEnergy } from '../figures';
-import { useFigureLocale } from '../useFigureLocale';
+import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
+import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
 
 /** Spec §9: the map service's script is loaded on demand, 500 ms after it is wanted. */

@@ -1,22 +1,39 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { App, Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 // antd's ButtonProps has no data-* index, so the test id travels in a typed spread.
-const CONFIRM_BUTTON: ButtonProps = { danger: true, ...({ 'data-testid': 'device-delete-confirm' } as ButtonProps) };
+const confirmButton = (testId: string): ButtonProps => ({
+  danger: true,
+  ...({ 'data-testid': `${testId}-confirm` } as ButtonProps),
+});
 
 interface Props {
   sn: string;
-  /** The list's query key prefix ('batteries', 'meters') and its page. */
-  kind: string;
   listPath: string;
   remove: () => Promise<unknown>;
+  /** The list queries to refresh once the device is gone. */
+  invalidate: QueryKey;
+  /** The device's own queries, dropped rather than refetched (they would only answer "does not exist"). */
+  forget?: QueryKey;
+  /** Test id of the button; the confirmation's is the same with `-confirm`. */
+  testId?: string;
+  /** What the confirmation says beyond its title; by default that the history stays in the operation log. */
+  body?: React.ReactNode;
 }
 
 /** Delete with a confirmation that names the device; back to the list once it is gone. */
-export function DeleteDeviceButton({ sn, kind, listPath, remove }: Props): React.JSX.Element {
+export function DeleteDeviceButton({
+  sn,
+  listPath,
+  remove,
+  invalidate,
+  forget,
+  testId = 'device-delete',
+  body,
+}: Props): React.JSX.Element {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -25,8 +42,10 @@ export function DeleteDeviceButton({ sn, kind, listPath, remove }: Props): React
     mutationFn: remove,
     onSuccess: async () => {
       void message.success(t('batteries.common.deleted', { sn }));
-      await queryClient.invalidateQueries({ queryKey: [kind] });
-      void navigate(listPath);
+      // Leave first, so the open page does not refetch a device that no longer exists.
+      await navigate(listPath);
+      if (forget) queryClient.removeQueries({ queryKey: forget });
+      await queryClient.invalidateQueries({ queryKey: invalidate });
     },
   });
   return (
@@ -34,13 +53,13 @@ export function DeleteDeviceButton({ sn, kind, listPath, remove }: Props): React
       danger
       icon={<DeleteOutlined />}
       loading={mutation.isPending}
-      data-testid="device-delete"
+      data-testid={testId}
       onClick={() =>
         void modal.confirm({
           title: t('batteries.common.deleteTitle', { sn }),
-          content: t('batteries.common.deleteBody'),
+          content: body ?? t('batteries.common.deleteBody'),
           okText: t('batteries.common.delete'),
-          okButtonProps: CONFIRM_BUTTON,
+          okButtonProps: confirmButton(testId),
           cancelText: t('batteries.common.cancel'),
           onOk: () => mutation.mutateAsync().catch(() => undefined),
         })

@@ -1,4 +1,4 @@
-import type { ChartOption } from '../plant-overview/echartsSetup';
+import type { ChartOption } from '../../components/chart/echartsSetup';
 import { zoneOffsetMinutes } from '@heliograph/shared';
 import type { DayPoint } from './deviceApi';
 

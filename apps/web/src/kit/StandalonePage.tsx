@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { PRODUCT_NAME, SunMark } from './RootLayout';
+import { PRODUCT_NAME, SunMark } from './brand';
 
 /** Pages outside the shell (results, errors, agreement): brand bar, centred content, footer. */
 export function StandalonePage({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
+import { DeviceListLayout } from './DeviceListLayout';
+import { XlsxExportButton } from './XlsxExportButton';
 import { fetchDeviceList, LIST_STATUSES, plantIdOrNothing, type DeviceRow } from './deviceApi';
-import { PlantSelect } from './PlantSelect';
 import './storage.css';
 
 type Filter = 'status' | 'plant';
@@ -35,7 +34,7 @@ export function DeviceListView<R extends DeviceRow>({
 }: DeviceListViewProps<R>): React.JSX.Element {
   const { t } = useTranslation();
   const list = useListState(DEVICE_LIST_SPEC);
-  const { state, update } = list;
+  const { state } = list;
   const filters = {
     keyword: state.search || undefined,
     status: state.filters.status,
@@ -67,17 +66,11 @@ export function DeviceListView<R extends DeviceRow>({
         label: t('batteries.common.statusGroup'),
         'data-testid': `${kind}-stats`,
       }}
+      plantFilter={{ name: 'plant', testId: `${kind}-plant` }}
       toolbar={{
         searchPlaceholder: t('batteries.common.searchPlaceholder'),
         searchLabel: t('batteries.common.search'),
         'data-testid': `${kind}-toolbar`,
-        filters: (
-          <PlantSelect
-            value={state.filters.plant}
-            onChange={(plant) => update({ filters: { plant } })}
-            testId={`${kind}-plant`}
-          />
-        ),
         actions: (
           <XlsxExportButton
             path={downloadPath}

@@ -18,7 +18,7 @@ export const SIGNAL_WORDS = ['none', 'weak', 'fair', 'good', 'strong'] as const;
 export const signalWord = (bars: number): (typeof SIGNAL_WORDS)[number] =>
   SIGNAL_WORDS[Math.max(0, Math.min(4, bars))] ?? 'none';
 
-export { devicePagePath } from '../device-common/devicePages';
+export { devicePagePath } from './devicePages';
 
 /** The plant's type as the overview route needs it, or null when the API sent something unknown. */
 export function plantTypeOf(type: string | null): PlantType | null {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
-import { PlantStatusTag } from '../plants/PlantStatusTag';
-import { formatDateTime } from '../plants/plantTime';
+import { BackToList, DetailLoading, DetailMissing } from './DetailStates';
+import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
+import { formatDateTime } from '../../components/plant/plantTime';
 import type { DeviceRow } from './deviceApi';
 import { Quantity } from '../../components/Quantity';
 import './storage.css';
@@ -34,7 +34,7 @@ export function DetailFrame({ listPath, device, loading, error, retry, actions, 
         <div className="hg-storage-detail-head">
           <div>
             <div className="hg-storage-detail-title">
-              <h1 id={`${testId}-title`} className="hg-storage-title">
+              <h1 id={`${testId}-title`} className="hg-page-title hg-storage-title">
                 {device.alias ? `${device.alias} · ${device.sn}` : device.sn}
               </h1>
               <PlantStatusTag status={device.status} />

@@ -1,5 +1,5 @@
 import { signNonce, type PublicKeyResponse } from '@heliograph/shared';
-import { api } from '../../api/client';
+import { api } from '../api/client';
 
 /**
  * Passwords travel as base64 of RSA-OAEP (SHA-256, MGF1 SHA-256) over their UTF-8 bytes, under a key fetched

@@ -1,5 +1,5 @@
 import { currentLang, HTML_LANG, isRtl } from '../../i18n';
-import { PHONE_QUERY, useMediaQuery } from '../../shell/useMediaQuery';
+import { PHONE_QUERY, useMediaQuery } from '../../kit/useMediaQuery';
 
 export interface Display {
   /** BCP-47 tag for numbers and dates. */

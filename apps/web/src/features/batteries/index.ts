@@ -1,0 +1,3 @@
+// What other features may use from this one; everything else in the folder is its own business.
+export { batteryPath } from './BatteriesPage';
+export { batteryKey, type BatteryInfo } from './batteryApi';

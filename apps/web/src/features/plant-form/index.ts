@@ -1,0 +1,2 @@
+// What other features may use from this one; everything else in the folder is its own business.
+export { PlantAdminActions } from './PlantAdminActions';
