@@ -6,7 +6,7 @@ export * from './rules.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './i18n.js';
-export { MESSAGES, type Messages, type FieldRule } from './messages/index.js';
+export { MESSAGES, type Messages, type FieldRule, type SheetHeading, type SheetWord } from './messages/index.js';
 export * from './gateway-protocol.js';
 export * from './metrics.js';
 export * from './plant.js';

@@ -5,7 +5,8 @@ import { ERROR_CODES } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
 import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
+import { provisionPlant } from '../modules/plants/provision.js';
+import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
 import { eq } from 'drizzle-orm';
 import { fill, sample, type OpenApiDocument, type Operation, type Schema } from '../test/openapi-walk.js';
@@ -290,16 +291,7 @@ describe('the tenancy sweep', () => {
       companyId: sunrise?.id ?? null,
       ownerId: idOf(ACCOUNTS.owner),
       name: 'Sweep plant',
-      type: 'storage_dc',
-      inverterKind: 'hybrid',
-      capacityKw: 10,
-      commissionedOn: '2025-01-01',
-      timezone: 'Europe/Berlin',
-      currency: 'EUR',
-      latitude: 52.5,
-      longitude: 13.4,
-      address: 'Berlin',
-      valuation: DEFAULT_VALUATION,
+      ...STORAGE_PLANT_FIELDS,
       gateways: [
         {
           sn: 'SWGW01',

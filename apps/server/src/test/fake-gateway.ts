@@ -43,3 +43,25 @@ export async function waitOnline(t: TestApp, sn: string, online: boolean): Promi
   }
   throw new Error(`${sn} did not go ${online ? 'online' : 'offline'}`);
 }
+
+type Answer = (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null;
+
+/** Fake gateways that record every command they receive and answer what `answer` says at the time. */
+export class RecordingGateways {
+  readonly received: GatewayCommand[] = [];
+  private readonly clients: MqttClient[] = [];
+
+  constructor(public answer: Answer = () => ({ status: 'succeeded' })) {}
+
+  async connect(t: TestApp, sn: string, password = FAKE_GATEWAY_PASSWORD): Promise<void> {
+    const record: Answer = (cmd) => {
+      this.received.push(cmd);
+      return this.answer(cmd);
+    };
+    this.clients.push(await fakeGateway(t, sn, record, password));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.endAsync(true)));
+  }
+}

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { appUser, company } from '../db/schema.js';
-import { DEFAULT_VALUATION, provisionPlant, type ProvisionDevice } from '../modules/plants/provision.js';
+import { provisionPlant, type ProvisionDevice } from '../modules/plants/provision.js';
+import { STORAGE_PLANT_FIELDS } from './plant-fields.js';
 import { ACCOUNTS, type TestApp } from './harness.js';
 
 /** Helpers of the gateway, switch and lora tests: a plant with gateways, .xlsx uploads (the fake gateway is in src/test). */
@@ -24,20 +25,18 @@ export async function sunrisePlant(
   const { plantId } = await provisionPlant(db, {
     companyId: sunrise?.id ?? null,
     name,
-    type: 'storage_dc',
-    inverterKind: 'hybrid',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52.5,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
+    ...STORAGE_PLANT_FIELDS,
     gateways: gateways.map((g) => ({ ...g, password: GW_PASSWORD })),
     sharedWith: opts.sharedWithVisitor && visitor ? [{ userId: visitor.id, level: 'guest' }] : [],
   });
   return plantId;
+}
+
+/** Tokens of Sunrise's administrator and visitor, and of the other company (Rival Solar). */
+export async function signInThree(t: TestApp): Promise<{ admin: string; visitor: string; rival: string }> {
+  const admin = await t.tokenFor(ACCOUNTS.admin);
+  const visitor = await t.tokenFor(ACCOUNTS.visitor);
+  return { admin, visitor, rival: await t.otherCompanyToken() };
 }
 
 export async function xlsxOf(rows: string[][]): Promise<Buffer> {

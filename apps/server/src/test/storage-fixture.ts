@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { appUser, company, device, deviceEvent, deviceLatest, deviceSample } from '../db/schema.js';
 import { ACCOUNTS, type TestApp } from './harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
+import { provisionPlant } from '../modules/plants/provision.js';
+import { TEST_PLANT_FIELDS } from './plant-fields.js';
 
 /**
  * Test data for the battery, meter, weather-station and event tests: a Sunrise plant shared to the demo
@@ -50,18 +51,7 @@ export async function storageFixture(t: TestApp, prefix: string): Promise<Storag
     rivalMeter: `${prefix}RMTR1`,
     rivalWeather: `${prefix}RWS1`,
   };
-  const base = {
-    type: 'storage_dc' as const,
-    inverterKind: 'string' as const,
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52.5,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
-  };
+  const base = { ...TEST_PLANT_FIELDS, type: 'storage_dc' as const };
   const { plantId } = await provisionPlant(db, {
     ...base,
     companyId: sunrise?.id ?? null,
@@ -177,48 +167,25 @@ export async function storageEvents(t: TestApp, f: StorageFixture): Promise<{ ra
   const [gw] = await db.select({ gatewayId: device.gatewayId }).from(device).where(eq(device.sn, f.sn.master));
   const [rgw] = await db.select({ gatewayId: device.gatewayId }).from(device).where(eq(device.sn, f.sn.rivalBattery));
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
-  await db.insert(deviceEvent).values([
-    {
-      gatewayId: gw?.gatewayId ?? '',
-      gatewayEventId: `${f.sn.master}-1`,
-      deviceId: f.ids[f.sn.master] ?? '',
-      plantId: f.plantId,
-      code: 'BMS-OT',
-      level: 'fault',
-      message: 'over temperature',
-      raisedAt: at(1),
-    },
-    {
-      gatewayId: gw?.gatewayId ?? '',
-      gatewayEventId: `${f.sn.meterA}-1`,
-      deviceId: f.ids[f.sn.meterA] ?? '',
-      plantId: f.plantId,
-      code: 'M-COMM',
-      level: 'warning',
-      message: 'meter communication lost',
-      raisedAt: at(10),
-      clearedAt: at(9),
-    },
-    {
-      gatewayId: gw?.gatewayId ?? '',
-      gatewayEventId: `${f.sn.weather}-1`,
-      deviceId: f.ids[f.sn.weather] ?? '',
-      plantId: f.plantId,
-      code: 'WS-INFO',
-      level: 'info',
-      message: 'sensor cleaned',
-      raisedAt: at(3),
-    },
-    {
-      gatewayId: rgw?.gatewayId ?? '',
-      gatewayEventId: `${f.sn.rivalBattery}-1`,
-      deviceId: f.ids[f.sn.rivalBattery] ?? '',
-      plantId: f.rivalPlantId,
-      code: 'BMS-OT',
-      level: 'fault',
-      message: 'rival fault',
-      raisedAt: at(2),
-    },
-  ]);
+  // [device, its gateway, its plant, code, level, message, raised and cleared days ago]
+  const rows: [string, string, string, string, 'fault' | 'warning' | 'info', string, number, number?][] = [
+    [f.sn.master, gw?.gatewayId ?? '', f.plantId, 'BMS-OT', 'fault', 'over temperature', 1],
+    [f.sn.meterA, gw?.gatewayId ?? '', f.plantId, 'M-COMM', 'warning', 'meter communication lost', 10, 9],
+    [f.sn.weather, gw?.gatewayId ?? '', f.plantId, 'WS-INFO', 'info', 'sensor cleaned', 3],
+    [f.sn.rivalBattery, rgw?.gatewayId ?? '', f.rivalPlantId, 'BMS-OT', 'fault', 'rival fault', 2],
+  ];
+  await db.insert(deviceEvent).values(
+    rows.map(([sn, gatewayId, plantId, code, level, message, raised, cleared]) => ({
+      gatewayId,
+      gatewayEventId: `${sn}-1`,
+      deviceId: f.ids[sn] ?? '',
+      plantId,
+      code,
+      level,
+      message,
+      raisedAt: at(raised),
+      ...(cleared === undefined ? {} : { clearedAt: at(cleared) }),
+    })),
+  );
   return { raised: { fault: at(1).getTime(), warning: at(10).getTime(), info: at(3).getTime() } };
 }

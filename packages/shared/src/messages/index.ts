@@ -18,6 +18,8 @@ export interface Messages {
   roles: Record<BuiltinRole, string>;
   mail: Record<keyof typeof en.mail, string>;
   permissions: Record<PermissionKey, string>;
+  sheetHeadings: Record<keyof typeof en.sheetHeadings, string>;
+  sheetWords: Record<keyof typeof en.sheetWords, string>;
 }
 
 export const MESSAGES: Record<Lang, Messages> = {
@@ -32,3 +34,5 @@ export const MESSAGES: Record<Lang, Messages> = {
 };
 
 export type FieldRule = keyof Messages['fields'];
+export type SheetHeading = keyof Messages['sheetHeadings'];
+export type SheetWord = keyof Messages['sheetWords'];

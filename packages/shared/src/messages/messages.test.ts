@@ -6,8 +6,16 @@ import { MESSAGES, type Messages } from './index.js';
 const SECTIONS = Object.keys(en) as (keyof Messages)[];
 
 describe('server message tables', () => {
-  it('covers the five sections', () => {
-    expect([...SECTIONS].sort()).toEqual(['errors', 'fields', 'mail', 'permissions', 'roles']);
+  it('covers the seven sections', () => {
+    expect([...SECTIONS].sort()).toEqual([
+      'errors',
+      'fields',
+      'mail',
+      'permissions',
+      'roles',
+      'sheetHeadings',
+      'sheetWords',
+    ]);
   });
 
   for (const lang of LANGUAGES) {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, operationLog } from '../../db/schema.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { fakeGateway, sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
+import { TestApp } from '../../test/harness.js';
+import { fakeGateway, signInThree, sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
 import { linkLoraChildren } from '../lora/children.js';
 
 const SW = 'SWT0000001';
@@ -46,9 +46,7 @@ beforeAll(async () => {
   await sunrisePlant(t, 'Shared switch plant', [{ sn: SW_SHARED, devices: [{ sn: SW_SHARED, kind: 'switch' }] }], {
     sharedWithVisitor: true,
   });
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  visitor = await t.tokenFor(ACCOUNTS.visitor);
-  rival = await t.otherCompanyToken();
+  ({ admin, visitor, rival } = await signInThree(t));
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));

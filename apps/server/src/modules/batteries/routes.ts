@@ -21,7 +21,7 @@ import {
   publicRow,
   type KindDevice,
 } from './device-query.js';
-import { plantClock, sendXlsx, word } from './xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 
 /** What the work-data chart draws: power, SOC, pack voltage and current, temperature. */
 const WORK_PARAMS = ['p_bat', 'soc', 'v_bat', 'i_bat', 'temp'] as const;

@@ -7,7 +7,8 @@ import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { fakeGateway } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 
 const SN = 'GWCMD00001';
 const OTHER = 'GWCMD00002';
@@ -35,16 +36,7 @@ beforeAll(async () => {
   await provisionPlant(db, {
     companyId: sunrise?.id ?? null,
     name: 'Command test plant',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52.5,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [
       { sn: SN, password: PASSWORD, devices: [{ sn: INV, kind: 'inverter', ratedW: 10_000 }] },
       { sn: OTHER, password: PASSWORD, devices: [] },

@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { ERROR_CODES, INVERTER_STATE, type GatewayCommand } from '@heliograph/shared';
+import { ERROR_CODES, INVERTER_STATE } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, device, deviceLatest } from '../../db/schema.js';
-import { fakeGateway } from '../../test/fake-gateway.js';
+import { device, deviceLatest } from '../../db/schema.js';
+import { RecordingGateways } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
-import { provisionPlant } from '../plants/provision.js';
+import { inverterPlants } from '../../test/inverter-fixture.js';
 
 const GW = 'GWTPL00001';
 const PASSWORD = 'GatewayPass2026';
@@ -19,10 +16,12 @@ const INV_RIVAL = 'INVTPL0009';
 let t: TestApp;
 let admin: string;
 let other: string;
-let client: MqttClient;
-const received: GatewayCommand[] = [];
-
-const plantFields = TEST_PLANT_FIELDS;
+// INV_B's firmware refuses the grid code; everything else is applied.
+const gateways = new RecordingGateways((cmd) =>
+  cmd.device === INV_B
+    ? { status: 'failed', error: 'gridCode not supported' }
+    : { status: 'succeeded', result: cmd.params },
+);
 
 interface Template {
   id: string;
@@ -35,55 +34,39 @@ interface Template {
 beforeAll(async () => {
   t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
   const db = t.database.db;
-  const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
-  other = await t.otherCompanyToken();
-  const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: sunrise?.id ?? null,
-    name: 'Template test plant',
-    gateways: [
-      {
-        sn: GW,
-        password: PASSWORD,
-        devices: [
-          { sn: INV_A, kind: 'inverter' },
-          { sn: INV_B, kind: 'inverter' },
-          { sn: INV_SUNSPEC, kind: 'inverter', protocol: 'sunspec' },
-        ],
-      },
-      { sn: 'GWTPL00002', password: PASSWORD, devices: [{ sn: INV_OFFLINE_GW, kind: 'inverter' }] },
-    ],
-  });
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: rival?.id ?? null,
-    name: 'Rival template plant',
-    gateways: [{ sn: 'GWTPL00009', password: PASSWORD, devices: [{ sn: INV_RIVAL, kind: 'inverter' }] }],
-  });
+  ({ admin, other } = await inverterPlants(
+    t,
+    {
+      name: 'Template test plant',
+      gateways: [
+        {
+          sn: GW,
+          password: PASSWORD,
+          devices: [
+            { sn: INV_A, kind: 'inverter' },
+            { sn: INV_B, kind: 'inverter' },
+            { sn: INV_SUNSPEC, kind: 'inverter', protocol: 'sunspec' },
+          ],
+        },
+        { sn: 'GWTPL00002', password: PASSWORD, devices: [{ sn: INV_OFFLINE_GW, kind: 'inverter' }] },
+      ],
+    },
+    {
+      name: 'Rival template plant',
+      gateways: [{ sn: 'GWTPL00009', password: PASSWORD, devices: [{ sn: INV_RIVAL, kind: 'inverter' }] }],
+    },
+    { shareWithVisitor: false },
+  ));
   for (const d of await db.select().from(device)) {
     await db
       .insert(deviceLatest)
       .values({ deviceId: d.id, ts: new Date(), metrics: { state: INVERTER_STATE.mppt } })
       .onConflictDoNothing();
   }
-  admin = await t.tokenFor(ACCOUNTS.admin);
-
-  // INV_B's firmware refuses the grid code; everything else is applied.
-  client = await fakeGateway(
-    t,
-    GW,
-    (cmd) => {
-      received.push(cmd);
-      return cmd.device === INV_B
-        ? { status: 'failed', error: 'gridCode not supported' }
-        : { status: 'succeeded', result: cmd.params };
-    },
-    PASSWORD,
-  );
+  await gateways.connect(t, GW, PASSWORD);
 });
 afterAll(async () => {
-  await client?.endAsync(true);
+  await gateways.close();
   await t?.close();
 });
 
@@ -175,7 +158,7 @@ describe('configuration templates', () => {
     expect(by[INV_SUNSPEC]).toMatchObject({ status: 'refused', code: 601 });
     expect(by[INV_RIVAL]).toMatchObject({ status: 'refused', code: 600 });
     expect(by[INV_OFFLINE_GW]).toMatchObject({ status: 'refused', code: 1201 });
-    const writes = received.filter((c) => c.type === 'settingsWrite');
+    const writes = gateways.received.filter((c) => c.type === 'settingsWrite');
     expect(writes.map((c) => c.device).sort()).toEqual([INV_A, INV_B]);
     expect(writes[0]?.params).toEqual({ activePowerLimit: 60, gridCode: 'G99' });
   });

@@ -6,7 +6,7 @@ import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
 import { EXPORT_MAX_ROWS } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import { EVENT_RANGE_MAX_MS, EventService } from './service.js';
 
 /** A time range must run forwards and span at most a year; anything else changes nothing and says why. */

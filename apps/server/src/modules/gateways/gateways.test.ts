@@ -3,8 +3,16 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateway, operationLog } from '../../db/schema.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { GW_PASSWORD, fakeGateway, sunrisePlant, upload, waitOnline, xlsxOf } from '../../test/gateway-fixtures.js';
+import { TestApp } from '../../test/harness.js';
+import {
+  fakeGateway,
+  GW_PASSWORD,
+  signInThree,
+  sunrisePlant,
+  upload,
+  waitOnline,
+  xlsxOf,
+} from '../../test/gateway-fixtures.js';
 
 const GW = 'GWT0000001';
 const SHARED = 'GWT0000002';
@@ -43,9 +51,7 @@ beforeAll(async () => {
     { sn: OFFLINE, devices: [] },
   ]);
   await sunrisePlant(t, 'Shared gateway plant', [{ sn: SHARED, devices: [] }], { sharedWithVisitor: true });
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  visitor = await t.tokenFor(ACCOUNTS.visitor);
-  rival = await t.otherCompanyToken();
+  ({ admin, visitor, rival } = await signInThree(t));
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { rowsFromCells } from './import.js';
-import { readSheetRows } from './xlsx-reader.js';
+import { readSheetRows } from '../../xlsx/read.js';
 
 /** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
 export async function uploadedRows(req: {

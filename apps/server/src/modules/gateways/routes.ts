@@ -18,7 +18,7 @@ import { setConnPassword, setMeshCheck } from './own-gateway.js';
 import { checkImport, saveImport, singleImportRefusal } from './import.js';
 import { uploadedRows } from './import-upload.js';
 import { findGateway, gatewayCounts, gatewayDetail, listGateways } from './queries.js';
-import { sendXlsx, word } from './xlsx.js';
+import { sendXlsx, word } from '../../xlsx/write.js';
 
 const tags = ['gateways'];
 const XLSX_LIMIT = 2 * 1024 * 1024;
@@ -108,8 +108,8 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
           lang: req.lang,
           headings: [
             'sn',
-            'alias',
-            'plant',
+            'gatewayAlias',
+            'gatewayPlant',
             'status',
             'locked',
             'commType',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { upload, xlsxOf } from '../../test/gateway-fixtures.js';
-import { XLSX_READ_LIMITS, readSheetRows } from './xlsx-reader.js';
+import { XLSX_READ_LIMITS, readSheetRows } from '../../xlsx/read.js';
 
 /**
  * Zip bombs as .xlsx imports. The expanded sheet is never built: 1 MiB of zeros deflates to about 1 KB ending
@@ -27,6 +27,16 @@ interface ZipEntry {
   crc?: number;
 }
 
+/** The fields a local header and its central-directory record share, from "version needed" on. */
+function sharedFields(header: Buffer, at: number, e: ZipEntry, nameLength: number): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(e.crc ?? 0, at + 10);
+  header.writeUInt32LE(e.data.length, at + 14);
+  header.writeUInt32LE(e.declared, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 /** A zip archive with these entries, every one deflated (method 8). */
 function zip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -36,21 +46,11 @@ function zip(entries: ZipEntry[]): Buffer {
     const name = Buffer.from(e.name, 'utf8');
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc ?? 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.declared, 22);
-    local.writeUInt16LE(name.length, 26);
+    sharedFields(local, 4, e, name.length);
     const dir = Buffer.alloc(46);
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(e.crc ?? 0, 16);
-    dir.writeUInt32LE(e.data.length, 20);
-    dir.writeUInt32LE(e.declared, 24);
-    dir.writeUInt16LE(name.length, 28);
+    sharedFields(dir, 6, e, name.length);
     dir.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);
     central.push(dir, name);

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { BATTERY_SETTINGS_GROUP, type GatewayCommand } from '@heliograph/shared';
+import { BATTERY_SETTINGS_GROUP } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, deviceLatest } from '../../db/schema.js';
+import { RecordingGateways } from '../../test/fake-gateway.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { fakeGateway, sunrisePlant } from '../../test/gateway-fixtures.js';
+import { sunrisePlant } from '../../test/gateway-fixtures.js';
+import { setLatest } from '../../test/inverter-fixture.js';
 
 const GW_HYBRID = 'GWBSET0001';
 const GW_STRING = 'GWBSET0002';
@@ -16,21 +15,14 @@ const HYBRID_ALONE = 'INVBSET003';
 let t: TestApp;
 let admin: string;
 let rival: string;
-const clients: MqttClient[] = [];
-const received: GatewayCommand[] = [];
+/** The hybrid's gateway: applies every setting it is sent, and records it. */
+const gateways = new RecordingGateways((cmd) => ({ status: 'succeeded', result: cmd.params }));
 
 interface Form {
   fields: { key: string; group: string }[];
 }
 
-async function reportNow(sn: string) {
-  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
-  const ts = new Date();
-  await t.database.db
-    .insert(deviceLatest)
-    .values({ deviceId: d?.id ?? '', ts, metrics: { p_ac: 1200 } })
-    .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts, metrics: { p_ac: 1200 } } });
-}
+const reportNow = (sn: string) => setLatest(t, sn, { p_ac: 1200 });
 
 const batteryKeys = async (sn: string) => {
   const form = await t.call<Form>('GET', `/api/v1/inverter/${sn}/setting/form`, { token: admin });
@@ -59,16 +51,11 @@ beforeAll(async () => {
   ]);
   admin = await t.tokenFor(ACCOUNTS.admin);
   rival = await t.otherCompanyToken();
-  clients.push(
-    await fakeGateway(t, GW_HYBRID, (cmd) => {
-      received.push(cmd);
-      return { status: 'succeeded', result: cmd.params };
-    }),
-  );
+  await gateways.connect(t, GW_HYBRID);
   await reportNow(HYBRID);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await gateways.close();
   await t?.close();
 });
 
@@ -97,7 +84,7 @@ describe('battery settings of a hybrid inverter', () => {
       body: { values },
     });
     expect(res.data.status).toBe('succeeded');
-    expect(received.at(-1)).toMatchObject({ type: 'settingsWrite', params: values });
+    expect(gateways.received.at(-1)).toMatchObject({ type: 'settingsWrite', params: values });
     const form = await t.call<{ values: Record<string, unknown> }>('GET', `/api/v1/inverter/${HYBRID}/setting/form`, {
       token: admin,
     });
@@ -105,7 +92,7 @@ describe('battery settings of a hybrid inverter', () => {
   });
 
   it('refuses a reserve at or above the charge cut-off (also against the known value) and sends nothing', async () => {
-    const sent = received.length;
+    const sent = gateways.received.length;
     for (const values of [
       { chargeCutoffSoc: 60, dischargeCutoffSoc: 70 },
       { dischargeCutoffSoc: 95 },
@@ -114,7 +101,7 @@ describe('battery settings of a hybrid inverter', () => {
       const res = await t.call('POST', `/api/v1/inverter/${HYBRID}/setting-write`, { token: admin, body: { values } });
       expect(res.code, JSON.stringify(values)).toBe(4);
     }
-    expect(received.length).toBe(sent);
+    expect(gateways.received.length).toBe(sent);
   });
 
   it('finds the hybrid inverter a battery is set through, and none behind a string inverter', async () => {
@@ -134,6 +121,6 @@ describe('battery settings of a hybrid inverter', () => {
       body: { values: { chargeCutoffSoc: 90 } },
     });
     expect(write.code).toBe(form.code);
-    expect(received.every((c) => c.params.chargeCutoffSoc !== 90)).toBe(true);
+    expect(gateways.received.every((c) => c.params.chargeCutoffSoc !== 90)).toBe(true);
   });
 });

@@ -1,191 +1,43 @@
-import ExcelJS from 'exceljs';
-import type { Lang } from '@heliograph/shared';
+import type { Lang, SheetHeading } from '@heliograph/shared';
+import { word, xlsxBuffer } from '../../xlsx/write.js';
 import type { InverterRow } from '@heliograph/shared';
 
-/** Column headings of the export per language (the sheet is read by people, not machines). */
-const HEADINGS: Record<Lang, string[]> = {
-  en: [
-    'Serial number',
-    'Alias',
-    'Brand',
-    'Model',
-    'Rated power (W)',
-    'Plant',
-    'Gateway',
-    'Status',
-    'Power (W)',
-    'Today (kWh)',
-    'Total (kWh)',
-    'Firmware',
-    'Last reading',
-  ],
-  cn: [
-    '序列号',
-    '别名',
-    '品牌',
-    '型号',
-    '额定功率 (W)',
-    '电站',
-    '网关',
-    '状态',
-    '功率 (W)',
-    '今日发电 (kWh)',
-    '累计发电 (kWh)',
-    '固件',
-    '最后上报',
-  ],
-  vi: [
-    'Số sê-ri',
-    'Bí danh',
-    'Hãng',
-    'Kiểu',
-    'Công suất định mức (W)',
-    'Nhà máy',
-    'Gateway',
-    'Trạng thái',
-    'Công suất (W)',
-    'Hôm nay (kWh)',
-    'Tổng (kWh)',
-    'Phần mềm',
-    'Lần đọc cuối',
-  ],
-  po: [
-    'Numer seryjny',
-    'Alias',
-    'Marka',
-    'Model',
-    'Moc znamionowa (W)',
-    'Elektrownia',
-    'Bramka',
-    'Stan',
-    'Moc (W)',
-    'Dziś (kWh)',
-    'Łącznie (kWh)',
-    'Oprogramowanie',
-    'Ostatni odczyt',
-  ],
-  de: [
-    'Seriennummer',
-    'Alias',
-    'Marke',
-    'Modell',
-    'Nennleistung (W)',
-    'Anlage',
-    'Gateway',
-    'Status',
-    'Leistung (W)',
-    'Heute (kWh)',
-    'Gesamt (kWh)',
-    'Firmware',
-    'Letzter Messwert',
-  ],
-  es: [
-    'Número de serie',
-    'Alias',
-    'Marca',
-    'Modelo',
-    'Potencia nominal (W)',
-    'Planta',
-    'Pasarela',
-    'Estado',
-    'Potencia (W)',
-    'Hoy (kWh)',
-    'Total (kWh)',
-    'Firmware',
-    'Última lectura',
-  ],
-  he: [
-    'מספר סידורי',
-    'כינוי',
-    'מותג',
-    'דגם',
-    'הספק נקוב (W)',
-    'מתקן',
-    'שער',
-    'מצב',
-    'הספק (W)',
-    'היום (kWh)',
-    'סה״כ (kWh)',
-    'קושחה',
-    'קריאה אחרונה',
-  ],
-  pt: [
-    'Número de série',
-    'Apelido',
-    'Marca',
-    'Modelo',
-    'Potência nominal (W)',
-    'Usina',
-    'Gateway',
-    'Estado',
-    'Potência (W)',
-    'Hoje (kWh)',
-    'Total (kWh)',
-    'Firmware',
-    'Última leitura',
-  ],
+/** Inverter statuses whose words on this sheet differ from the other device sheets' in some languages. */
+const STATUS_WORD: Record<string, string> = {
+  warning: 'inverterWarning',
+  offline: 'inverterOffline',
+  upgrading: 'inverterUpgrading',
+  protect: 'inverterProtect',
 };
 
-const STATUS: Record<Lang, Record<string, string>> = {
-  en: {
-    normal: 'Normal',
-    warning: 'Warning',
-    fault: 'Fault',
-    offline: 'Offline',
-    upgrading: 'Upgrading',
-    protect: 'Protect',
-  },
-  cn: { normal: '正常', warning: '告警', fault: '故障', offline: '离线', upgrading: '升级中', protect: '保护' },
-  vi: {
-    normal: 'Bình thường',
-    warning: 'Cảnh báo',
-    fault: 'Lỗi',
-    offline: 'Ngoại tuyến',
-    upgrading: 'Đang nâng cấp',
-    protect: 'Bảo vệ',
-  },
-  po: {
-    normal: 'Normalny',
-    warning: 'Ostrzeżenie',
-    fault: 'Awaria',
-    offline: 'Offline',
-    upgrading: 'Aktualizacja',
-    protect: 'Ochrona',
-  },
-  de: {
-    normal: 'Normal',
-    warning: 'Warnung',
-    fault: 'Störung',
-    offline: 'Offline',
-    upgrading: 'Update läuft',
-    protect: 'Schutz',
-  },
-  es: {
-    normal: 'Normal',
-    warning: 'Aviso',
-    fault: 'Fallo',
-    offline: 'Sin conexión',
-    upgrading: 'Actualizando',
-    protect: 'Protección',
-  },
-  he: { normal: 'תקין', warning: 'אזהרה', fault: 'תקלה', offline: 'מנותק', upgrading: 'בשדרוג', protect: 'הגנה' },
-  pt: {
-    normal: 'Normal',
-    warning: 'Aviso',
-    fault: 'Falha',
-    offline: 'Offline',
-    upgrading: 'Atualizando',
-    protect: 'Proteção',
-  },
-};
+const COLUMNS: SheetHeading[] = [
+  'sn',
+  'inverterAlias',
+  'brand',
+  'inverterModel',
+  'ratedPower',
+  'inverterPlant',
+  'gateway',
+  'status',
+  'power',
+  'todayEnergy',
+  'totalEnergy',
+  'inverterFirmware',
+  'lastReading',
+];
 
 /** The inverter list as an .xlsx workbook (same filters as the list on screen). */
-export async function inverterWorkbook(rows: readonly InverterRow[], lang: Lang): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Inverters', { views: [{ state: 'frozen', ySplit: 1, rightToLeft: lang === 'he' }] });
-  sheet.addRow(HEADINGS[lang]).font = { bold: true };
-  for (const r of rows) {
-    sheet.addRow([
+export function inverterWorkbook(rows: readonly InverterRow[], lang: Lang): Promise<Buffer> {
+  return xlsxBuffer({
+    name: 'Inverters',
+    lang,
+    // Serial number and plant wide, the rest at 14; the last reading as a date and time.
+    headings: COLUMNS.map((heading, i) => ({
+      heading,
+      width: i === 0 || i === 5 ? 22 : 14,
+      ...(heading === 'lastReading' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {}),
+    })),
+    rows: rows.map((r) => [
       r.sn,
       r.alias ?? '',
       r.brand,
@@ -193,17 +45,12 @@ export async function inverterWorkbook(rows: readonly InverterRow[], lang: Lang)
       r.ratedW,
       r.plantName ?? '',
       r.gatewaySn,
-      STATUS[lang][r.status] ?? r.status,
+      word(STATUS_WORD[r.status] ?? r.status, lang),
       r.powerW,
       Math.round(r.todayKwh * 100) / 100,
       r.totalKwh === null ? null : Math.round(r.totalKwh * 100) / 100,
       r.firmware ?? '',
       r.lastSeen ? new Date(r.lastSeen) : null,
-    ]);
-  }
-  sheet.columns.forEach((c, i) => {
-    c.width = i === 0 || i === 5 ? 22 : 14;
+    ]),
   });
-  sheet.getColumn(13).numFmt = 'yyyy-mm-dd hh:mm:ss';
-  return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -1,13 +1,11 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { INVERTER_STATE, type CommandResult, type GatewayCommand } from '@heliograph/shared';
+import { INVERTER_STATE } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
-import { fakeGateway } from '../../test/fake-gateway.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
-import { provisionPlant } from '../plants/provision.js';
+import { device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
+import { RecordingGateways } from '../../test/fake-gateway.js';
+import { TestApp } from '../../test/harness.js';
+import { commandsFor as commandsOf, inverterPlants, setLatest } from '../../test/inverter-fixture.js';
 
 const GW = 'GWINVT0001';
 const GW_OFF = 'GWINVT0002';
@@ -23,82 +21,52 @@ let t: TestApp;
 let admin: string;
 let other: string;
 let visitor: string;
-const clients: MqttClient[] = [];
-/** What the fake gateway answers next, and every command it received. */
-let answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null = () => ({ status: 'succeeded' });
-const received: GatewayCommand[] = [];
+/** The test's gateway: records every command and answers what `gateways.answer` says at the time. */
+const gateways = new RecordingGateways();
 
-const plantFields = TEST_PLANT_FIELDS;
-
-async function setState(sn: string, state: number | null, ageS = 0) {
-  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
-  const ts = new Date(Date.now() - ageS * 1000);
-  const metrics = { p_ac: state === INVERTER_STATE.mppt ? 4200 : 0, e_ac_total: 1234.5, ...(state ? { state } : {}) };
-  await t.database.db
-    .insert(deviceLatest)
-    .values({ deviceId: d?.id ?? '', ts, metrics })
-    .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts, metrics } });
-}
-
-/** The test's gateway: records every command and answers what `answer` says at the time. */
-const connectGateway = async (sn: string) =>
-  clients.push(
-    await fakeGateway(t, sn, (cmd) => {
-      received.push(cmd);
-      return answer(cmd);
-    }),
+const setState = (sn: string, state: number | null, ageS = 0) =>
+  setLatest(
+    t,
+    sn,
+    { p_ac: state === INVERTER_STATE.mppt ? 4200 : 0, e_ac_total: 1234.5, ...(state ? { state } : {}) },
+    ageS,
   );
 
 beforeAll(async () => {
   t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
-  const db = t.database.db;
-  const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
-  const [visitorUser] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.visitor));
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: sunrise?.id ?? null,
-    name: 'Inverter test plant',
-    sharedWith: [{ userId: visitorUser?.id ?? '', level: 'guest' }],
-    gateways: [
-      {
-        sn: GW,
-        password: PASSWORD,
-        devices: [
-          { sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 },
-          { sn: INV_SUNSPEC, kind: 'inverter', model: 'HG-SS', ratedW: 8000, protocol: 'sunspec' },
-          { sn: INV_CUSTOM, kind: 'inverter', model: 'XY-10', ratedW: 10_000, protocol: 'vendor-xy' },
-          { sn: MTR, kind: 'meter', model: 'MTR-1P' },
-        ],
-      },
-      { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
-    ],
-  });
-  // Another company's plant with an inverter of its own.
-  other = await t.otherCompanyToken();
-  const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: rival?.id ?? null,
-    name: 'Rival inverter plant',
-    gateways: [{ sn: 'GWINVT0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
-  });
+  ({ admin, visitor, other } = await inverterPlants(
+    t,
+    {
+      name: 'Inverter test plant',
+      gateways: [
+        {
+          sn: GW,
+          password: PASSWORD,
+          devices: [
+            { sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 },
+            { sn: INV_SUNSPEC, kind: 'inverter', model: 'HG-SS', ratedW: 8000, protocol: 'sunspec' },
+            { sn: INV_CUSTOM, kind: 'inverter', model: 'XY-10', ratedW: 10_000, protocol: 'vendor-xy' },
+            { sn: MTR, kind: 'meter', model: 'MTR-1P' },
+          ],
+        },
+        { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+      ],
+    },
+    // Another company's plant with an inverter of its own.
+    {
+      name: 'Rival inverter plant',
+      gateways: [{ sn: 'GWINVT0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
+    },
+  ));
   for (const sn of [INV, INV_SUNSPEC, INV_CUSTOM, INV_OFF]) await setState(sn, INVERTER_STATE.mppt);
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  visitor = await t.tokenFor(ACCOUNTS.visitor);
-  await connectGateway(GW);
+  await gateways.connect(t, GW);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await gateways.close();
   await t?.close();
 });
 
-const commandsFor = async (sn: string) => {
-  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
-  return t.database.db
-    .select()
-    .from(deviceCommand)
-    .where(eq(deviceCommand.deviceId, d?.id ?? ''));
-};
+const commandsFor = (sn: string) => commandsOf(t, sn);
 
 interface ListAnswer {
   total: number;
@@ -116,12 +84,7 @@ describe('inverter energy flow', () => {
   };
 
   it('takes grid and load from the meter behind the same gateway', async () => {
-    const [m] = await t.database.db.select().from(device).where(eq(device.sn, MTR));
-    const metrics = { p_grid: -3000, p_load: 1200 };
-    await t.database.db
-      .insert(deviceLatest)
-      .values({ deviceId: m?.id ?? '', ts: new Date(), metrics })
-      .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts: new Date(), metrics } });
+    await setLatest(t, MTR, { p_grid: -3000, p_load: 1200 });
     const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV}/flow`, { token: visitor });
     expect(res.code).toBe(0);
     expect(res.data.powerW).toMatchObject({ grid: -3000, load: 1200, battery: null });
@@ -289,12 +252,12 @@ describe('boot and shutdown', () => {
 
   it('boots a stopped inverter through the gateway and logs who did it', async () => {
     await setState(INV, INVERTER_STATE.off);
-    answer = () => ({ status: 'succeeded', result: { on: true } });
+    gateways.answer = () => ({ status: 'succeeded', result: { on: true } });
     const res = await t.call<{ status: string; result: unknown }>('POST', `/api/v1/inverter/${INV}/boot`, {
       token: admin,
     });
     expect(res.data).toMatchObject({ status: 'succeeded', result: { on: true } });
-    expect(received.at(-1)).toMatchObject({ type: 'boot', device: INV });
+    expect(gateways.received.at(-1)).toMatchObject({ type: 'boot', device: INV });
     const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.target, INV));
     expect(logs.find((l) => l.operation === 'inverter.boot')?.result).toBe('succeeded');
   });
@@ -326,7 +289,7 @@ describe('debug', () => {
 
   it('reads and writes registers through the gateway and keeps the replies', async () => {
     await setState(INV, INVERTER_STATE.mppt);
-    answer = (cmd) =>
+    gateways.answer = (cmd) =>
       cmd.type === 'debugRead'
         ? { status: 'succeeded', result: { address: cmd.params.address, values: [0x5375, 0x6e53] } }
         : { status: 'succeeded', result: { written: cmd.params.values } };
@@ -336,14 +299,14 @@ describe('debug', () => {
       { token: admin, body: { code: '03', address: '9C40', count: 2 } },
     );
     expect(read.data).toMatchObject({ status: 'succeeded', result: { values: [0x5375, 0x6e53] } });
-    expect(received.at(-1)).toMatchObject({ type: 'debugRead', params: { fc: 3, address: 40000, count: 2 } });
+    expect(gateways.received.at(-1)).toMatchObject({ type: 'debugRead', params: { fc: 3, address: 40000, count: 2 } });
 
     const write = await t.call<{ status: string }>('POST', `/api/v1/inverter/${INV}/debug`, {
       token: admin,
       body: { code: '10', address: '0010', value: 123456.78, decimals: 2 },
     });
     expect(write.data.status).toBe('succeeded');
-    expect(received.at(-1)).toMatchObject({
+    expect(gateways.received.at(-1)).toMatchObject({
       type: 'debugWrite',
       params: { fc: 16, address: 16, values: [Math.floor(12345678 / 65536), 12345678 % 65536] },
     });
@@ -407,7 +370,7 @@ describe('settings', () => {
   });
 
   it('reads, writes and remembers the values, logging old and new', async () => {
-    answer = (cmd) =>
+    gateways.answer = (cmd) =>
       cmd.type === 'settingsRead'
         ? { status: 'succeeded', result: { activePowerLimit: 100, gridCode: 'EN 50549-1', firmware: 'x' } }
         : { status: 'succeeded', result: cmd.params };
@@ -423,7 +386,7 @@ describe('settings', () => {
       body: { values: { activePowerLimit: 60, powerFactor: 0.95 } },
     });
     expect(write.data.status).toBe('succeeded');
-    expect(received.at(-1)).toMatchObject({
+    expect(gateways.received.at(-1)).toMatchObject({
       type: 'settingsWrite',
       params: { activePowerLimit: 60, powerFactor: 0.95 },
     });
@@ -440,7 +403,7 @@ describe('settings', () => {
   });
 
   it('shows a failed write as failed with the device’s reason', async () => {
-    answer = () => ({ status: 'failed', error: 'setting gridCode is locked' });
+    gateways.answer = () => ({ status: 'failed', error: 'setting gridCode is locked' });
     const res = await t.call<{ status: string; error: string }>('POST', `/api/v1/inverter/${INV}/setting-write`, {
       token: admin,
       body: { values: { gridCode: 'G99' } },

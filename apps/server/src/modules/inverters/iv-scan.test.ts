@@ -1,18 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import {
-  INVERTER_STATE,
-  ivKeyPoints,
-  type CommandResult,
-  type GatewayCommand,
-  type IvScanResult,
-} from '@heliograph/shared';
+import { INVERTER_STATE, ivKeyPoints, type IvScanResult } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, company, device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
-import { fakeGateway } from '../../test/fake-gateway.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
-import { provisionPlant } from '../plants/provision.js';
+import { device, deviceCommand, gateway, operationLog } from '../../db/schema.js';
+import { RecordingGateways } from '../../test/fake-gateway.js';
+import { TestApp } from '../../test/harness.js';
+import { commandsFor as commandsOf, inverterPlants, setLatest } from '../../test/inverter-fixture.js';
 
 const GW = 'GWIVSC0001';
 const GW_OFF = 'GWIVSC0002';
@@ -25,12 +17,8 @@ let t: TestApp;
 let admin: string;
 let other: string;
 let visitor: string;
-const clients: MqttClient[] = [];
-/** What the fake gateway answers next, and every command it received. */
-let answer: (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null = () => ({ status: 'succeeded' });
-const received: GatewayCommand[] = [];
-
-const plantFields = TEST_PLANT_FIELDS;
+/** The test's gateway: records every command and answers what `gateways.answer` says at the time. */
+const gateways = new RecordingGateways();
 
 /** A curve as a gateway sends it: I = isc·(1 − e^((V − voc)/15)), 40 points. */
 function mppt(index: number, isc: number, voc: number) {
@@ -45,32 +33,8 @@ function mppt(index: number, isc: number, voc: number) {
 }
 const SCAN: IvScanResult = { mppts: [mppt(1, 9.8, 460), mppt(2, 4.1, 455)] };
 
-async function setState(sn: string, state: number) {
-  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
-  const ts = new Date();
-  const metrics = { p_ac: 4200, p_pv: 4400, state };
-  await t.database.db
-    .insert(deviceLatest)
-    .values({ deviceId: d?.id ?? '', ts, metrics })
-    .onConflictDoUpdate({ target: deviceLatest.deviceId, set: { ts, metrics } });
-}
-
-/** The test's gateway: records every command and answers what `answer` says at the time. */
-const connectGateway = async (sn: string) =>
-  clients.push(
-    await fakeGateway(t, sn, (cmd) => {
-      received.push(cmd);
-      return answer(cmd);
-    }),
-  );
-
-const commandsFor = async (sn: string) => {
-  const [d] = await t.database.db.select().from(device).where(eq(device.sn, sn));
-  return t.database.db
-    .select()
-    .from(deviceCommand)
-    .where(eq(deviceCommand.deviceId, d?.id ?? ''));
-};
+const setState = (sn: string, state: number) => setLatest(t, sn, { p_ac: 4200, p_pv: 4400, state });
+const commandsFor = (sn: string) => commandsOf(t, sn);
 const logsFor = (sn: string) =>
   t.database.db
     .select()
@@ -87,34 +51,25 @@ const scan = (sn: string, token: string) =>
 
 beforeAll(async () => {
   t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
-  const db = t.database.db;
-  const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
-  const [visitorUser] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.visitor));
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: sunrise?.id ?? null,
-    name: 'I-V scan test plant',
-    sharedWith: [{ userId: visitorUser?.id ?? '', level: 'guest' }],
-    gateways: [
-      { sn: GW, password: PASSWORD, devices: [{ sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
-      { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
-    ],
-  });
-  other = await t.otherCompanyToken();
-  const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
-  await provisionPlant(db, {
-    ...plantFields,
-    companyId: rival?.id ?? null,
-    name: 'Rival I-V plant',
-    gateways: [{ sn: 'GWIVSC0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
-  });
+  ({ admin, visitor, other } = await inverterPlants(
+    t,
+    {
+      name: 'I-V scan test plant',
+      gateways: [
+        { sn: GW, password: PASSWORD, devices: [{ sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+        { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+      ],
+    },
+    {
+      name: 'Rival I-V plant',
+      gateways: [{ sn: 'GWIVSC0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
+    },
+  ));
   for (const sn of [INV, INV_OFF, INV_OTHER]) await setState(sn, INVERTER_STATE.mppt);
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  visitor = await t.tokenFor(ACCOUNTS.visitor);
-  await connectGateway(GW);
+  await gateways.connect(t, GW);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await gateways.close();
   await t?.close();
 });
 
@@ -140,7 +95,7 @@ describe('PV I-V scan (pvIVRealtime)', () => {
   });
 
   it('sends ivScan to the inverter and answers the validated curves, logged as succeeded', async () => {
-    answer = () => ({ status: 'succeeded', result: SCAN });
+    gateways.answer = () => ({ status: 'succeeded', result: SCAN });
     const res = await scan(INV, admin);
     expect(res.code).toBe(0);
     expect(res.data.status).toBe('succeeded');
@@ -149,24 +104,30 @@ describe('PV I-V scan (pvIVRealtime)', () => {
     expect(first?.points).toHaveLength(40);
     expect(first?.voc).toBeGreaterThan(first?.vmp ?? Infinity);
     expect(first?.isc).toBeGreaterThan(first?.imp ?? Infinity);
-    expect(received.at(-1)).toMatchObject({ type: 'ivScan', device: INV });
+    expect(gateways.received.at(-1)).toMatchObject({ type: 'ivScan', device: INV });
     const logs = await logsFor(INV);
     expect(logs.map((l) => l.result)).toEqual(['succeeded']);
     expect(logs[0]?.commandId).toBeTruthy();
   });
 
   it('reports a failed scan as failed with the device’s reason, and no curves', async () => {
-    answer = () => ({ status: 'failed', error: 'no PV input' });
+    gateways.answer = () => ({ status: 'failed', error: 'no PV input' });
     const res = await scan(INV, admin);
     expect(res.data).toMatchObject({ status: 'failed', error: 'no PV input', iv: null });
     expect((await logsFor(INV)).map((l) => l.result)).toContain('failed: no PV input');
   });
 
   it('gives no curves for a malformed answer (too few points, voltage going back)', async () => {
-    answer = () => ({ status: 'succeeded', result: { mppts: [{ ...mppt(1, 5, 400), points: [{ v: 1, i: 1 }] }] } });
+    gateways.answer = () => ({
+      status: 'succeeded',
+      result: { mppts: [{ ...mppt(1, 5, 400), points: [{ v: 1, i: 1 }] }] },
+    });
     expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
     const back = mppt(1, 5, 400);
-    answer = () => ({ status: 'succeeded', result: { mppts: [{ ...back, points: [...back.points].reverse() }] } });
+    gateways.answer = () => ({
+      status: 'succeeded',
+      result: { mppts: [{ ...back, points: [...back.points].reverse() }] },
+    });
     expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
   });
 

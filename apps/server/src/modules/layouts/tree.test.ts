@@ -2,22 +2,23 @@ import { defaultPhysicalLayout, nestLogicalNodes } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { buildLogicalTree, type TreeInverter } from './tree.js';
 
-const stringInverter: TreeInverter = {
-  sn: 'INV0001',
-  micro: false,
+/** A two-input inverter reading `mppt` W on its inputs now (the PV power is their sum). */
+const twoInputs = (
+  sn: string,
+  micro: boolean,
+  pvW: number,
+  mppt: [number, number],
+  energyKwh: number,
+): TreeInverter => ({
+  sn,
+  micro,
   inputs: 2,
-  pvW: 1640,
-  metrics: { p_pv: 900, mppt1_p: 600, mppt2_p: 300 },
-  energyKwh: 10,
-};
-const micro: TreeInverter = {
-  sn: 'MI0001',
-  micro: true,
-  inputs: 2,
-  pvW: 820,
-  metrics: { p_pv: 500, mppt1_p: 410, mppt2_p: 90 },
-  energyKwh: 4,
-};
+  pvW,
+  metrics: { p_pv: mppt[0] + mppt[1], mppt1_p: mppt[0], mppt2_p: mppt[1] },
+  energyKwh,
+});
+const stringInverter = twoInputs('INV0001', false, 1640, [600, 300], 10);
+const micro = twoInputs('MI0001', true, 820, [410, 90], 4);
 
 describe('buildLogicalTree', () => {
   const panels = defaultPhysicalLayout([stringInverter, micro]).panels;

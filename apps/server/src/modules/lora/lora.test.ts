@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { sunrisePlant } from '../../test/gateway-fixtures.js';
+import { TestApp } from '../../test/harness.js';
+import { signInThree, sunrisePlant } from '../../test/gateway-fixtures.js';
 import { linkLoraChildren } from './children.js';
 
 const LM = 'LMR0000001';
@@ -40,9 +40,7 @@ beforeAll(async () => {
       sharedWithVisitor: true,
     },
   );
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  visitor = await t.tokenFor(ACCOUNTS.visitor);
-  rival = await t.otherCompanyToken();
+  ({ admin, visitor, rival } = await signInThree(t));
 });
 afterAll(async () => {
   await t?.close();

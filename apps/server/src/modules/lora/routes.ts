@@ -18,7 +18,7 @@ import { snParams } from '../../http/params.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
-import { sendXlsx, word } from '../gateways/xlsx.js';
+import { sendXlsx, word } from '../../xlsx/write.js';
 import { deviceStatusSql } from '../plants/status.js';
 
 const tags = ['lora'];
@@ -159,7 +159,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         return sendXlsx(reply, {
           name: 'lora-master-nodes',
           lang: req.lang,
-          headings: ['sn', 'alias', 'plant', 'status', 'rssi', 'firmware', 'children', 'lastSeen'],
+          headings: ['sn', 'gatewayAlias', 'gatewayPlant', 'status', 'rssi', 'firmware', 'children', 'lastSeen'],
           rows: rows.map((m) => [
             m.sn,
             m.alias,

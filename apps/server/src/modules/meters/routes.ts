@@ -16,7 +16,7 @@ import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
 import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
 import { checkParams } from '../devices/params.js';

@@ -7,10 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { company, gateway } from '../../db/schema.js';
+import { gateway } from '../../db/schema.js';
 import { TestApp } from '../../test/harness.js';
-import { provisionPlant } from '../plants/provision.js';
-import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { sunriseTestPlant } from '../../test/plant-fields.js';
 
 const SECRET = 'broker-shared-secret';
 
@@ -45,17 +44,11 @@ beforeAll(async () => {
     undefined,
     { now: () => clock },
   );
-  const [sunrise] = await t.database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
-  await provisionPlant(t.database.db, {
-    companyId: sunrise?.id ?? null,
-    name: 'Auth Plant',
-    ...TEST_PLANT_FIELDS,
-    gateways: [
-      { sn: 'GWAUTH0001', password: 'AuthPass2026', devices: [] },
-      { sn: 'GWAUTH0002', password: 'AuthPass2027', devices: [] },
-      { sn: 'GWAUTH0003', password: 'AuthPass2028', devices: [] },
-    ],
-  });
+  await sunriseTestPlant(t, 'Auth Plant', [
+    { sn: 'GWAUTH0001', password: 'AuthPass2026', devices: [] },
+    { sn: 'GWAUTH0002', password: 'AuthPass2027', devices: [] },
+    { sn: 'GWAUTH0003', password: 'AuthPass2028', devices: [] },
+  ]);
 });
 afterAll(async () => {
   await t?.close();

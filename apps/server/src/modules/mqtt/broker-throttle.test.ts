@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company } from '../../db/schema.js';
 import { TestApp } from '../../test/harness.js';
-import { provisionPlant } from '../plants/provision.js';
-import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { sunriseTestPlant } from '../../test/plant-fields.js';
 
 let t: TestApp;
 let clock = Date.UTC(2026, 5, 1, 12);
@@ -12,16 +9,10 @@ beforeAll(async () => {
   t = await TestApp.start({ RATE_LIMIT_GATEWAY_CLIENT: '3/60', RATE_LIMIT_GATEWAY_ADDRESS: '5/60' }, undefined, {
     now: () => clock,
   });
-  const [sunrise] = await t.database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
-  await provisionPlant(t.database.db, {
-    companyId: sunrise?.id ?? null,
-    name: 'Throttle Plant',
-    ...TEST_PLANT_FIELDS,
-    gateways: [
-      { sn: 'GWTHR00001', password: 'ThrottlePass1', devices: [] },
-      { sn: 'GWTHR00002', password: 'ThrottlePass2', devices: [] },
-    ],
-  });
+  await sunriseTestPlant(t, 'Throttle Plant', [
+    { sn: 'GWTHR00001', password: 'ThrottlePass1', devices: [] },
+    { sn: 'GWTHR00002', password: 'ThrottlePass2', devices: [] },
+  ]);
 });
 afterAll(async () => t?.close());
 

@@ -95,6 +95,11 @@ describe('POST /plant', () => {
     expect(info.data).toMatchObject({ name: 'Wizard Roof One', rights: { share: true } });
   });
 
+  /** A time-of-use valuation of these segments, and one segment (buying at 0.1 unless said). */
+  const tou = (...segments: { start: string; end: string; buy: number; sell: number }[]) => ({
+    valuation: { method: 'tou', buyPrice: 0.2, sellPrice: 0.06, segments },
+  });
+  const seg = (start: string, end: string, buy = 0.1) => ({ start, end, buy, sell: 0.05 });
   const bad: [string, Record<string, unknown>, string, string][] = [
     ['a name of 4 characters', { name: 'Roof' }, 'name', 'plantName'],
     ['a name of 33 characters', { name: 'x'.repeat(33) }, 'name', 'plantName'],
@@ -127,93 +132,36 @@ describe('POST /plant', () => {
     ],
     [
       'overlapping time-of-use segments',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: [
-            { start: '00:00', end: '12:00', buy: 0.1, sell: 0.05 },
-            { start: '11:00', end: '24:00', buy: 0.3, sell: 0.05 },
-          ],
-        },
-      },
+      tou(seg('00:00', '12:00'), seg('11:00', '24:00', 0.3)),
       'valuation.segments.1.start',
       'touOverlap',
     ],
     [
       'a repeated segment',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: [
-            { start: '00:00', end: '24:00', buy: 0.1, sell: 0.05 },
-            { start: '00:00', end: '24:00', buy: 0.1, sell: 0.05 },
-          ],
-        },
-      },
+      tou(seg('00:00', '24:00'), seg('00:00', '24:00')),
       'valuation.segments.1.start',
       'touRepeat',
     ],
-    [
-      'a last segment ending before 24:00',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: [{ start: '00:00', end: '23:00', buy: 0.1, sell: 0.05 }],
-        },
-      },
-      'valuation.segments.0.end',
-      'touLastEnd',
-    ],
+    ['a last segment ending before 24:00', tou(seg('00:00', '23:00')), 'valuation.segments.0.end', 'touLastEnd'],
     [
       'an end before the start',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: [
-            { start: '08:00', end: '06:00', buy: 0.1, sell: 0.05 },
-            { start: '12:00', end: '24:00', buy: 0.1, sell: 0.05 },
-          ],
-        },
-      },
+      tou(seg('08:00', '06:00'), seg('12:00', '24:00')),
       'valuation.segments.0.end',
       'touEndBeforeStart',
     ],
     [
       'seven segments',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: Array.from({ length: 7 }, (_, i) => ({
-            start: `${String(i * 3).padStart(2, '0')}:00`,
-            end: i === 6 ? '24:00' : `${String(i * 3 + 3).padStart(2, '0')}:00`,
-            buy: 0.1,
-            sell: 0.05,
-          })),
-        },
-      },
+      tou(
+        ...Array.from({ length: 7 }, (_, i) =>
+          seg(`${String(i * 3).padStart(2, '0')}:00`, i === 6 ? '24:00' : `${String(i * 3 + 3).padStart(2, '0')}:00`),
+        ),
+      ),
       'valuation.segments',
       'touCount',
     ],
     [
       'a time-of-use price with 5 decimals',
-      {
-        valuation: {
-          method: 'tou',
-          buyPrice: 0.2,
-          sellPrice: 0.06,
-          segments: [{ start: '00:00', end: '24:00', buy: 0.12345, sell: 0.05 }],
-        },
-      },
+      tou(seg('00:00', '24:00', 0.12345)),
       'valuation.segments.0.buy',
       'priceDecimals4',
     ],

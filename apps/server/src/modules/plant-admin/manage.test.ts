@@ -48,6 +48,10 @@ const mutations = (id: string): [string, string, unknown][] => [
   ['POST', `/api/v1/plant/${id}/delete`, undefined],
 ];
 
+/** Shares the plant (ours unless said) with an account, as the token's holder. */
+const shareAs = (token: string, account: string, level = 'guest', id = plantId) =>
+  t.call('POST', `/api/v1/plant/${id}/share`, { token, body: { account, level } });
+
 describe('editing', () => {
   it('POST /plant/{id} changes every field and logs old and new values', async () => {
     const {
@@ -176,10 +180,7 @@ describe('a visitor changes nothing', () => {
     mutations('PLANT').map(([m, url, body]) => [url.replace('/api/v1/plant/PLANT', '') || '(edit)', m, url, body]),
   )('%s is refused with code 2', async (_name, method, url, body) => {
     // The visitor sees this plant through a guest share made by the creator.
-    await t.call('POST', `/api/v1/plant/${plantId}/share`, {
-      token: admin,
-      body: { account: ACCOUNTS.visitor, level: 'guest' },
-    });
+    await shareAs(admin, ACCOUNTS.visitor);
     const before = await rowOf(plantId);
     const res = await t.call(method as 'POST', url.replace('PLANT', plantId), { token: visitor, body });
     expect(res.code).toBe(2);
@@ -239,28 +240,19 @@ describe('another company’s plant does not exist', () => {
 
 describe('sharing (spec §6)', () => {
   it('only the creator shares: staff of the same company get code 2', async () => {
-    const res = await t.call('POST', `/api/v1/plant/${plantId}/share`, {
-      token: staff,
-      body: { account: ACCOUNTS.visitor, level: 'guest' },
-    });
+    const res = await shareAs(staff, ACCOUNTS.visitor);
     expect(res.code).toBe(2);
   });
 
   it('701 to yourself', async () => {
-    const res = await t.call('POST', `/api/v1/plant/${plantId}/share`, {
-      token: admin,
-      body: { account: ACCOUNTS.admin, level: 'guest' },
-    });
+    const res = await shareAs(admin, ACCOUNTS.admin);
     expect(res.code).toBe(701);
   });
 
   it.each([ACCOUNTS.staff, ACCOUNTS.installer, 'boss@rival.example', ACCOUNTS.platform])(
     '702 to the company user %s',
     async (account) => {
-      const res = await t.call('POST', `/api/v1/plant/${plantId}/share`, {
-        token: admin,
-        body: { account, level: 'guest' },
-      });
+      const res = await shareAs(admin, account);
       expect(res.code).toBe(702);
       const shares = await t.database.db
         .select()
@@ -274,18 +266,12 @@ describe('sharing (spec §6)', () => {
     const { ownerAccount: _o, ...body } = validPlant({ name: 'Company carport' });
     const made = await t.call<{ id: string }>('POST', '/api/v1/plant', { token: admin, body });
     expect(made.code).toBe(0);
-    const res = await t.call('POST', `/api/v1/plant/${made.data.id}/share`, {
-      token: admin,
-      body: { account: ACCOUNTS.visitor, level: 'guest' },
-    });
+    const res = await shareAs(admin, ACCOUNTS.visitor, 'guest', made.data.id);
     expect(res.code).toBe(703);
   });
 
   it('shares at a level, lists, changes the level, cancels; the visitor then no longer sees it', async () => {
-    const share = await t.call('POST', `/api/v1/plant/${plantId}/share`, {
-      token: admin,
-      body: { account: ACCOUNTS.visitor, level: 'maintainer' },
-    });
+    const share = await shareAs(admin, ACCOUNTS.visitor, 'maintainer');
     expect(share.code).toBe(0);
     const list = await t.call<{ account: string; level: string }[]>('GET', `/api/v1/plant/${plantId}/getShareUsers`, {
       token: admin,

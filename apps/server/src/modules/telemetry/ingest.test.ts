@@ -4,7 +4,8 @@ import { gatewayTopics, type BatchAck, type TelemetryBatch } from '@heliograph/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, deviceDay, deviceSample, ingestDeadLetter, plantDay } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 
 let t: TestApp;
 let url: string;
@@ -24,16 +25,8 @@ beforeAll(async () => {
     companyId: sunrise?.id ?? null,
     ownerId: owner?.id ?? null,
     name: 'Test Roof Berlin',
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
+    ...TEST_PLANT_FIELDS,
     latitude: 52.52,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
     gateways: [
       {
         sn: SN,

@@ -6,7 +6,7 @@ import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../batteries/xlsx.js';
+import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
 /** Whatever the station reports of the weather kind's metrics (humidity and others when a model has them). */

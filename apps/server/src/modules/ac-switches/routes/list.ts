@@ -3,7 +3,7 @@ import { requireAuth } from '../../../http/context.js';
 import { answers } from '../../../http/contract.js';
 import { ok } from '../../../http/envelope.js';
 import { snParams } from '../../../http/params.js';
-import { sendXlsx, word } from '../../gateways/xlsx.js';
+import { sendXlsx, word } from '../../../xlsx/write.js';
 import { findSwitch, listSwitches, switchCounts } from '../queries.js';
 import { tags, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
 
@@ -45,7 +45,7 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
       return sendXlsx(reply, {
         name: 'ac-switches',
         lang: req.lang,
-        headings: ['sn', 'alias', 'plant', 'status', 'on', 'power', 'lastSeen'],
+        headings: ['sn', 'gatewayAlias', 'gatewayPlant', 'status', 'on', 'power', 'lastSeen'],
         rows: rows.map((r) => [
           r.sn,
           r.alias,

@@ -10,7 +10,7 @@ import { AppError } from '../../../http/errors.js';
 import { recordOperation } from '../../commands/operation-log.js';
 import { checkImport, saveImport, singleImportRefusal } from '../../gateways/import.js';
 import { uploadedRows } from '../../gateways/import-upload.js';
-import { sendXlsx } from '../../gateways/xlsx.js';
+import { sendXlsx } from '../../../xlsx/write.js';
 import { bindGateway, unbindGateway } from '../../plants/provision.js';
 import { findSwitch } from '../queries.js';
 import { tags, control, type SwitchApp, type SwitchDeps } from '../schemas.js';

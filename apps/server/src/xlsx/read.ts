@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../http/errors.js';
 
 /**
  * Reads an uploaded .xlsx import (gateways, switches) without trusting it. An .xlsx is a zip archive, and a
