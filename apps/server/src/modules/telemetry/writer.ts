@@ -306,13 +306,7 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
     const day = toDay(r.day);
     const plant = plants.get(`${r.plant_id}|${day}`);
     if (!plant) continue;
-    const base = {
-      pv: Number(r.pv),
-      purchase: Number(r.purchase),
-      feedIn: Number(r.feed_in),
-      charge: Number(r.charge),
-      discharge: Number(r.discharge),
-    };
+    const base = summedFigures(r);
     const measured = Number(r.load);
     const e: EnergyFigures = { ...base, load: measured > 0 ? measured : derivedLoad(base) };
     const intervals = plant.valuation.method === 'tou' ? await pricedIntervals(tx, plant, day) : [];
@@ -328,6 +322,19 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
       as x(p, d, pv, pu, fi, ch, di, lo, inc)
     on conflict (plant_id, day) do update set pv = excluded.pv, purchase = excluded.purchase, feed_in = excluded.feed_in,
       charge = excluded.charge, discharge = excluded.discharge, load = excluded.load, income = excluded.income, updated_at = now()`);
+}
+
+/** A row of summed energy columns as figures; the load is left to the caller (measured, or derived). */
+function summedFigures(
+  r: Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge', unknown>,
+): Omit<EnergyFigures, 'load'> {
+  return {
+    pv: Number(r.pv),
+    purchase: Number(r.purchase),
+    feedIn: Number(r.feed_in),
+    charge: Number(r.charge),
+    discharge: Number(r.discharge),
+  };
 }
 
 /** The plant's energy per reading time of one day, for time-of-use pricing. */
@@ -351,13 +358,7 @@ async function pricedIntervals(tx: Exec, plant: PlantInfo, day: string): Promise
       group by ts order by ts`),
   );
   return rows.map((r) => {
-    const base = {
-      pv: Number(r.pv),
-      purchase: Number(r.purchase),
-      feedIn: Number(r.feed_in),
-      charge: Number(r.charge),
-      discharge: Number(r.discharge),
-    };
+    const base = summedFigures(r);
     const load = r.has_load ? Number(r.load) : derivedLoad(base);
     return {
       minuteOfDay: localTime(toMs(r.ts), plant.timezone).minuteOfDay,
