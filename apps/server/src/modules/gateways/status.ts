@@ -45,7 +45,8 @@ export function gatewayStatus(deps: { db: Db; registry: GatewayRegistry }): {
 /** Gateways whose readings are being committed were online just now: in the same transaction as the readings. */
 export async function touchGateways(tx: WriterTx, ids: readonly string[]): Promise<void> {
   const unique = [...new Set(ids)];
+  // Rows locked in one order (by id): two instances' transactions touching the same gateways never deadlock.
   await tx.execute(
-    sql`update gateway set last_seen_at = now(), online = true where id = any(${`{${unique.join(',')}}`}::uuid[])`,
+    sql`update gateway set last_seen_at = now(), online = true where id in (select id from gateway where id = any(${`{${unique.join(',')}}`}::uuid[]) order by id for update)`,
   );
 }
