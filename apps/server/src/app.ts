@@ -27,7 +27,7 @@ import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
 import { RateLimiter } from './modules/rate-limit/limiter.js';
-import { Ingest } from './modules/telemetry/ingest.js';
+import { Ingest } from './modules/ingest/dispatcher.js';
 import { GatewayRegistry } from './modules/telemetry/registry.js';
 import { TelemetryWriter } from './modules/telemetry/writer.js';
 import { deviceRoutes } from './modules/devices/routes.js';

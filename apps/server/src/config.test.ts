@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MAX_FLEET_SIZE } from '@heliograph/simulator';
+import { MAX_FLEET_SIZE } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 

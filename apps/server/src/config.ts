@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MAX_FLEET_SIZE } from '@heliograph/simulator';
+import { MAX_FLEET_SIZE } from '@heliograph/shared';
 import { z } from 'zod';
 import { RATE_LIMIT_RULES, loadRateLimits, rateLimitText, type RateLimits } from './modules/rate-limit/rules.js';
 

@@ -3,7 +3,7 @@
  * with SunSpec devices on Modbus TCP, history backfill, and physics plausible enough for the console's
  * charts and energy balances.
  */
-export { defineFleet, MAX_FLEET_SIZE, type FleetOptions } from './fleet/define.js';
+export { defineFleet, type FleetOptions } from './fleet/define.js';
 export { startFleet, type FleetHandle, type FleetStats, type StartFleetOptions } from './fleet/run.js';
 export {
   simulatePlant,

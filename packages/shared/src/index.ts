@@ -11,6 +11,7 @@ export * from './gateway-protocol.js';
 export * from './metrics.js';
 export * from './plant.js';
 export * from './energy.js';
+export * from './fleet.js';
 export * from './format.js';
 export * from './time.js';
 export * from './events.js';

@@ -14,7 +14,7 @@ import type { Mail } from '../mail/mailer.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
 import type { MessageBus } from '../modules/mqtt/bus.js';
-import type { Ingest } from '../modules/telemetry/ingest.js';
+import type { Ingest } from '../modules/ingest/dispatcher.js';
 import type { CommandService } from '../modules/commands/service.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';

@@ -2,18 +2,12 @@
  * A deterministic fleet of plants: the same count and seed give the same plants, gateways, devices and
  * serial numbers, so the server's demo fleet, the tests and a developer's console all show the same world.
  */
-import type { InverterKind, PlantType } from '@heliograph/shared';
+import { MAX_FLEET_SIZE, type InverterKind, type PlantType } from '@heliograph/shared';
 import { MODULE_WATTS } from '../physics/pv.js';
 import { hash32, Rng } from '../random.js';
 import { round } from '../round.js';
 import { PLACES, type Place } from './places.js';
 import type { DeviceDef, GatewayDef, PlantDef } from './types.js';
-
-/**
- * Most plants one fleet can have: serial numbers carry the plant's index in three digits. The server checks
- * FLEET_SIZE against it before it starts anything.
- */
-export const MAX_FLEET_SIZE = 999;
 
 export interface FleetOptions {
   /** Plants, 1–MAX_FLEET_SIZE. */

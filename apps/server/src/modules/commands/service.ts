@@ -13,10 +13,8 @@ import { deviceCommand, gateway } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import type { MessageBus } from '../mqtt/bus.js';
+import { COMMAND_TOPIC_PREFIX } from '../mqtt/topics.js';
 import { recordOperation } from './operation-log.js';
-
-/** Where the instance that received a gateway's answer tells the instance waiting for it (across instances). */
-export const COMMAND_TOPIC_PREFIX = 'hg/internal/cmd/';
 
 const FINAL: CommandStatus[] = ['succeeded', 'failed', 'timed_out'];
 

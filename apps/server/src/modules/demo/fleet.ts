@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { query, toMs } from '../../db/rows.js';
 import { appUser, company, plant } from '../../db/schema.js';
 import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
-import { ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
+import { connectionPassword, ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
 import { addDemoSmartDevices, linkDemoSmartDevices } from '../ac-switches/demo.js';
 import { demoIdentity } from './identity.js';
 
@@ -52,15 +51,6 @@ function valuationFor(p: PlantDef, index: number): Valuation {
   }
   if (index % 3 === 2) return { ...base, method: 'generation', buyPrice: +(buy * 0.5).toFixed(2) };
   return { ...base, method: 'constant' };
-}
-
-// Letters and digits as the connection-password rule wants them (8–24, each case and a digit).
-function connectionPassword(): string {
-  const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
-  const all = sets.join('');
-  const chars = sets.map((s) => s[randomInt(s.length)] ?? 'A');
-  while (chars.length < 16) chars.push(all[randomInt(all.length)] ?? 'a');
-  return chars.sort(() => randomInt(3) - 1).join('');
 }
 
 export function fleetFile(dataDir: string): string {

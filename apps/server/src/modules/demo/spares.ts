@@ -60,7 +60,7 @@ export function spareGatewayDefs(): SpareGateway[] {
 }
 
 // Letters and digits as the connection-password rule wants them (8–24, each case and a digit).
-function connectionPassword(): string {
+export function connectionPassword(): string {
   const sets = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
   const all = sets.join('');
   const chars = sets.map((s) => s[randomInt(s.length)] ?? 'A');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
 import type { MessageBus } from '../mqtt/bus.js';
-import { LIVE_TOPIC_PREFIX } from '../telemetry/ingest.js';
+import { LIVE_TOPIC_PREFIX } from '../mqtt/topics.js';
 import type { PlantService } from '../plants/service.js';
 
 // Proxies close idle connections after 60 s; a comment line every 25 s keeps the stream open.

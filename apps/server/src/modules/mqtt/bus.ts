@@ -3,6 +3,7 @@ import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { GatewayAuth } from './gateway-auth.js';
+import { GATEWAY_FILTERS, UPLINK_FILTER } from './topics.js';
 
 export type MessageHandler = (topic: string, payload: Buffer) => void;
 
@@ -36,8 +37,6 @@ export interface MessageBus {
 }
 
 export const SHARE_GROUP = 'heliograph';
-const GATEWAY_FILTERS = ['hg/v1/+/up/#', 'hg/v1/+/status'];
-const UPLINK_FILTER = 'hg/v1/+/up/#';
 
 function matches(filter: string, topic: string): boolean {
   const f = filter.split('/');

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   bucket5,
-  counterStep,
   dayRange,
   derivedLoad,
-  ENERGY_COUNTERS,
   income,
   localTime,
-  stepEnergy,
   type EnergyFigure,
   type EnergyFigures,
   type PricedInterval,
@@ -15,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { rowsOf, toDay, toMs } from '../../db/rows.js';
 import type { Metrics } from './decode.js';
+import { addEnergy, countEnergy, noEnergy, sameEnergy, type ReadingEnergy } from './energy.js';
 import type { DeviceInfo, PlantInfo } from './registry.js';
 import { SamplePartitions } from './partitions.js';
 
@@ -25,21 +23,19 @@ export interface IncomingSample {
   metrics: Metrics;
 }
 
-type Energy = Record<EnergyFigure, number | null>;
-
 interface Row {
   ts: number;
   metrics: Metrics;
-  energy: Energy;
+  energy: ReadingEnergy;
   isNew: boolean;
   changed: boolean;
 }
 
-const FIGURES = Object.keys(ENERGY_COUNTERS) as EnergyFigure[];
-const noEnergy = (): Energy => ({ pv: null, purchase: null, feedIn: null, charge: null, discharge: null, load: null });
-
 // Any Db or transaction handle: both run `execute`.
 type Exec = Pick<Db, 'execute'>;
+
+/** The writer's transaction, for what commits together with the readings (events, gateways' last-seen). */
+export type WriterTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Commits readings: raw samples, per-interval energy from the counters, the latest snapshot, daily rollups
@@ -54,9 +50,18 @@ export class TelemetryWriter {
     this.partitions = new SamplePartitions(db);
   }
 
-  /** Returns the plants whose figures changed and how many readings were new. */
-  async write(samples: readonly IncomingSample[]): Promise<{ plants: Set<string>; inserted: number }> {
-    if (samples.length === 0) return { plants: new Set(), inserted: 0 };
+  /**
+   * Returns the plants whose figures changed and how many readings were new. `alongside` runs in the same
+   * transaction after the readings are written, so what it writes commits with them or not at all.
+   */
+  async write(
+    samples: readonly IncomingSample[],
+    alongside?: (tx: WriterTx) => Promise<void>,
+  ): Promise<{ plants: Set<string>; inserted: number }> {
+    if (samples.length === 0) {
+      if (alongside) await this.db.transaction(alongside);
+      return { plants: new Set(), inserted: 0 };
+    }
     await this.partitions.ensure(samples.map((s) => s.ts));
 
     const byDevice = new Map<string, { device: DeviceInfo; plant: PlantInfo | null; samples: Map<number, Metrics> }>();
@@ -143,7 +148,12 @@ export class TelemetryWriter {
           if (!rows.some((r) => r.isNew)) continue; // all of it was already stored: a pure replay
         }
 
-        countEnergy(rows, start, entry.device.maxW);
+        const counted = countEnergy(rows, start, entry.device.maxW);
+        for (const [k, row] of rows.entries()) {
+          const energy = counted[k] ?? noEnergy();
+          if (!row.isNew && !sameEnergy(row.energy, energy)) row.changed = true;
+          row.energy = energy;
+        }
 
         let newest = prev;
         for (const row of rows) {
@@ -158,7 +168,7 @@ export class TelemetryWriter {
               day,
               e: { pv: 0, purchase: 0, feedIn: 0, charge: 0, discharge: 0, load: 0 },
             };
-            for (const f of FIGURES) acc.e[f] += row.energy[f] ?? 0;
+            addEnergy(acc.e, row.energy);
             dayIncrements.set(key, acc);
           } else {
             recomputeDays.set(`${deviceId}|${day}`, { deviceId, day, tz });
@@ -187,38 +197,11 @@ export class TelemetryWriter {
         if (complete.length > 0) await upsertPlantPower(tx, complete);
         if (rest.length > 0) await rollupPlantPower(tx, rest);
       }
+      if (alongside) await alongside(tx);
 
       return { plants: new Set([...plantDays.values()].map((p) => p.plant.id)), inserted: inserts.length };
     });
   }
-}
-
-/** Walks readings in time order and fills each one's energy from the growth of its counters. */
-function countEnergy(rows: Row[], start: { ts: number; metrics: Metrics } | undefined, maxW: number): void {
-  const last = new Map<string, { v: number; ts: number }>();
-  if (start) {
-    for (const f of FIGURES) {
-      const v = start.metrics[ENERGY_COUNTERS[f]];
-      if (typeof v === 'number') last.set(f, { v, ts: start.ts });
-    }
-  }
-  for (const row of rows) {
-    const energy = noEnergy();
-    for (const f of FIGURES) {
-      const v = row.metrics[ENERGY_COUNTERS[f]];
-      if (typeof v !== 'number') continue;
-      const prev = last.get(f);
-      energy[f] = stepEnergy(counterStep(prev?.v, v, prev ? row.ts - prev.ts : 0, maxW));
-      last.set(f, { v, ts: row.ts });
-    }
-    if (!row.isNew && FIGURES.some((f) => !sameEnergy(row.energy[f], energy[f]))) row.changed = true;
-    row.energy = energy;
-  }
-}
-
-function sameEnergy(a: number | null, b: number | null): boolean {
-  if (a === null || b === null) return a === b;
-  return Math.abs(a - b) < 1e-9;
 }
 
 /** A JS array as a Postgres array literal parameter (works the same on node-postgres and PGlite). */
@@ -323,13 +306,7 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
     const day = toDay(r.day);
     const plant = plants.get(`${r.plant_id}|${day}`);
     if (!plant) continue;
-    const base = {
-      pv: Number(r.pv),
-      purchase: Number(r.purchase),
-      feedIn: Number(r.feed_in),
-      charge: Number(r.charge),
-      discharge: Number(r.discharge),
-    };
+    const base = summedFigures(r);
     const measured = Number(r.load);
     const e: EnergyFigures = { ...base, load: measured > 0 ? measured : derivedLoad(base) };
     const intervals = plant.valuation.method === 'tou' ? await pricedIntervals(tx, plant, day) : [];
@@ -345,6 +322,19 @@ async function rollupPlantDays(tx: Exec, items: { plant: PlantInfo; day: string 
       as x(p, d, pv, pu, fi, ch, di, lo, inc)
     on conflict (plant_id, day) do update set pv = excluded.pv, purchase = excluded.purchase, feed_in = excluded.feed_in,
       charge = excluded.charge, discharge = excluded.discharge, load = excluded.load, income = excluded.income, updated_at = now()`);
+}
+
+/** A row of summed energy columns as figures; the load is left to the caller (measured, or derived). */
+function summedFigures(
+  r: Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge', unknown>,
+): Omit<EnergyFigures, 'load'> {
+  return {
+    pv: Number(r.pv),
+    purchase: Number(r.purchase),
+    feedIn: Number(r.feed_in),
+    charge: Number(r.charge),
+    discharge: Number(r.discharge),
+  };
 }
 
 /** The plant's energy per reading time of one day, for time-of-use pricing. */
@@ -368,13 +358,7 @@ async function pricedIntervals(tx: Exec, plant: PlantInfo, day: string): Promise
       group by ts order by ts`),
   );
   return rows.map((r) => {
-    const base = {
-      pv: Number(r.pv),
-      purchase: Number(r.purchase),
-      feedIn: Number(r.feed_in),
-      charge: Number(r.charge),
-      discharge: Number(r.discharge),
-    };
+    const base = summedFigures(r);
     const load = r.has_load ? Number(r.load) : derivedLoad(base);
     return {
       minuteOfDay: localTime(toMs(r.ts), plant.timezone).minuteOfDay,

@@ -13,9 +13,9 @@ import { GatewayAuth } from '../mqtt/gateway-auth.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { loadRateLimits } from '../rate-limit/rules.js';
 import { provisionPlant } from '../plants/provision.js';
-import { Ingest } from './ingest.js';
-import { GatewayRegistry } from './registry.js';
-import { TelemetryWriter } from './writer.js';
+import { Ingest } from './dispatcher.js';
+import { GatewayRegistry } from '../telemetry/registry.js';
+import { TelemetryWriter } from '../telemetry/writer.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 /**
@@ -175,10 +175,10 @@ describe('a database outage on PGlite (injected)', () => {
     const r = await rig(database, {
       db: flaky(database.db, fault),
       writer: (real) => ({
-        write: async (s) => {
+        write: async (s, alongside) => {
           const err = fault();
           if (err) throw err;
-          return real.write(s);
+          return real.write(s, alongside);
         },
       }),
     });
@@ -206,11 +206,11 @@ describe('a database outage on PGlite (injected)', () => {
     const r = await rig(database, {
       db: flaky(database.db, () => undefined),
       writer: (real) => ({
-        write: async (s) => {
+        write: async (s, alongside) => {
           if (s.some((x) => x.metrics.poison !== undefined)) {
             throw Object.assign(new Error('invalid input syntax for type double precision'), { code: '22P02' });
           }
-          return real.write(s);
+          return real.write(s, alongside);
         },
       }),
     });
@@ -236,9 +236,9 @@ describe('a database outage on PGlite (injected)', () => {
     let down = true;
     const r = await rig(database, {
       writer: (real) => ({
-        write: async (s) => {
+        write: async (s, alongside) => {
           if (down) throw adminShutdown();
-          return real.write(s);
+          return real.write(s, alongside);
         },
       }),
       maxHeldBytes: 2000,

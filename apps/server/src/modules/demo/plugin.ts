@@ -1,0 +1,85 @@
+import { startFleet, type FleetHandle } from '@heliograph/simulator';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './fleet.js';
+import { spareLabels, unboundSpares } from './spares.js';
+
+/**
+ * The simulated demo fleet, run inside the server. main.ts loads this file with a dynamic import only when
+ * SIMULATE is on, so this is the one place the server's run time needs @heliograph/simulator: without the
+ * package (SIMULATE=false) the server starts and runs all the same.
+ */
+export async function startDemoFleet(deps: {
+  db: Db;
+  config: Config;
+  /** The embedded broker's port (undefined with an external broker). */
+  busPort: number | undefined;
+  log: FastifyBaseLogger;
+}): Promise<{ stop(): Promise<void> } | undefined> {
+  const { db, config, log } = deps;
+  const demo = await ensureDemoFleet(db, { dataDir: config.dataDir, size: config.fleetSize });
+  if (!demo) return undefined;
+  const simulatorLog = refusalsOnce(log);
+  // First start: the whole history; a restart: just the gap since the last reading (replays are harmless).
+  const gap = await daysSinceLastReading(db);
+  const backfillDays = gap === undefined ? config.backfillDays : Math.min(config.backfillDays, Math.ceil(gap));
+  const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${deps.busPort ?? config.mqttPort}`;
+  const fleet = startFleet({
+    plants: demo.plants,
+    credentials: demo.credentials,
+    mqttUrl,
+    intervalSec: config.simulateIntervalSec,
+    backfillDays,
+    resume: gap === undefined ? undefined : await lastReadings(db),
+    log: simulatorLog,
+  });
+  process.stdout.write(
+    `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
+  );
+  let spareFleet: FleetHandle | undefined;
+  if (demo.spares?.length) {
+    // Spare gateways report live only; until a plant binds them the broker refuses them.
+    spareFleet = startFleet({
+      plants: demo.spares,
+      credentials: demo.credentials,
+      mqttUrl,
+      intervalSec: config.simulateIntervalSec,
+      backfillDays: 0,
+      log: simulatorLog,
+    });
+    const free = new Set(await unboundSpares(db));
+    const labels = spareLabels()
+      .filter((g) => free.has(g.sn))
+      .map((g) => `  ${g.sn}  key ${g.registrationKey}  (${g.devices.join(', ')})`);
+    if (labels.length > 0) {
+      process.stdout.write(`Spare demo gateways to bind in the plant wizard:\n${labels.join('\n')}\n`);
+    }
+  }
+  void fleet.backfillDone.then(() =>
+    process.stdout.write('Simulated fleet: history complete, live data every ' + config.simulateIntervalSec + ' s\n'),
+  );
+  return {
+    stop: async () => {
+      await Promise.all([fleet.stop(), spareFleet?.stop()]);
+    },
+  };
+}
+
+/** The simulator's log in the server's; a refused gateway (unbound, or its plant deleted) is named once. */
+function refusalsOnce(log: FastifyBaseLogger): (level: 'info' | 'warn' | 'error', message: string) => void {
+  // It asks again every two seconds: say so once, not each time.
+  const refused = new Set<string>();
+  return (level, message) => {
+    const sn = message.split(':')[0] ?? '';
+    if (/not authori[sz]ed/i.test(message)) {
+      if (!refused.has(sn)) log.info(`simulator: ${sn} is not bound to a plant; retrying until it is`);
+      refused.add(sn);
+      return;
+    }
+    if (message.endsWith(': connected')) refused.delete(sn);
+    if (level === 'error') log.error(`simulator: ${message}`);
+    else if (level === 'warn') log.warn(`simulator: ${message}`);
+    else log.info(`simulator: ${message}`);
+  };
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { statusSchema } from '@heliograph/shared';
+import type { Db } from '../../db/client.js';
+import { gateway } from '../../db/schema.js';
+import type { DirectChannel } from '../ingest/channel.js';
+import type { GatewayRegistry } from '../telemetry/registry.js';
+import type { WriterTx } from '../telemetry/writer.js';
+
+/**
+ * A gateway's state as the gateways list shows it: online, last seen, firmware, signal and upload interval,
+ * from its status topic (retained; the last will says offline), from the embedded broker's connects and
+ * drops, and from committed readings.
+ */
+export function gatewayStatus(deps: { db: Db; registry: GatewayRegistry }): {
+  status: DirectChannel;
+  presence(sn: string, online: boolean): Promise<void>;
+} {
+  return {
+    status: async (sn, json) => {
+      const st = statusSchema.safeParse(json);
+      if (!st.success) return;
+      const s = st.data;
+      await deps.db
+        .update(gateway)
+        .set({
+          online: s.state === 'online',
+          lastSeenAt: new Date(),
+          ...(s.firmware ? { firmware: s.firmware } : {}),
+          ...(s.rssi !== undefined ? { rssi: s.rssi } : {}),
+          ...(s.interval ? { uploadIntervalS: s.interval } : {}),
+        })
+        .where(eq(gateway.sn, sn));
+      // The registry's cached copy carries the interval: forget it so the next message reads the new one.
+      if (s.interval) deps.registry.invalidate(sn);
+    },
+    presence: async (sn, online) => {
+      await deps.db
+        .update(gateway)
+        .set(online ? { online, lastSeenAt: new Date() } : { online })
+        .where(eq(gateway.sn, sn));
+    },
+  };
+}
+
+/** Gateways whose readings are being committed were online just now: in the same transaction as the readings. */
+export async function touchGateways(tx: WriterTx, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  // Rows locked in one order (by id): two instances' transactions touching the same gateways never deadlock.
+  await tx.execute(
+    sql`update gateway set last_seen_at = now(), online = true where id in (select id from gateway where id = any(${`{${unique.join(',')}}`}::uuid[]) order by id for update)`,
+  );
+}
