@@ -27,6 +27,17 @@ describe('route contracts', () => {
     expect(contractFault({ method: 'GET', url: '/api/v1/events/download', schema })).toMatch(/must answer/);
   });
 
+  it('refuses a route with no contract, so a new route cannot skip the table', () => {
+    expect(contractFault({ method: 'GET', url: '/api/v1/nowhere', schema: {} })).toMatch(/has no contract/);
+  });
+
+  it('takes the broker’s bare answer only where the contract names it', () => {
+    const bare = { body: API['POST /mqtt/auth'].body, response: { 200: API['POST /mqtt/auth'].bare } };
+    expect(contractFault({ method: 'POST', url: '/api/v1/mqtt/auth', schema: bare })).toBeNull();
+    const wrapped = { body: API['POST /mqtt/auth'].body, response: { 200: envelope(API['POST /mqtt/auth'].bare) } };
+    expect(contractFault({ method: 'POST', url: '/api/v1/mqtt/auth', schema: wrapped })).toMatch(/must answer/);
+  });
+
   it('leaves routes outside /api/v1 alone', () => {
     expect(contractFault({ method: 'GET', url: '/healthz', schema: {} })).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { brokerContracts } from './broker.js';
 import { eventContracts } from './events.js';
 // Gateways, AC switches, lora and commands:
 import { acSwitchContracts } from './ac-switches.js';
@@ -22,6 +23,7 @@ import { userContracts } from './users.js';
 export * from './route.js';
 export * from './paging.js';
 export * from './events.js';
+export * from './broker.js';
 // Gateways, AC switches, lora and commands:
 export * from './ac-switches.js';
 export * from './commands.js';
@@ -51,6 +53,7 @@ export * from './config-templates.js';
  */
 export const API = {
   ...eventContracts,
+  ...brokerContracts,
   // Gateways, AC switches, lora and commands:
   ...acSwitchContracts,
   ...commandContracts,

@@ -11,6 +11,8 @@ export interface Contract {
   readonly answer: z.ZodType | null;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** A JSON answer outside the envelope (only the broker's auth protocol has one); `answer` is then null. */
+  readonly bare?: z.ZodType;
 }
 
 /** Keeps each contract's literal types (the route table is typed from them) while checking the shape. */

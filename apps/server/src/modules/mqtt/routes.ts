@@ -1,9 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { API } from '@heliograph/shared';
 import { GatewayAuth } from './gateway-auth.js';
-
-const decision = z.object({ result: z.enum(['allow', 'deny', 'ignore']), is_superuser: z.boolean().optional() });
 
 /** Constant time whatever the lengths: both sides are hashed to 32 bytes before they are compared. */
 function secretMatches(expected: string, given: unknown): boolean {
@@ -36,13 +34,8 @@ export function mqttAuthRoutes(deps: {
         schema: {
           tags: ['mqtt'],
           summary: 'May this client connect? (called by the broker)',
-          body: z.object({
-            clientid: z.string().max(128),
-            username: z.string().max(128).optional(),
-            password: z.string().max(256).optional(),
-            peerhost: z.string().max(64).optional(),
-          }),
-          response: { 200: decision },
+          body: API['POST /mqtt/auth'].body,
+          response: { 200: API['POST /mqtt/auth'].bare },
         },
       },
       async (req) => {
@@ -62,13 +55,8 @@ export function mqttAuthRoutes(deps: {
         schema: {
           tags: ['mqtt'],
           summary: 'May this client publish or subscribe to this topic? (called by the broker)',
-          body: z.object({
-            clientid: z.string().max(128),
-            username: z.string().max(128).optional(),
-            topic: z.string().max(512),
-            action: z.enum(['publish', 'subscribe']),
-          }),
-          response: { 200: decision },
+          body: API['POST /mqtt/acl'].body,
+          response: { 200: API['POST /mqtt/acl'].bare },
         },
       },
       async (req) => {
