@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, resetClientState } from './client';
+import { ApiError, request, resetClientState, type QueryValue, type RequestOptions } from './client';
+
+/** The shapes these tests send: a GET with a query, a POST with a body (what call() builds from a route). */
+const api = {
+  get: (path: string, query?: Record<string, QueryValue>, opts: RequestOptions = {}) =>
+    request<unknown>(path, { ...opts, query, method: 'GET' }),
+  post: (path: string, body?: unknown, opts: RequestOptions = {}) =>
+    request<unknown>(path, { ...opts, body: body ?? {}, method: 'POST' }),
+};
 import { setNotifier } from './notifier';
 import { session } from './session';
 

@@ -216,15 +216,6 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   return (await requestEnvelope<T>(path, opts)).data;
 }
 
-export const api = {
-  get<T>(path: string, query?: Record<string, QueryValue>, opts: Omit<RequestOptions, 'query' | 'method'> = {}) {
-    return request<T>(path, { ...opts, query, method: 'GET' });
-  },
-  post<T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) {
-    return request<T>(path, { ...opts, body: body ?? {}, method: 'POST' });
-  },
-};
-
 /** For tests: forget module state between cases. */
 export function resetClientState(): void {
   serverDownOpen = false;

@@ -3,7 +3,7 @@ import { Button, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Lang } from '@heliograph/shared';
-import { api } from '../api/client';
+import { call } from '../api/call';
 import { session } from '../api/session';
 import { changeLanguage, currentLang, HTML_LANG } from '../i18n';
 
@@ -26,7 +26,7 @@ export function LanguageSwitcher({
     if (session.isSignedIn()) {
       // Best effort, at most a second: the local choice is what decides.
       await Promise.race([
-        api.post('/api/v1/user/personalized', { language: next }, { quiet: true }).catch(() => null),
+        call('POST /user/personalized', { body: { language: next } }, { quiet: true }).catch(() => null),
         new Promise((resolve) => setTimeout(resolve, 1000)),
       ]);
     }

@@ -30,7 +30,7 @@ export function SocRuleCard({
   const enabled = Form.useWatch('enabled', form) ?? rule.enabled;
   const batteries = useQuery({
     queryKey: ['acSwitch', 'batteries', plantId],
-    queryFn: () => fetchDeviceList('/api/v1/batteries', { page: 1, size: 100, plantId: plantId ?? undefined }),
+    queryFn: () => fetchDeviceList('GET /batteries', { page: 1, size: 100, plantId: plantId ?? undefined }),
     enabled: plantId !== null,
     staleTime: 60_000,
   });

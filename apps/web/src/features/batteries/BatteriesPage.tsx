@@ -4,7 +4,7 @@ import { formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { DeviceListView } from '../device-common/DeviceListView';
 import { deviceColumns } from '../device-common/deviceColumns';
-import type { DeviceRow } from '../device-common/deviceApi';
+import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
@@ -71,7 +71,7 @@ export default function BatteriesPage(): React.JSX.Element {
       kind="batteries"
       titleKey="page.batteries"
       hint={t('batteries.hint')}
-      listPath="/api/v1/batteries"
+      fetchList={(q) => fetchDeviceList('GET /batteries', q)}
       downloadPath="/api/v1/batteries/download"
       columns={columns}
     />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { DeviceListLayout } from './DeviceListLayout';
 import { XlsxExportButton } from './XlsxExportButton';
-import { fetchDeviceList, LIST_STATUSES, plantIdOrNothing, type DeviceRow } from './deviceApi';
+import { LIST_STATUSES, plantIdOrNothing, type DeviceList, type DeviceRow, type ListQuery } from './deviceApi';
 import './storage.css';
 
 type Filter = 'status' | 'plant';
@@ -15,7 +15,8 @@ export interface DeviceListViewProps<R extends DeviceRow> {
   kind: string;
   titleKey: string;
   hint: string;
-  listPath: string;
+  /** One page of the list: `(q) => fetchDeviceList('GET /meters', q)`, so the rows are typed by the route. */
+  fetchList: (q: ListQuery) => Promise<DeviceList<R>>;
   downloadPath: string;
   columns: TableColumnsType<R>;
 }
@@ -28,7 +29,7 @@ export function DeviceListView<R extends DeviceRow>({
   kind,
   titleKey,
   hint,
-  listPath,
+  fetchList,
   downloadPath,
   columns,
 }: DeviceListViewProps<R>): React.JSX.Element {
@@ -42,7 +43,7 @@ export function DeviceListView<R extends DeviceRow>({
   };
   const query = useQuery({
     queryKey: [kind, 'list', state.page, state.size, filters],
-    queryFn: () => fetchDeviceList<R>(listPath, { page: state.page, size: state.size, ...filters }),
+    queryFn: () => fetchList({ page: state.page, size: state.size, ...filters }),
     placeholderData: keepPreviousData,
   });
   const data = query.data;

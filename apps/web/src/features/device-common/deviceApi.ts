@@ -1,5 +1,6 @@
 import type { DeviceList as Page, DeviceRow } from '@heliograph/shared';
-import { api, type QueryValue } from '../../api/client';
+import { routeUrl, type Answer } from '../../api/call';
+import { request } from '../../api/client';
 
 /**
  * The device lists of the storage side (batteries, meters, weather stations): their shapes are the contracts
@@ -19,15 +20,16 @@ export interface ListQuery {
   plantId?: string;
 }
 
-export function fetchDeviceList<R extends DeviceRow>(path: string, q: ListQuery): Promise<DeviceList<R>> {
-  const query: Record<string, QueryValue> = {
-    page: q.page,
-    size: q.size,
-    keyword: q.keyword,
-    status: q.status,
-    plantId: q.plantId,
-  };
-  return api.get<DeviceList<R>>(path, query);
+/** The storage side's list calls, which share one query and one page shape (a meter row adds to it). */
+export type DeviceListRoute = 'GET /batteries' | 'GET /meters' | 'GET /weather-stations';
+/** A row of one of those lists, typed by its route. */
+export type DeviceListRow<K extends DeviceListRoute> = Answer<K>['rows'][number];
+
+export function fetchDeviceList<K extends DeviceListRoute>(route: K, q: ListQuery): Promise<Answer<K>> {
+  const { page, size, keyword, status, plantId } = q;
+  // The three routes take one query schema (deviceListQuery) and answer their contract's page, so the
+  // answer is typed by the route as call() types it; call() itself cannot take a route still generic here.
+  return request<Answer<K>>(routeUrl(route), { method: 'GET', query: { page, size, keyword, status, plantId } });
 }
 
 /** A plant id as the API accepts it; anything else typed into the address is ignored rather than refused. */

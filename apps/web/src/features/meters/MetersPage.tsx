@@ -7,6 +7,7 @@ import { formatEnergy, formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import type { MeterRow } from './meterApi';
 import { Quantity } from '../../components/Quantity';
+import { fetchDeviceList } from '../device-common/deviceApi';
 
 export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
 
@@ -61,7 +62,7 @@ export default function MetersPage(): React.JSX.Element {
       kind="meters"
       titleKey="page.meters"
       hint={t('meters.hint')}
-      listPath="/api/v1/meters"
+      fetchList={(q) => fetchDeviceList('GET /meters', q)}
       downloadPath="/api/v1/meters/download"
       columns={columns}
     />

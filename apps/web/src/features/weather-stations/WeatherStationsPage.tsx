@@ -2,7 +2,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceListView } from '../device-common/DeviceListView';
 import { deviceColumns } from '../device-common/deviceColumns';
-import type { DeviceRow } from '../device-common/deviceApi';
+import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { Quantity } from '../../components/Quantity';
@@ -37,7 +37,7 @@ export default function WeatherStationsPage(): React.JSX.Element {
       kind="weather-stations"
       titleKey="page.weatherStations"
       hint={t('weatherStations.hint')}
-      listPath="/api/v1/weather-stations"
+      fetchList={(q) => fetchDeviceList('GET /weather-stations', q)}
       downloadPath="/api/v1/weather-stations/download"
       columns={columns}
     />
