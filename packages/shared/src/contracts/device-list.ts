@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../plant.js';
 import { dayParam } from '../request-params.js';
+import { countsOf } from './counts.js';
 
 /**
  * The device lists of the storage side (batteries, meters, weather stations): one device kind seen through
@@ -22,13 +23,7 @@ export const deviceExportQuery = deviceListQuery.omit({ page: true, size: true }
 export const metricsShape = z.record(z.string(), z.number().nullable());
 export type Metrics = z.infer<typeof metricsShape>;
 
-export const statusCountsShape = z.object({
-  all: z.number(),
-  normal: z.number(),
-  warning: z.number(),
-  fault: z.number(),
-  offline: z.number(),
-});
+export const statusCountsShape = countsOf(['all', ...LIST_STATUSES]);
 export type StatusCounts = z.infer<typeof statusCountsShape>;
 
 export const deviceRowShape = z.object({

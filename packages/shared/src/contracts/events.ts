@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, EVENT_LEVELS } from '../gateway-protocol.js';
+import { countsOf } from './counts.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -36,7 +37,7 @@ export const eventListRow = z.object({
 });
 export type EventListRow = z.infer<typeof eventListRow>;
 
-export const levelCounts = z.object({ all: z.number(), fault: z.number(), warning: z.number(), info: z.number() });
+export const levelCounts = countsOf(['all', 'fault', 'warning', 'info']);
 export type LevelCounts = z.infer<typeof levelCounts>;
 
 export const eventPage = z.object({ total: z.number(), rows: z.array(eventListRow), counts: levelCounts });

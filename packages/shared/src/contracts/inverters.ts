@@ -4,6 +4,7 @@ import { debugRequestSchema, INVERTER_CHART_PERIODS, INVERTER_CHARTS, settingFie
 import { DEVICE_STATUSES, FLOW_STATES } from '../plant.js';
 import { periodKeyParam } from '../request-params.js';
 import { commandOutcome } from './commands.js';
+import { countsOf } from './counts.js';
 import { emptyAnswer } from './empty.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
@@ -29,14 +30,7 @@ export const inverterListQuery = inverterFilter.extend({
 });
 export type InverterListQuery = z.infer<typeof inverterListQuery>;
 
-export const inverterStatusCounts = z.object({
-  all: z.number(),
-  normal: z.number(),
-  warning: z.number(),
-  fault: z.number(),
-  offline: z.number(),
-  upgrading: z.number(),
-});
+export const inverterStatusCounts = countsOf(['all', ...INVERTER_LIST_STATUSES]);
 export type InverterStatusCounts = z.infer<typeof inverterStatusCounts>;
 
 export const inverterRow = z.object({

@@ -8,6 +8,7 @@ import {
   PLANT_SORTS,
 } from '../plant-list.js';
 import { dayParam, monthParam, yearParam } from '../request-params.js';
+import { countsOf } from './counts.js';
 import { pageOf, pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -151,15 +152,10 @@ export const plantListQuery = plantFilterQuery.extend({
 export type PlantListQuery = Partial<z.output<typeof plantListQuery>> & { page: number; size: number };
 
 const count = z.number().int();
-export const plantStatusCounts = z.object({
-  all: count,
-  normal: count,
-  warning: count,
-  fault: count,
-  offline: count,
-  upgrading: count,
-  protect: count,
-});
+export const plantStatusCounts = countsOf(
+  ['all', 'normal', 'warning', 'fault', 'offline', 'upgrading', 'protect'],
+  count,
+);
 export type PlantStatusCounts = z.infer<typeof plantStatusCounts>;
 
 export const plantListRow = plantSummary.extend({
@@ -174,9 +170,7 @@ export const plantListAnswer = z.object({
   /** Plants by status under every filter except the status one (the statistics bar above the list). */
   stats: plantStatusCounts,
   /** Plants per group under search, type and capacity (the counts on the group tabs). */
-  groups: z.object({ all: count, mine: count, installed: count, shared: count }) satisfies z.ZodType<
-    Record<(typeof PLANT_GROUPS)[number], number>
-  >,
+  groups: countsOf(PLANT_GROUPS, count),
 });
 export type PlantListAnswer = z.infer<typeof plantListAnswer>;
 
@@ -201,12 +195,7 @@ export const mapConfig = z.object({
 export type MapConfig = z.infer<typeof mapConfig>;
 
 /** Open events across the caller's plants, by level (overview/eventCount). */
-export const openEventCounts = z.object({
-  total: z.number(),
-  fault: z.number(),
-  warning: z.number(),
-  info: z.number(),
-});
+export const openEventCounts = countsOf(['total', 'fault', 'warning', 'info']);
 export type OpenEventCounts = z.infer<typeof openEventCounts>;
 
 const countsByStatus = z.record(z.string(), z.number());
