@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_STATUSES } from '../plant.js';
 import { dayParam } from '../request-params.js';
 import { countsOf } from './counts.js';
+import { deviceLive, metricsShape, plantRef } from './fields.js';
 
 /**
  * The device lists of the storage side (batteries, meters, weather stations): one device kind seen through
@@ -20,7 +20,7 @@ export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 /** The list's filters without the page: the export's query. */
 export const deviceExportQuery = deviceListQuery.omit({ page: true, size: true });
 
-export const metricsShape = z.record(z.string(), z.number().nullable());
+export { metricsShape };
 export type Metrics = z.infer<typeof metricsShape>;
 
 export const statusCountsShape = countsOf(['all', ...LIST_STATUSES]);
@@ -35,13 +35,10 @@ export const deviceRowShape = z.object({
   firmware: z.string().nullable(),
   capacityKwh: z.number().nullable(),
   ratedW: z.number().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   timezone: z.string(),
   gatewaySn: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  lastSeen: z.number().nullable(),
-  metrics: metricsShape,
+  ...deviceLive,
   parentId: z.string().nullable(),
 });
 export type DeviceRow = z.infer<typeof deviceRowShape>;

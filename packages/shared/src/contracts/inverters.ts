@@ -6,6 +6,7 @@ import { periodKeyParam } from '../request-params.js';
 import { commandOutcome } from './commands.js';
 import { countsOf } from './counts.js';
 import { emptyAnswer } from './empty.js';
+import { deviceEvent, metricsShape, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -43,8 +44,7 @@ export const inverterRow = z.object({
   protocol: z.string(),
   firmware: z.string().nullable(),
   gatewaySn: z.string(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   status: z.enum(DEVICE_STATUSES),
   powerW: z.number().nullable(),
   todayKwh: z.number(),
@@ -122,20 +122,13 @@ export const portChartData = z.object({
     z.object({
       ts: z.number().optional(),
       key: z.string().optional(),
-      values: z.record(z.string(), z.number().nullable()),
+      values: metricsShape,
     }),
   ),
 });
 export type PortChartData = z.infer<typeof portChartData>;
 
-export const inverterEvent = z.object({
-  id: z.string(),
-  code: z.string(),
-  level: z.string(),
-  message: z.string().nullable(),
-  raisedAt: z.number(),
-  clearedAt: z.number().nullable(),
-});
+export const inverterEvent = deviceEvent;
 export type InverterEvent = z.infer<typeof inverterEvent>;
 
 export const debugReply = z.object({
