@@ -49,6 +49,13 @@ export const deviceListOf = <T extends z.ZodType>(row: T) =>
 export const deviceList = deviceListOf(deviceRowShape);
 export type DeviceList = z.infer<typeof deviceList>;
 
+/** The list, status count and export every storage-side kind answers (same schemas, under its own paths). */
+export const kindListRoutes = {
+  list: { query: deviceListQuery, answer: deviceList },
+  count: { answer: statusCountsShape },
+  download: { query: deviceExportQuery, answer: null },
+} as const;
+
 export const dayQuery = z.object({ date: dayParam.optional() });
 export const dayPoint = z.object({ ts: z.number(), values: metricsShape });
 export type DayPoint = z.infer<typeof dayPoint>;

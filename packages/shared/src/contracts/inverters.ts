@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ivScanResultSchema } from '../gateway-protocol.js';
 import { debugRequestSchema, INVERTER_CHART_PERIODS, INVERTER_CHARTS, settingField } from '../inverter-control.js';
-import { DEVICE_STATUSES, FLOW_STATES } from '../plant.js';
+import { DEVICE_STATUSES } from '../plant.js';
 import { periodKeyParam } from '../request-params.js';
 import { commandOutcome } from './commands.js';
 import { countsOf } from './counts.js';
 import { emptyAnswer } from './empty.js';
 import { deviceEvent, metricsShape, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
+import { plantFlowStates } from './plants.js';
 import { contracts } from './route.js';
 
 /** Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, I-V scan, settings, charts. */
@@ -81,12 +82,7 @@ export const inverterFlowAnswer = z.object({
     load: z.number().nullable(),
     soc: z.number().nullable(),
   }),
-  flow: z.object({
-    pv: z.enum(FLOW_STATES),
-    grid: z.enum(FLOW_STATES),
-    battery: z.enum(FLOW_STATES),
-    load: z.enum(FLOW_STATES),
-  }),
+  flow: plantFlowStates,
 });
 export type InverterFlowAnswer = z.infer<typeof inverterFlowAnswer>;
 
