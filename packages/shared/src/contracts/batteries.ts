@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  dayQuery,
-  daySeriesShape,
-  deviceExportQuery,
-  deviceList,
-  deviceListQuery,
-  deviceRowShape,
-  statusCountsShape,
-} from './device-list.js';
+import { dayQuery, daySeriesShape, deviceRowShape, kindListRoutes } from './device-list.js';
 import { emptyAnswer } from './empty.js';
 import { contracts } from './route.js';
 
@@ -65,9 +57,9 @@ export const batteryWorkData = z.object({
 export type BatteryWorkData = z.infer<typeof batteryWorkData>;
 
 export const batteryContracts = contracts({
-  'GET /batteries': { query: deviceListQuery, answer: deviceList },
-  'GET /batteries/count': { answer: statusCountsShape },
-  'GET /batteries/download': { query: deviceExportQuery, answer: null },
+  'GET /batteries': kindListRoutes.list,
+  'GET /batteries/count': kindListRoutes.count,
+  'GET /batteries/download': kindListRoutes.download,
   'GET /battery/:sn/info': { answer: batteryInfo },
   'GET /battery/:sn/cells': { answer: cellsShape },
   'GET /battery/:sn/batteryWorkData': { query: dayQuery, answer: batteryWorkData },

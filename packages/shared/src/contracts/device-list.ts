@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_STATUSES } from '../plant.js';
 import { dayParam } from '../request-params.js';
+import { countsOf } from './counts.js';
+import { deviceLive, metricsShape, plantRef } from './fields.js';
 
 /**
  * The device lists of the storage side (batteries, meters, weather stations): one device kind seen through
@@ -19,16 +20,10 @@ export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 /** The list's filters without the page: the export's query. */
 export const deviceExportQuery = deviceListQuery.omit({ page: true, size: true });
 
-export const metricsShape = z.record(z.string(), z.number().nullable());
+export { metricsShape };
 export type Metrics = z.infer<typeof metricsShape>;
 
-export const statusCountsShape = z.object({
-  all: z.number(),
-  normal: z.number(),
-  warning: z.number(),
-  fault: z.number(),
-  offline: z.number(),
-});
+export const statusCountsShape = countsOf(['all', ...LIST_STATUSES]);
 export type StatusCounts = z.infer<typeof statusCountsShape>;
 
 export const deviceRowShape = z.object({
@@ -40,13 +35,10 @@ export const deviceRowShape = z.object({
   firmware: z.string().nullable(),
   capacityKwh: z.number().nullable(),
   ratedW: z.number().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   timezone: z.string(),
   gatewaySn: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  lastSeen: z.number().nullable(),
-  metrics: metricsShape,
+  ...deviceLive,
   parentId: z.string().nullable(),
 });
 export type DeviceRow = z.infer<typeof deviceRowShape>;
@@ -56,6 +48,13 @@ export const deviceListOf = <T extends z.ZodType>(row: T) =>
   z.object({ total: z.number(), rows: z.array(row), counts: statusCountsShape });
 export const deviceList = deviceListOf(deviceRowShape);
 export type DeviceList = z.infer<typeof deviceList>;
+
+/** The list, status count and export every storage-side kind answers (same schemas, under its own paths). */
+export const kindListRoutes = {
+  list: { query: deviceListQuery, answer: deviceList },
+  count: { answer: statusCountsShape },
+  download: { query: deviceExportQuery, answer: null },
+} as const;
 
 export const dayQuery = z.object({ date: dayParam.optional() });
 export const dayPoint = z.object({ ts: z.number(), values: metricsShape });

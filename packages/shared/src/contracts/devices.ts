@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from '../gateway-protocol.js';
-import { DEVICE_STATUSES } from '../plant.js';
-import { commaList, dayParam, monthParam, yearParam } from '../request-params.js';
+import { commaList, monthParam, yearParam } from '../request-params.js';
 import { LIMITS } from '../rules.js';
-import { metricsShape } from './device-list.js';
+import { dayQuery, daySeriesShape, metricsShape } from './device-list.js';
+import { deviceLive, energyFlows, plantRef } from './fields.js';
 import { contracts } from './route.js';
 
 /** Inverters, batteries and meters by serial number (spec §7): readings now, a day, energy, chart parameters. */
@@ -19,12 +19,9 @@ export const deviceDetail = z.object({
   capacityKwh: z.number().nullable(),
   protocol: z.string(),
   gatewaySn: z.string(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   timezone: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  lastSeen: z.number().nullable(),
-  metrics: metricsShape,
+  ...deviceLive,
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 
@@ -33,23 +30,18 @@ export const indexedRow = z.object({ index: z.number(), values: metricsShape });
 export type IndexedRow = z.infer<typeof indexedRow>;
 export const indexedRows = z.array(indexedRow);
 
-export const deviceDaySeries = z.array(z.object({ ts: z.number(), values: metricsShape }));
+export const deviceDaySeries = daySeriesShape;
 
 export const energyRow = z.object({
   key: z.string(),
-  pv: z.number(),
-  purchase: z.number(),
-  feedIn: z.number(),
-  charge: z.number(),
-  discharge: z.number(),
-  load: z.number(),
+  ...energyFlows,
 });
 export type EnergyRow = z.infer<typeof energyRow>;
 export const energySeries = z.array(energyRow);
 
 /** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
 export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
-export const deviceDayQuery = z.object({ date: dayParam.optional(), params: chartParamList.optional() });
+export const deviceDayQuery = dayQuery.extend({ params: chartParamList.optional() });
 
 export const chartKindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter') });
 export const offeredParam = z.object({ key: z.string(), unit: z.string() });

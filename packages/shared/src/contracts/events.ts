@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_KINDS, EVENT_LEVELS } from '../gateway-protocol.js';
+import { countsOf } from './counts.js';
+import { deviceEvent, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -18,25 +20,20 @@ export const eventFilters = z.object({
 });
 export type EventFilters = z.infer<typeof eventFilters>;
 
-export const eventListRow = z.object({
-  id: z.string(),
-  code: z.string(),
+/** `level` is narrowed in place: extend keeps an overridden field where it stood. */
+export const eventListRow = deviceEvent.extend({
   level: z.enum(EVENT_LEVELS),
-  message: z.string().nullable(),
-  raisedAt: z.number(),
-  clearedAt: z.number().nullable(),
   deviceSn: z.string(),
   deviceKind: z.string(),
   deviceAlias: z.string().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   timezone: z.string(),
   meaning: z.string().nullable(),
   solution: z.string().nullable(),
 });
 export type EventListRow = z.infer<typeof eventListRow>;
 
-export const levelCounts = z.object({ all: z.number(), fault: z.number(), warning: z.number(), info: z.number() });
+export const levelCounts = countsOf(['all', 'fault', 'warning', 'info']);
 export type LevelCounts = z.infer<typeof levelCounts>;
 
 export const eventPage = z.object({ total: z.number(), rows: z.array(eventListRow), counts: levelCounts });

@@ -7,6 +7,7 @@ import {
   uploadIntervalSchema,
 } from '../device-rules.js';
 import { commandOutcome } from './commands.js';
+import { deviceNaming, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -46,8 +47,7 @@ export type GatewayFilters = z.infer<typeof gatewayFilters>;
 export const connectedFields = {
   sn: z.string(),
   alias: z.string().nullable(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   online: z.boolean(),
   locked: z.boolean(),
 };
@@ -68,10 +68,7 @@ export const gatewayPage = z.object({ total: z.number(), rows: z.array(gatewayRo
 export type GatewayPage = z.infer<typeof gatewayPage>;
 
 export const gatewayDevice = z.object({
-  sn: z.string(),
-  kind: z.string(),
-  model: z.string(),
-  alias: z.string().nullable(),
+  ...deviceNaming,
   status: z.string(),
   lastSeen: z.number().nullable(),
 });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ivScanResultSchema } from '../gateway-protocol.js';
 import { debugRequestSchema, INVERTER_CHART_PERIODS, INVERTER_CHARTS, settingField } from '../inverter-control.js';
-import { DEVICE_STATUSES, FLOW_STATES } from '../plant.js';
+import { DEVICE_STATUSES } from '../plant.js';
 import { periodKeyParam } from '../request-params.js';
 import { commandOutcome } from './commands.js';
+import { countsOf } from './counts.js';
 import { emptyAnswer } from './empty.js';
+import { deviceEvent, metricsShape, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
+import { plantFlowStates } from './plants.js';
 import { contracts } from './route.js';
 
 /** Inverters (spec §7 "Inverters"): list, export, alias, delete, boot/shutdown, debug, I-V scan, settings, charts. */
@@ -29,14 +32,7 @@ export const inverterListQuery = inverterFilter.extend({
 });
 export type InverterListQuery = z.infer<typeof inverterListQuery>;
 
-export const inverterStatusCounts = z.object({
-  all: z.number(),
-  normal: z.number(),
-  warning: z.number(),
-  fault: z.number(),
-  offline: z.number(),
-  upgrading: z.number(),
-});
+export const inverterStatusCounts = countsOf(['all', ...INVERTER_LIST_STATUSES]);
 export type InverterStatusCounts = z.infer<typeof inverterStatusCounts>;
 
 export const inverterRow = z.object({
@@ -49,8 +45,7 @@ export const inverterRow = z.object({
   protocol: z.string(),
   firmware: z.string().nullable(),
   gatewaySn: z.string(),
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   status: z.enum(DEVICE_STATUSES),
   powerW: z.number().nullable(),
   todayKwh: z.number(),
@@ -87,12 +82,7 @@ export const inverterFlowAnswer = z.object({
     load: z.number().nullable(),
     soc: z.number().nullable(),
   }),
-  flow: z.object({
-    pv: z.enum(FLOW_STATES),
-    grid: z.enum(FLOW_STATES),
-    battery: z.enum(FLOW_STATES),
-    load: z.enum(FLOW_STATES),
-  }),
+  flow: plantFlowStates,
 });
 export type InverterFlowAnswer = z.infer<typeof inverterFlowAnswer>;
 
@@ -128,20 +118,13 @@ export const portChartData = z.object({
     z.object({
       ts: z.number().optional(),
       key: z.string().optional(),
-      values: z.record(z.string(), z.number().nullable()),
+      values: metricsShape,
     }),
   ),
 });
 export type PortChartData = z.infer<typeof portChartData>;
 
-export const inverterEvent = z.object({
-  id: z.string(),
-  code: z.string(),
-  level: z.string(),
-  message: z.string().nullable(),
-  raisedAt: z.number(),
-  clearedAt: z.number().nullable(),
-});
+export const inverterEvent = deviceEvent;
 export type InverterEvent = z.infer<typeof inverterEvent>;
 
 export const debugReply = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceAliasSchema } from '../device-rules.js';
 import { statusCounts } from './gateways.js';
+import { deviceNaming, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -16,10 +17,7 @@ export type LoraFilters = z.infer<typeof loraFilters>;
 
 export const loraNode = z.object({
   id: z.string(),
-  sn: z.string(),
-  kind: z.string(),
-  model: z.string(),
-  alias: z.string().nullable(),
+  ...deviceNaming,
   status: z.string(),
   /** Radio signal as the node last reported it, dBm. */
   rssi: z.number().nullable(),
@@ -28,8 +26,7 @@ export const loraNode = z.object({
 export type LoraNode = z.infer<typeof loraNode>;
 
 export const loraMaster = loraNode.extend({
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   /** The plant's type, for the link to its overview (plants/overview/{id}/{type}). */
   plantType: z.string().nullable(),
   online: z.boolean(),
@@ -50,8 +47,7 @@ export type LoraMasterDetail = z.infer<typeof loraMasterDetail>;
 
 /** A switch or lora node of the smart equipment list, with its plant and its master's serial. */
 export const smartEquip = loraNode.extend({
-  plantId: z.string().nullable(),
-  plantName: z.string().nullable(),
+  ...plantRef,
   parentSn: z.string().nullable(),
 });
 export type SmartEquip = z.infer<typeof smartEquip>;

@@ -8,10 +8,9 @@ import {
   deviceListOf,
   deviceListQuery,
   deviceRowShape,
-  metricsShape,
   statusCountsShape,
 } from './device-list.js';
-import { chartParamList } from './devices.js';
+import { chartParamList, indexedRows } from './devices.js';
 import { emptyAnswer } from './empty.js';
 import { contracts } from './route.js';
 
@@ -21,7 +20,7 @@ const sn = serialNumber;
 export const meterRow = deviceRowShape.extend({ master: z.boolean() });
 export type MeterRow = z.infer<typeof meterRow>;
 export const meterDetail = meterRow.extend({
-  phases: z.array(z.object({ index: z.number(), values: metricsShape })),
+  phases: indexedRows,
   settings: meterSettingsSchema,
 });
 export type MeterDetail = z.infer<typeof meterDetail>;

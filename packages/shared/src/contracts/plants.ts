@@ -7,7 +7,10 @@ import {
   PLANT_LIST_MAX_SIZE,
   PLANT_SORTS,
 } from '../plant-list.js';
-import { dayParam, monthParam, yearParam } from '../request-params.js';
+import { monthParam, yearParam } from '../request-params.js';
+import { countsOf } from './counts.js';
+import { dayQuery } from './device-list.js';
+import { deviceEvent, deviceLive, deviceNaming, energyFlows } from './fields.js';
 import { pageOf, pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
@@ -17,12 +20,7 @@ import { contracts } from './route.js';
  */
 
 export const energyPeriod = z.object({
-  pv: z.number(),
-  purchase: z.number(),
-  feedIn: z.number(),
-  charge: z.number(),
-  discharge: z.number(),
-  load: z.number(),
+  ...energyFlows,
   income: z.number(),
   selfConsumption: z.number().nullable(),
   selfSufficiency: z.number().nullable(),
@@ -99,25 +97,14 @@ export type GenerationUse = z.infer<typeof generationUse>;
 
 export const plantDevice = z.object({
   id: z.string(),
-  sn: z.string(),
-  kind: z.string(),
-  model: z.string(),
-  alias: z.string().nullable(),
+  ...deviceNaming,
   ratedW: z.number().nullable(),
   gatewaySn: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  lastSeen: z.number().nullable(),
-  metrics: z.record(z.string(), z.number().nullable()),
+  ...deviceLive,
 });
 export type PlantDevice = z.infer<typeof plantDevice>;
 
-export const plantEvent = z.object({
-  id: z.string(),
-  code: z.string(),
-  level: z.string(),
-  message: z.string().nullable(),
-  raisedAt: z.number(),
-  clearedAt: z.number().nullable(),
+export const plantEvent = deviceEvent.extend({
   deviceSn: z.string(),
   deviceKind: z.string(),
   /** What the code means and what to do, in the caller's language; null for a code the console does not know. */
@@ -151,15 +138,10 @@ export const plantListQuery = plantFilterQuery.extend({
 export type PlantListQuery = Partial<z.output<typeof plantListQuery>> & { page: number; size: number };
 
 const count = z.number().int();
-export const plantStatusCounts = z.object({
-  all: count,
-  normal: count,
-  warning: count,
-  fault: count,
-  offline: count,
-  upgrading: count,
-  protect: count,
-});
+export const plantStatusCounts = countsOf(
+  ['all', 'normal', 'warning', 'fault', 'offline', 'upgrading', 'protect'],
+  count,
+);
 export type PlantStatusCounts = z.infer<typeof plantStatusCounts>;
 
 export const plantListRow = plantSummary.extend({
@@ -174,9 +156,7 @@ export const plantListAnswer = z.object({
   /** Plants by status under every filter except the status one (the statistics bar above the list). */
   stats: plantStatusCounts,
   /** Plants per group under search, type and capacity (the counts on the group tabs). */
-  groups: z.object({ all: count, mine: count, installed: count, shared: count }) satisfies z.ZodType<
-    Record<(typeof PLANT_GROUPS)[number], number>
-  >,
+  groups: countsOf(PLANT_GROUPS, count),
 });
 export type PlantListAnswer = z.infer<typeof plantListAnswer>;
 
@@ -201,16 +181,10 @@ export const mapConfig = z.object({
 export type MapConfig = z.infer<typeof mapConfig>;
 
 /** Open events across the caller's plants, by level (overview/eventCount). */
-export const openEventCounts = z.object({
-  total: z.number(),
-  fault: z.number(),
-  warning: z.number(),
-  info: z.number(),
-});
+export const openEventCounts = countsOf(['total', 'fault', 'warning', 'info']);
 export type OpenEventCounts = z.infer<typeof openEventCounts>;
 
 const countsByStatus = z.record(z.string(), z.number());
-const dayQuery = z.object({ date: dayParam.optional() });
 const monthQuery = z.object({ month: monthParam.optional() });
 const yearQuery = z.object({ year: yearParam.optional() });
 

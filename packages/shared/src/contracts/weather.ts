@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  dayQuery,
-  daySeriesShape,
-  deviceExportQuery,
-  deviceList,
-  deviceListQuery,
-  deviceRowShape,
-  statusCountsShape,
-} from './device-list.js';
+import { dayQuery, daySeriesShape, deviceRowShape, kindListRoutes } from './device-list.js';
 import { contracts } from './route.js';
 
 /** Weather stations (device kind 'weather', menu device/meteorological; apps/server/src/modules/weather). */
@@ -17,9 +9,9 @@ export const weatherDay = z.object({ insolationKwhM2: z.number().nullable(), ser
 export type WeatherDay = z.infer<typeof weatherDay>;
 
 export const weatherContracts = contracts({
-  'GET /weather-stations': { query: deviceListQuery, answer: deviceList },
-  'GET /weather-stations/count': { answer: statusCountsShape },
-  'GET /weather-stations/download': { query: deviceExportQuery, answer: null },
+  'GET /weather-stations': kindListRoutes.list,
+  'GET /weather-stations/count': kindListRoutes.count,
+  'GET /weather-stations/download': kindListRoutes.download,
   'GET /weather-station/:sn': { answer: deviceRowShape },
   'GET /weather-station/:sn/day': { query: dayQuery, answer: weatherDay },
 });
