@@ -8,7 +8,8 @@ import {
   type LevelCounts,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { anyContains, containing, query, toMs } from '../../db/rows.js';
+import { anyContains, containing, query } from '../../db/rows.js';
+import { eventCore, type RawEvent } from './rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { scopeCondition } from '../../access/policies.js';
 
@@ -33,13 +34,7 @@ function where(auth: AuthContext, f: EventFilters, withLevel: boolean): SQL {
 const FROM = sql`device_event e join device d on d.id = e.device_id join gateway g on g.id = d.gateway_id
   left join plant p on p.id = e.plant_id`;
 
-interface Raw {
-  id: string;
-  code: string;
-  level: EventListRow['level'];
-  message: string | null;
-  raised_at: unknown;
-  cleared_at: unknown;
+interface Raw extends RawEvent<EventListRow['level']> {
   device_sn: string;
   device_kind: string;
   device_alias: string | null;
@@ -51,12 +46,7 @@ interface Raw {
 function toRow(r: Raw, lang: Lang): EventListRow {
   const text = eventText(r.code, lang);
   return {
-    id: r.id,
-    code: r.code,
-    level: r.level,
-    message: r.message,
-    raisedAt: toMs(r.raised_at),
-    clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+    ...eventCore(r),
     deviceSn: r.device_sn,
     deviceKind: r.device_kind,
     deviceAlias: r.device_alias,

@@ -21,6 +21,7 @@ import {
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { anyContains, num, query, toMs } from '../../db/rows.js';
+import { eventCore } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findDevice } from '../../access/finders.js';
@@ -317,12 +318,7 @@ export class InverterService {
     return {
       total: rows[0] ? Number(rows[0].total) : 0,
       rows: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        level: r.level,
-        message: r.message,
-        raisedAt: toMs(r.raised_at),
-        clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+        ...eventCore(r),
       })),
     };
   }
