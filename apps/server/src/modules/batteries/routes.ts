@@ -41,11 +41,6 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         summary: 'The battery list (same filters) as an .xlsx file',
         name: 'batteries',
         headings: [
-          'sn',
-          'alias',
-          'plant',
-          'gateway',
-          'model',
           'role',
           'status',
           'capacity',
@@ -59,11 +54,6 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           'updated',
         ],
         cells: (d, lang) => [
-          d.sn,
-          d.alias,
-          d.plantName,
-          d.gatewaySn,
-          d.model,
           word(d.parentId ? 'slave' : 'master', lang),
           word(d.status, lang),
           d.capacityKwh,

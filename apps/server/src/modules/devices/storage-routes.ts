@@ -13,6 +13,8 @@ import { sendXlsx, type Cell } from '../../xlsx/write.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
+const IDENTITY = ['sn', 'alias', 'plant', 'gateway', 'model'] as const;
+
 /** The list routes every storage-side device kind has, keyed by its contract routes. */
 interface StorageLists {
   kind: DeviceKind;
@@ -29,6 +31,7 @@ interface StorageLists {
     route: 'GET /batteries/download' | 'GET /meters/download' | 'GET /weather-stations/download';
     summary: string;
     name: string;
+    /** The columns after the serial, alias, plant, gateway and model every export starts with. */
     headings: readonly SheetHeading[];
     cells: (d: KindDevice, lang: Lang) => Cell[];
   };
@@ -74,8 +77,13 @@ export function storageListRoutes(app: ZodApp, db: Db, k: StorageLists): void {
     async (req, reply) => {
       const lang = req.lang;
       const rows = await allDevices(db, requireAuth(req.auth), k.kind, req.query);
-      const { name, headings } = k.download;
-      return sendXlsx(reply, { name, lang, headings, rows: rows.map((d) => k.download.cells(d, lang)) });
+      const { name, headings, cells } = k.download;
+      return sendXlsx(reply, {
+        name,
+        lang,
+        headings: [...IDENTITY, ...headings],
+        rows: rows.map((d) => [d.sn, d.alias, d.plantName, d.gatewaySn, d.model, ...cells(d, lang)]),
+      });
     },
   );
 }
