@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** Rows of a raw query: node-postgres and PGlite both answer `{ rows }`. */
@@ -17,3 +17,17 @@ export const toDay = (v: unknown): string =>
   typeof v === 'string' ? v.slice(0, 10) : new Date(toMs(v)).toISOString().slice(0, 10);
 
 export const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** An ILIKE pattern matching text that contains `s` as typed: its own `%`, `_` and `\\` match themselves. */
+export function containing(s: string): string {
+  return `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Any of the columns contains `s` (case-insensitive): the search box of the lists. */
+export function anyContains(s: string, columns: readonly SQL[]): SQL {
+  const like = containing(s);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} ilike ${like}`),
+    sql` or `,
+  )})`;
+}

@@ -10,7 +10,7 @@ import {
   type SwitchStatus,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { num, query, toMs } from '../../db/rows.js';
+import { anyContains, num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
@@ -37,8 +37,7 @@ const from = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = 
 function where(auth: AuthContext, q: SwitchFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [sql`d.kind = 'switch' and d.deleted_at is null`, scopeCondition(auth, 'device')];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(d.sn ilike ${like} or coalesce(d.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like})`);
+    parts.push(anyContains(q.q, [sql`d.sn`, sql`coalesce(d.alias, '')`, sql`coalesce(pl.name, '')`]));
   }
   if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);
   if (withStatus && q.status) parts.push(statusCond[q.status]);

@@ -14,7 +14,7 @@ import {
 } from '@heliograph/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { num, query, toMs } from '../../db/rows.js';
+import { anyContains, num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { scopeCondition } from '../../access/policies.js';
@@ -100,8 +100,7 @@ function visible(auth: AuthContext, kind: DeviceKind, where: SQL, write = false)
 function filters(q: Omit<DeviceListQuery, 'page' | 'size' | 'status'>): SQL {
   const parts: SQL[] = [sql`true`];
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(d.sn ilike ${like} or d.alias ilike ${like} or p.name ilike ${like} or g.sn ilike ${like})`);
+    parts.push(anyContains(q.keyword, [sql`d.sn`, sql`d.alias`, sql`p.name`, sql`g.sn`]));
   }
   if (q.plantId) parts.push(sql`d.plant_id = ${q.plantId}`);
   return sql.join(parts, sql` and `);

@@ -1,27 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { API } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
-import { recordOperation } from '../commands/operation-log.js';
 import { cellsOf } from './cells.js';
-import {
-  allDevices,
-  countByStatus,
-  dayEnergy,
-  daySeries,
-  devicesWhere,
-  findDevice,
-  listDevices,
-  publicRow,
-  type KindDevice,
-} from './device-query.js';
-import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
+import { dayEnergy, daySeries, devicesWhere, findDevice, publicRow, type KindDevice } from './device-query.js';
+import { plantClock, word } from '../../xlsx/write.js';
+import { deleteDevice, storageListRoutes } from '../devices/storage-routes.js';
 
 /** What the work-data chart draws: power, SOC, pack voltage and current, temperature. */
 const WORK_PARAMS = ['p_bat', 'soc', 'v_bat', 'i_bat', 'temp'] as const;
@@ -36,92 +25,49 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const { db } = deps;
     const view = { access: 'battery.list.view', scope: 'company' } as const;
 
-    app.get(
-      '/batteries',
-      {
-        config: view,
-        schema: {
-          tags: ['batteries'],
-          summary:
-            'Batteries: search (serial, alias, plant, gateway), status and plant filters, a page, status statistics',
-          querystring: API['GET /batteries'].query,
-          response: answers('GET /batteries'),
-        },
+    storageListRoutes(app, db, {
+      kind: 'battery',
+      tag: 'batteries',
+      config: view,
+      list: {
+        route: 'GET /batteries',
+        summary:
+          'Batteries: search (serial, alias, plant, gateway), status and plant filters, a page, status statistics',
+        row: publicRow,
       },
-      async (req) => {
-        const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), 'battery', req.query);
-        return ok(req, { total, rows: rows.map(publicRow), counts });
+      count: { route: 'GET /batteries/count', summary: 'How many batteries, by status' },
+      download: {
+        route: 'GET /batteries/download',
+        summary: 'The battery list (same filters) as an .xlsx file',
+        name: 'batteries',
+        headings: [
+          'role',
+          'status',
+          'capacity',
+          'power',
+          'soc',
+          'soh',
+          'voltage',
+          'current',
+          'temperature',
+          'cycles',
+          'updated',
+        ],
+        cells: (d, lang) => [
+          word(d.parentId ? 'slave' : 'master', lang),
+          word(d.status, lang),
+          d.capacityKwh,
+          metric(d, 'p_bat'),
+          metric(d, 'soc'),
+          metric(d, 'soh'),
+          metric(d, 'v_bat'),
+          metric(d, 'i_bat'),
+          metric(d, 'temp'),
+          metric(d, 'cycles'),
+          plantClock(d.lastSeen, d.timezone),
+        ],
       },
-    );
-
-    app.get(
-      '/batteries/count',
-      {
-        config: view,
-        schema: {
-          tags: ['batteries'],
-          summary: 'How many batteries, by status',
-          response: answers('GET /batteries/count'),
-        },
-      },
-      async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'battery')),
-    );
-
-    app.get(
-      '/batteries/download',
-      {
-        config: view,
-        schema: {
-          tags: ['batteries'],
-          summary: 'The battery list (same filters) as an .xlsx file',
-          querystring: API['GET /batteries/download'].query,
-        },
-      },
-      async (req, reply) => {
-        const rows = await allDevices(db, requireAuth(req.auth), 'battery', req.query);
-        const lang = req.lang;
-        return sendXlsx(reply, {
-          name: 'batteries',
-          lang,
-          headings: [
-            'sn',
-            'alias',
-            'plant',
-            'gateway',
-            'model',
-            'role',
-            'status',
-            'capacity',
-            'power',
-            'soc',
-            'soh',
-            'voltage',
-            'current',
-            'temperature',
-            'cycles',
-            'updated',
-          ],
-          rows: rows.map((d) => [
-            d.sn,
-            d.alias,
-            d.plantName,
-            d.gatewaySn,
-            d.model,
-            word(d.parentId ? 'slave' : 'master', lang),
-            word(d.status, lang),
-            d.capacityKwh,
-            metric(d, 'p_bat'),
-            metric(d, 'soc'),
-            metric(d, 'soh'),
-            metric(d, 'v_bat'),
-            metric(d, 'i_bat'),
-            metric(d, 'temp'),
-            metric(d, 'cycles'),
-            plantClock(d.lastSeen, d.timezone),
-          ]),
-        });
-      },
-    );
+    });
 
     app.get(
       '/battery/:sn/info',
@@ -209,17 +155,7 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'battery', { id: req.params.id }, { write: true });
-        await db.transaction(async (tx) => {
-          await tx.update(device).set({ deletedAt: new Date() }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'battery.delete',
-            plantId: d.plantId,
-            result: 'succeeded',
-          });
-        });
+        await deleteDevice(db, auth, req.ip, d, 'battery.delete');
         return ok(req, null);
       },
     );

@@ -12,6 +12,7 @@ import { findTemplate, templateKey } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { configTemplate } from '../../db/schema.js';
+import { containing } from '../../db/rows.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -100,7 +101,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
         const { q, page, size } = req.query;
         const where = and(
           scopeCondition(auth, 'template'),
-          q?.trim() ? ilike(configTemplate.name, `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+          q?.trim() ? ilike(configTemplate.name, containing(q.trim())) : undefined,
         );
         const rows = await db
           .select()

@@ -8,40 +8,33 @@ import {
   type LevelCounts,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { query, toMs } from '../../db/rows.js';
+import { anyContains, containing, query } from '../../db/rows.js';
+import { eventCore, type RawEvent } from './rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { scopeCondition } from '../../access/policies.js';
 
 /** Longest time range one query may span (a year): keeps the event scan bounded. */
 export const EVENT_RANGE_MAX_MS = 366 * 86_400_000;
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The events the caller may see (their devices' gateways are in scope), narrowed by the filters. */
 function where(auth: AuthContext, f: EventFilters, withLevel: boolean): SQL {
   const parts: SQL[] = [scopeCondition(auth, 'gateway'), sql`(p.id is null or p.deleted_at is null)`];
   if (f.plantId) parts.push(sql`e.plant_id = ${f.plantId}`);
-  if (f.device) parts.push(sql`(d.sn ilike ${like(f.device)} or d.alias ilike ${like(f.device)})`);
+  if (f.device) parts.push(anyContains(f.device, [sql`d.sn`, sql`d.alias`]));
   if (f.kind) parts.push(sql`d.kind = ${f.kind}`);
   if (withLevel && f.level) parts.push(sql`e.level = ${f.level}`);
   if (f.state === 'open') parts.push(sql`e.cleared_at is null`);
   if (f.state === 'cleared') parts.push(sql`e.cleared_at is not null`);
   if (f.from !== undefined) parts.push(sql`e.raised_at >= ${new Date(f.from).toISOString()}::timestamptz`);
   if (f.to !== undefined) parts.push(sql`e.raised_at < ${new Date(f.to).toISOString()}::timestamptz`);
-  if (f.code) parts.push(sql`e.code ilike ${like(f.code)}`);
+  if (f.code) parts.push(sql`e.code ilike ${containing(f.code)}`);
   return sql.join(parts, sql` and `);
 }
 
 const FROM = sql`device_event e join device d on d.id = e.device_id join gateway g on g.id = d.gateway_id
   left join plant p on p.id = e.plant_id`;
 
-interface Raw {
-  id: string;
-  code: string;
-  level: EventListRow['level'];
-  message: string | null;
-  raised_at: unknown;
-  cleared_at: unknown;
+interface Raw extends RawEvent<EventListRow['level']> {
   device_sn: string;
   device_kind: string;
   device_alias: string | null;
@@ -53,12 +46,7 @@ interface Raw {
 function toRow(r: Raw, lang: Lang): EventListRow {
   const text = eventText(r.code, lang);
   return {
-    id: r.id,
-    code: r.code,
-    level: r.level,
-    message: r.message,
-    raisedAt: toMs(r.raised_at),
-    clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+    ...eventCore(r),
     deviceSn: r.device_sn,
     deviceKind: r.device_kind,
     deviceAlias: r.device_alias,

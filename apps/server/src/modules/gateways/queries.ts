@@ -10,7 +10,7 @@ import {
   type GatewayStatusFilter,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { num, query, toMs } from '../../db/rows.js';
+import { anyContains, num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findGateway as findScopedGateway } from '../../access/finders.js';
@@ -32,8 +32,7 @@ const statusCond: Record<GatewayStatusFilter, SQL> = {
 function where(auth: AuthContext, q: GatewayFilters, withStatus: boolean): SQL {
   const parts: SQL[] = [scopeCondition(auth, 'gateway'), sql`not ${anySelfDevice}`];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`(g.sn ilike ${like} or coalesce(g.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like})`);
+    parts.push(anyContains(q.q, [sql`g.sn`, sql`coalesce(g.alias, '')`, sql`coalesce(pl.name, '')`]));
   }
   if (q.commType) parts.push(sql`g.comm_type = ${q.commType}`);
   if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);

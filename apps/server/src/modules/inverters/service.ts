@@ -20,7 +20,8 @@ import {
   type SettingField,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { num, query, toMs } from '../../db/rows.js';
+import { anyContains, num, query, toMs } from '../../db/rows.js';
+import { eventCore } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findDevice } from '../../access/finders.js';
@@ -91,7 +92,7 @@ export class InverterService {
   /** One row per visible inverter with its status, the base of the list, the counts and the export. */
   private base(auth: AuthContext, f: InverterFilter): SQL {
     const q = f.q?.trim();
-    const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const search = q ? anyContains(q, [sql`d.sn`, sql`d.alias`, sql`p.name`, sql`g.sn`]) : null;
     return sql`select d.id, d.sn, d.alias, d.brand, d.model, d.rated_w, d.protocol, d.firmware, g.sn as gateway_sn,
         d.plant_id, p.name as plant_name, ${inverterStatusSql} as status, dl.ts,
         (dl.metrics->>'p_ac')::float8 as power_w,
@@ -102,7 +103,7 @@ export class InverterService {
       from device d join gateway g on g.id = d.gateway_id left join plant p on p.id = d.plant_id
       left join device_latest dl on dl.device_id = d.id
       where d.kind = 'inverter' and d.deleted_at is null and ${scopeCondition(auth, 'device')}
-        ${like ? sql`and (d.sn ilike ${like} or d.alias ilike ${like} or p.name ilike ${like} or g.sn ilike ${like})` : sql``}
+        ${search ? sql`and ${search}` : sql``}
         ${f.plantId ? sql`and d.plant_id::text = ${f.plantId}` : sql``}
         ${f.model ? sql`and d.model = ${f.model}` : sql``}
         ${f.brand ? sql`and d.brand = ${f.brand}` : sql``}`;
@@ -317,12 +318,7 @@ export class InverterService {
     return {
       total: rows[0] ? Number(rows[0].total) : 0,
       rows: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        level: r.level,
-        message: r.message,
-        raisedAt: toMs(r.raised_at),
-        clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+        ...eventCore(r),
       })),
     };
   }

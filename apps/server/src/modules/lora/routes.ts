@@ -9,7 +9,7 @@ import {
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { num, query, toMs } from '../../db/rows.js';
+import { containing, num, query, toMs } from '../../db/rows.js';
 import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
@@ -77,7 +77,7 @@ function where(auth: AuthContext, q: LoraFilters, withStatus: boolean): SQL {
     scopeCondition(auth, 'device'),
   ];
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(q.q);
     parts.push(
       sql`(d.sn ilike ${like} or coalesce(d.alias, '') ilike ${like} or coalesce(pl.name, '') ilike ${like}
         or exists (select 1 from device c where c.parent_id = d.id and c.sn ilike ${like}))`,

@@ -15,8 +15,9 @@ import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
-import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
+import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
+import { deleteDevice, storageListRoutes } from '../devices/storage-routes.js';
+import { plantClock, word } from '../../xlsx/write.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
 import { checkParams } from '../devices/params.js';
@@ -43,85 +44,31 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const view = { access: 'smart.meter', scope: 'company' } as const;
     const control = { access: 'meter.control', scope: 'company' } as const;
 
-    app.get(
-      '/meters',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'Meters: search, status and plant filters, a page, status statistics',
-          querystring: API['GET /meters'].query,
-          response: answers('GET /meters'),
-        },
+    storageListRoutes(app, db, {
+      kind: 'meter',
+      tag: 'meters',
+      config: view,
+      list: {
+        route: 'GET /meters',
+        summary: 'Meters: search, status and plant filters, a page, status statistics',
+        row: (d) => ({ ...publicRow(d), master: meterSettingsOf(d.settings).master }),
       },
-      async (req) => {
-        const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), 'meter', req.query);
-        return ok(req, {
-          total,
-          rows: rows.map((d) => ({ ...publicRow(d), master: meterSettingsOf(d.settings).master })),
-          counts,
-        });
+      count: { route: 'GET /meter/status/count', summary: 'How many meters, by status' },
+      download: {
+        route: 'GET /meters/download',
+        summary: 'The meter list (same filters) as an .xlsx file',
+        name: 'meters',
+        headings: ['status', 'master', 'gridPower', 'imported', 'exported', 'updated'],
+        cells: (d, lang) => [
+          word(d.status, lang),
+          word(meterSettingsOf(d.settings).master ? 'yes' : 'no', lang),
+          d.metrics.p_grid ?? null,
+          d.metrics.e_import_total ?? null,
+          d.metrics.e_export_total ?? null,
+          plantClock(d.lastSeen, d.timezone),
+        ],
       },
-    );
-
-    app.get(
-      '/meter/status/count',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'How many meters, by status',
-          response: answers('GET /meter/status/count'),
-        },
-      },
-      async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'meter')),
-    );
-
-    app.get(
-      '/meters/download',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'The meter list (same filters) as an .xlsx file',
-          querystring: API['GET /meters/download'].query,
-        },
-      },
-      async (req, reply) => {
-        const lang = req.lang;
-        const rows = await allDevices(db, requireAuth(req.auth), 'meter', req.query);
-        return sendXlsx(reply, {
-          name: 'meters',
-          lang,
-          headings: [
-            'sn',
-            'alias',
-            'plant',
-            'gateway',
-            'model',
-            'status',
-            'master',
-            'gridPower',
-            'imported',
-            'exported',
-            'updated',
-          ],
-          rows: rows.map((d) => [
-            d.sn,
-            d.alias,
-            d.plantName,
-            d.gatewaySn,
-            d.model,
-            word(d.status, lang),
-            word(meterSettingsOf(d.settings).master ? 'yes' : 'no', lang),
-            d.metrics.p_grid ?? null,
-            d.metrics.e_import_total ?? null,
-            d.metrics.e_export_total ?? null,
-            plantClock(d.lastSeen, d.timezone),
-          ]),
-        });
-      },
-    );
+    });
 
     app.get(
       '/meter/params',
@@ -297,17 +244,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });
-        await db.transaction(async (tx) => {
-          await tx.update(device).set({ deletedAt: new Date() }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'meter.delete',
-            plantId: d.plantId,
-            result: 'succeeded',
-          });
-        });
+        await deleteDevice(db, auth, req.ip, d, 'meter.delete');
         return ok(req, null);
       },
     );

@@ -98,60 +98,47 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       );
     }
 
-    app.get(
-      '/plant/energy/:id/day',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Energy figures of a day',
-          params: plantId,
-          querystring: API['GET /plant/energy/:id/day'].query,
-          response: answers('GET /plant/energy/:id/day'),
+    /** The first and last plant-local day of each period's figures; the period defaults to the current one. */
+    const energyPeriods = {
+      day: { summary: 'Energy figures of a day', range: (k: string): [string, string] => [k, k] },
+      month: {
+        summary: 'Energy figures of a month',
+        range: (k: string): [string, string] => [`${k}-01`, lastDayOfMonth(k)],
+      },
+      year: {
+        summary: 'Energy figures of a year',
+        range: (k: string): [string, string] => [`${k}-01-01`, `${k}-12-31`],
+      },
+    } as const;
+    for (const period of ['day', 'month', 'year'] as const) {
+      const route = `GET /plant/energy/:id/${period}` as const;
+      app.get(
+        `/plant/energy/:id/${period}`,
+        {
+          config: view,
+          schema: {
+            tags: ['plants'],
+            summary: energyPeriods[period].summary,
+            params: plantId,
+            querystring: API[route].query,
+            response: answers(route),
+          },
         },
-      },
-      async (req) => {
-        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
-        const d = req.query.date ?? localDay(Date.now(), p.timezone);
-        return ok(req, await plants.energy(p.id, d, d));
-      },
-    );
-    app.get(
-      '/plant/energy/:id/month',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Energy figures of a month',
-          params: plantId,
-          querystring: API['GET /plant/energy/:id/month'].query,
-          response: answers('GET /plant/energy/:id/month'),
+        async (req) => {
+          const p = await plants.scoped(requireAuth(req.auth), req.params.id);
+          const today = localDay(Date.now(), p.timezone);
+          const q = req.query as { date?: string; month?: string; year?: string };
+          const k =
+            period === 'day'
+              ? (q.date ?? today)
+              : period === 'month'
+                ? (q.month ?? today.slice(0, 7))
+                : (q.year ?? today.slice(0, 4));
+          const [from, to] = energyPeriods[period].range(k);
+          return ok(req, await plants.energy(p.id, from, to));
         },
-      },
-      async (req) => {
-        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
-        const m = req.query.month ?? localDay(Date.now(), p.timezone).slice(0, 7);
-        return ok(req, await plants.energy(p.id, `${m}-01`, lastDayOfMonth(m)));
-      },
-    );
-    app.get(
-      '/plant/energy/:id/year',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Energy figures of a year',
-          params: plantId,
-          querystring: API['GET /plant/energy/:id/year'].query,
-          response: answers('GET /plant/energy/:id/year'),
-        },
-      },
-      async (req) => {
-        const p = await plants.scoped(requireAuth(req.auth), req.params.id);
-        const y = req.query.year ?? localDay(Date.now(), p.timezone).slice(0, 4);
-        return ok(req, await plants.energy(p.id, `${y}-01-01`, `${y}-12-31`));
-      },
-    );
+      );
+    }
     app.get(
       '/plant/energy/:id/total',
       {

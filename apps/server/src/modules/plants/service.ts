@@ -31,6 +31,7 @@ import { findPlant } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toDay, toMs } from '../../db/rows.js';
+import { eventCore } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { countByStatus, listPlants } from './list.js';
 import { deviceStatusSql, plantStatusSql } from './status.js';
@@ -309,12 +310,7 @@ export class PlantService {
     return {
       total: rows[0] ? Number(rows[0].total) : 0,
       rows: rows.map((r) => ({
-        id: r.id,
-        code: r.code,
-        level: r.level,
-        message: r.message,
-        raisedAt: toMs(r.raised_at),
-        clearedAt: r.cleared_at ? toMs(r.cleared_at) : null,
+        ...eventCore(r),
         deviceSn: r.device_sn,
         deviceKind: r.device_kind,
         meaning: eventText(r.code, lang)?.meaning ?? null,

@@ -5,8 +5,9 @@ import { requireAuth } from '../../http/context.js';
 import { answers } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
-import { allDevices, countByStatus, daySeries, findDevice, listDevices, publicRow } from '../batteries/device-query.js';
-import { plantClock, sendXlsx, word } from '../../xlsx/write.js';
+import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
+import { storageListRoutes } from '../devices/storage-routes.js';
+import { plantClock, word } from '../../xlsx/write.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
 /** Whatever the station reports of the weather kind's metrics (humidity and others when a model has them). */
@@ -18,81 +19,31 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const { db } = deps;
     const view = { access: 'equip.other', scope: 'company' } as const;
 
-    app.get(
-      '/weather-stations',
-      {
-        config: view,
-        schema: {
-          tags: ['weather stations'],
-          summary: 'Weather stations: search, status and plant filters, a page, status statistics',
-          querystring: API['GET /weather-stations'].query,
-          response: answers('GET /weather-stations'),
-        },
+    storageListRoutes(app, db, {
+      kind: 'weather',
+      tag: 'weather stations',
+      config: view,
+      list: {
+        route: 'GET /weather-stations',
+        summary: 'Weather stations: search, status and plant filters, a page, status statistics',
+        row: publicRow,
       },
-      async (req) => {
-        const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), 'weather', req.query);
-        return ok(req, { total, rows: rows.map(publicRow), counts });
+      count: { route: 'GET /weather-stations/count', summary: 'How many weather stations, by status' },
+      download: {
+        route: 'GET /weather-stations/download',
+        summary: 'The weather-station list (same filters) as an .xlsx file',
+        name: 'weather-stations',
+        headings: ['status', 'irradiance', 'ambient', 'module', 'wind', 'updated'],
+        cells: (d, lang) => [
+          word(d.status, lang),
+          d.metrics.irradiance ?? null,
+          d.metrics.t_ambient ?? null,
+          d.metrics.t_module ?? null,
+          d.metrics.wind_speed ?? null,
+          plantClock(d.lastSeen, d.timezone),
+        ],
       },
-    );
-
-    app.get(
-      '/weather-stations/count',
-      {
-        config: view,
-        schema: {
-          tags: ['weather stations'],
-          summary: 'How many weather stations, by status',
-          response: answers('GET /weather-stations/count'),
-        },
-      },
-      async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), 'weather')),
-    );
-
-    app.get(
-      '/weather-stations/download',
-      {
-        config: view,
-        schema: {
-          tags: ['weather stations'],
-          summary: 'The weather-station list (same filters) as an .xlsx file',
-          querystring: API['GET /weather-stations/download'].query,
-        },
-      },
-      async (req, reply) => {
-        const lang = req.lang;
-        const rows = await allDevices(db, requireAuth(req.auth), 'weather', req.query);
-        return sendXlsx(reply, {
-          name: 'weather-stations',
-          lang,
-          headings: [
-            'sn',
-            'alias',
-            'plant',
-            'gateway',
-            'model',
-            'status',
-            'irradiance',
-            'ambient',
-            'module',
-            'wind',
-            'updated',
-          ],
-          rows: rows.map((d) => [
-            d.sn,
-            d.alias,
-            d.plantName,
-            d.gatewaySn,
-            d.model,
-            word(d.status, lang),
-            d.metrics.irradiance ?? null,
-            d.metrics.t_ambient ?? null,
-            d.metrics.t_module ?? null,
-            d.metrics.wind_speed ?? null,
-            plantClock(d.lastSeen, d.timezone),
-          ]),
-        });
-      },
-    );
+    });
 
     app.get(
       '/weather-station/:sn',
