@@ -24,16 +24,26 @@ describe('plant-local days', () => {
   });
   it('agrees with the zone database minute by minute across DST changes, half-hour and 45-minute zones', () => {
     const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    // One formatter per zone: making one per minute made this test slow enough to time out on a busy machine.
+    const formatters = new Map<string, Intl.DateTimeFormat>();
+    const formatter = (tz: string) => {
+      let f = formatters.get(tz);
+      if (!f) {
+        f = new Intl.DateTimeFormat('en-CA', {
+          timeZone: tz,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        });
+        formatters.set(tz, f);
+      }
+      return f;
+    };
     const reference = (ms: number, tz: string) => {
-      const parts = new Intl.DateTimeFormat('en-CA', {
-        timeZone: tz,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).formatToParts(new Date(ms));
+      const parts = formatter(tz).formatToParts(new Date(ms));
       const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
       return { day: `${get('year')}-${get('month')}-${get('day')}`, minuteOfDay: +get('hour') * 60 + +get('minute') };
     };
