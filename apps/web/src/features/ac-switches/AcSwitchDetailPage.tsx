@@ -9,7 +9,8 @@ import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailHead } from '../device-common/DetailHead';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
@@ -55,30 +56,30 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   const canEdit = held.has('switch.control');
   return (
     <div className="hg-storage-detail" data-testid="switch-detail">
-      <section className="hg-page-card" aria-labelledby="switch-detail-title">
-        <BackToList to={LIST_PATH} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <div className="hg-storage-detail-title">
-              <h1 id="switch-detail-title" className="hg-page-title hg-storage-title">
-                {sw.alias ? `${sw.alias} · ${sw.sn}` : sw.sn}
-              </h1>
-              <OnlineTag online={sw.online} />
-              <PowerTag on={sw.on} localOff={sw.localOff} />
-              <PlantStatusTag status={sw.status} />
-            </div>
-            <p className="hg-page-hint">{t('acSwitches.detailHint')}</p>
-          </div>
-          {canEdit ? (
-            <div className="hg-storage-actions">
+      <DetailHead
+        listPath={LIST_PATH}
+        titleId="switch-detail-title"
+        device={sw}
+        tags={
+          <>
+            <OnlineTag online={sw.online} />
+            <PowerTag on={sw.on} localOff={sw.localOff} />
+            <PlantStatusTag status={sw.status} />
+          </>
+        }
+        below={<p className="hg-page-hint">{t('acSwitches.detailHint')}</p>}
+        actions={
+          canEdit ? (
+            <>
               <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
               <BindButton target={sw} />
               <DeleteSwitchButton sn={sw.sn} />
-            </div>
-          ) : null}
-        </div>
+            </>
+          ) : null
+        }
+      >
         {canEdit ? <PowerButtons target={sw} /> : null}
-      </section>
+      </DetailHead>
       <Realtime sw={sw} canAsk={canEdit} />
       <div className="hg-storage-grid">
         <LimitsCard key={JSON.stringify(sw.settings.limits)} sn={sw.sn} limits={sw.settings.limits} canEdit={canEdit} />

@@ -5,7 +5,8 @@ import { useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailHead } from '../device-common/DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
 import { DeleteMasterButton } from './DeleteMasterButton';
@@ -60,27 +61,26 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
 
   return (
     <div className="hg-storage-detail" data-testid="lora-detail">
-      <section className="hg-page-card" aria-labelledby="lora-detail-title">
-        <BackToList to={LIST_PATH} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <div className="hg-storage-detail-title">
-              <h1 id="lora-detail-title" className="hg-page-title hg-storage-title">
-                {m.alias ? `${m.alias} · ${m.sn}` : m.sn}
-              </h1>
-              <OnlineTag online={m.online} />
-              <PlantStatusTag status={m.status} />
-            </div>
-            <p className="hg-page-hint">{t('lora.detailHint')}</p>
-          </div>
-          {mayChange ? (
-            <div className="hg-storage-actions">
+      <DetailHead
+        listPath={LIST_PATH}
+        titleId="lora-detail-title"
+        device={m}
+        tags={
+          <>
+            <OnlineTag online={m.online} />
+            <PlantStatusTag status={m.status} />
+          </>
+        }
+        below={<p className="hg-page-hint">{t('lora.detailHint')}</p>}
+        actions={
+          mayChange ? (
+            <>
               <RenameButton sn={m.sn} alias={m.alias} />
               <DeleteMasterButton m={m} />
-            </div>
-          ) : null}
-        </div>
-      </section>
+            </>
+          ) : null
+        }
+      />
       <Card size="small" title={t('lora.master')} data-testid="lora-master">
         <dl className="hg-lora-fields">
           {fields.map((f) => (
