@@ -1,6 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { SwitchInfo } from '@heliograph/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,7 +9,8 @@ import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
-import { DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailAbsent } from '../device-common/DetailStates';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { DetailHead } from '../device-common/DetailHead';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
@@ -34,18 +35,13 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({
-    queryKey: switchKeys.detail(sn),
-    queryFn: () => switchApi.info(sn),
-    retry: false,
-    refetchInterval: REFRESH_MS,
-  });
+  const q = useDeviceDetail(switchKeys.detail(sn), () => switchApi.info(sn), REFRESH_MS);
   const sw = q.data;
 
-  if (q.isLoading) return <DetailLoading />;
-  if (q.error || !sw)
+  if (q.isLoading || q.error || !sw)
     return (
-      <DetailMissing
+      <DetailAbsent
+        loading={q.isLoading}
         error={q.error}
         retry={() => void q.refetch()}
         listPath={LIST_PATH}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DetailLoading, DetailMissing } from './DetailStates';
+import { DetailAbsent } from './DetailStates';
 import { DetailHead } from './DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { formatDateTime } from '../../components/plant/plantTime';
@@ -25,9 +25,16 @@ interface Props {
  */
 export function DetailFrame({ listPath, device, loading, error, retry, actions, testId, children }: Props) {
   const { t } = useTranslation();
-  if (loading) return <DetailLoading />;
-  if (error || !device)
-    return <DetailMissing error={error} retry={retry} listPath={listPath} data-testid={`${testId}-missing`} />;
+  if (loading || error || !device)
+    return (
+      <DetailAbsent
+        loading={loading}
+        error={error}
+        retry={retry}
+        listPath={listPath}
+        data-testid={`${testId}-missing`}
+      />
+    );
   return (
     <div className="hg-storage-detail" data-testid={testId}>
       <DetailHead

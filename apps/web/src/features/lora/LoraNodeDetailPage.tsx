@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailAbsent } from '../device-common/DetailStates';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { DetailHead } from '../device-common/DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
@@ -26,18 +26,13 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({
-    queryKey: loraKeys.detail(sn),
-    queryFn: () => fetchLoraMaster(sn),
-    retry: false,
-    refetchInterval: REFRESH_MS,
-  });
+  const q = useDeviceDetail(loraKeys.detail(sn), () => fetchLoraMaster(sn), REFRESH_MS);
   const m = q.data;
 
-  if (q.isLoading) return <DetailLoading />;
-  if (q.error || !m)
+  if (q.isLoading || q.error || !m)
     return (
-      <DetailMissing
+      <DetailAbsent
+        loading={q.isLoading}
         error={q.error}
         retry={() => void q.refetch()}
         listPath={LIST_PATH}
