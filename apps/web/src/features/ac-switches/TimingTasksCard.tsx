@@ -1,5 +1,4 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_LIMITS, type TimingTask } from '@heliograph/shared';
 import {
   type FormInstance,
@@ -51,15 +50,8 @@ export function useTaskText(): (task: TimingTask) => string {
 export function TimingTasksCard({ sn, tasks, canEdit }: { sn: string; tasks: TimingTask[]; canEdit: boolean }) {
   const { t } = useTranslation();
   const text = useTaskText();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const command = useCommand<TimingTask[]>(sn, async (next) => {
-    try {
-      return await switchApi.setTimingTasks(sn, next);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: switchKeys.detail(sn) });
-    }
-  });
+  const command = useCommand<TimingTask[]>(sn, (next) => switchApi.setTimingTasks(sn, next), switchKeys.detail(sn));
   const send = (next: TimingTask[]) => command.mutateAsync(next).then((o) => o.status === 'succeeded');
   return (
     <Card
