@@ -8,7 +8,6 @@ import {
   DatePicker,
   Empty,
   Form,
-  Modal,
   Popconfirm,
   Radio,
   Switch,
@@ -22,6 +21,7 @@ import { useCommand } from '../device-common/useCommand';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { showProblems } from './ruleProblems';
 import { canAddTask, EMPTY_TASK, formToTask, taskSummary, taskToForm, WEEKDAYS, type TaskForm } from './timingTasks';
+import { FormModal } from '../device-common/FormModal';
 
 /** Short weekday names in the reader's language (0 = Sunday), from the browser's own calendar data. */
 function useDayName(): (d: number) => string {
@@ -180,15 +180,13 @@ function TaskModal({
     void onSave(r.task);
   };
   return (
-    <Modal
+    <FormModal
       open
       title={t('acSwitches.task.formTitle')}
       okText={t('acSwitches.task.send')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-      destroyOnHidden
+      saving={saving}
+      form={form}
+      onClose={onCancel}
     >
       <Form<FormValues>
         form={form}
@@ -237,6 +235,6 @@ function TaskModal({
         </Form.Item>
         <p className="hg-page-hint">{t('acSwitches.task.clockNote')}</p>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
