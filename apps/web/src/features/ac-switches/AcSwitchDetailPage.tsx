@@ -24,6 +24,7 @@ import { SocRuleCard } from './SocRuleCard';
 import { DeleteSwitchButton, RenameSwitchButton } from './SwitchAdminButtons';
 import { PowerButtons, PowerTag } from './SwitchPower';
 import { TimingTasksCard } from './TimingTasksCard';
+import { FieldList, type Field } from '../device-common/FieldList';
 import '../device-common/storage.css';
 import './acSwitches.css';
 
@@ -107,7 +108,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
     await queryClient.invalidateQueries({ queryKey: switchKeys.detail(sw.sn) });
     return answer.outcome;
   });
-  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+  const fields: Field[] = [
     { key: 'state', label: t('acSwitches.stateTitle'), value: <PowerTag on={sw.on} localOff={sw.localOff} /> },
     {
       key: 'power',
@@ -149,14 +150,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
         ) : null
       }
     >
-      <dl className="hg-switch-fields">
-        {fields.map((f) => (
-          <div key={f.key} data-testid={`switch-field-${f.key}`}>
-            <dt>{f.label}</dt>
-            <dd>{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} className="hg-switch-fields" testIdPrefix="switch-field" />
       <p className="hg-page-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
         {t('acSwitches.readingsNote')}
       </p>

@@ -16,6 +16,7 @@ import { OnlineTag } from '../device-common/OnlineTag';
 import { PlantLink } from './LoraNodesPage';
 import { RenameButton } from './RenameButton';
 import { SignalBars } from './SignalBars';
+import { FieldList, type Field } from '../device-common/FieldList';
 import '../device-common/storage.css';
 import './lora.css';
 
@@ -43,7 +44,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
     );
 
   const mayChange = m.writable && held.has('masterNode.view');
-  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+  const fields: Field[] = [
     { key: 'sn', label: t('lora.sn'), value: m.sn },
     { key: 'alias', label: t('lora.alias'), value: m.alias ?? '--' },
     { key: 'model', label: t('batteries.common.model'), value: m.model || '--' },
@@ -77,14 +78,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
         }
       />
       <Card size="small" title={t('lora.master')} data-testid="lora-master">
-        <dl className="hg-lora-fields">
-          {fields.map((f) => (
-            <div key={f.key} data-testid={`lora-field-${f.key}`}>
-              <dt>{f.label}</dt>
-              <dd>{f.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FieldList fields={fields} className="hg-lora-fields" testIdPrefix="lora-field" />
       </Card>
       <Card size="small" title={t('lora.childNodes', { n: m.children.length })}>
         <ChildNodesTable nodes={m.children} testId="lora-children" />
