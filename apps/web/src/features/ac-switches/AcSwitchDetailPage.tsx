@@ -1,6 +1,6 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { SwitchInfo } from '@heliograph/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,7 +9,9 @@ import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailAbsent } from '../device-common/DetailStates';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
+import { DetailHead } from '../device-common/DetailHead';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
@@ -22,6 +24,7 @@ import { SocRuleCard } from './SocRuleCard';
 import { DeleteSwitchButton, RenameSwitchButton } from './SwitchAdminButtons';
 import { PowerButtons, PowerTag } from './SwitchPower';
 import { TimingTasksCard } from './TimingTasksCard';
+import { FieldList, type Field } from '../device-common/FieldList';
 import '../device-common/storage.css';
 import './acSwitches.css';
 
@@ -33,18 +36,13 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({
-    queryKey: switchKeys.detail(sn),
-    queryFn: () => switchApi.info(sn),
-    retry: false,
-    refetchInterval: REFRESH_MS,
-  });
+  const q = useDeviceDetail(switchKeys.detail(sn), () => switchApi.info(sn), REFRESH_MS);
   const sw = q.data;
 
-  if (q.isLoading) return <DetailLoading />;
-  if (q.error || !sw)
+  if (q.isLoading || q.error || !sw)
     return (
-      <DetailMissing
+      <DetailAbsent
+        loading={q.isLoading}
         error={q.error}
         retry={() => void q.refetch()}
         listPath={LIST_PATH}
@@ -55,30 +53,30 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   const canEdit = held.has('switch.control');
   return (
     <div className="hg-storage-detail" data-testid="switch-detail">
-      <section className="hg-page-card" aria-labelledby="switch-detail-title">
-        <BackToList to={LIST_PATH} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <div className="hg-storage-detail-title">
-              <h1 id="switch-detail-title" className="hg-page-title hg-storage-title">
-                {sw.alias ? `${sw.alias} · ${sw.sn}` : sw.sn}
-              </h1>
-              <OnlineTag online={sw.online} />
-              <PowerTag on={sw.on} localOff={sw.localOff} />
-              <PlantStatusTag status={sw.status} />
-            </div>
-            <p className="hg-page-hint">{t('acSwitches.detailHint')}</p>
-          </div>
-          {canEdit ? (
-            <div className="hg-storage-actions">
+      <DetailHead
+        listPath={LIST_PATH}
+        titleId="switch-detail-title"
+        device={sw}
+        tags={
+          <>
+            <OnlineTag online={sw.online} />
+            <PowerTag on={sw.on} localOff={sw.localOff} />
+            <PlantStatusTag status={sw.status} />
+          </>
+        }
+        below={<p className="hg-page-hint">{t('acSwitches.detailHint')}</p>}
+        actions={
+          canEdit ? (
+            <>
               <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
               <BindButton target={sw} />
               <DeleteSwitchButton sn={sw.sn} />
-            </div>
-          ) : null}
-        </div>
+            </>
+          ) : null
+        }
+      >
         {canEdit ? <PowerButtons target={sw} /> : null}
-      </section>
+      </DetailHead>
       <Realtime sw={sw} canAsk={canEdit} />
       <div className="hg-storage-grid">
         <LimitsCard key={JSON.stringify(sw.settings.limits)} sn={sw.sn} limits={sw.settings.limits} canEdit={canEdit} />
@@ -110,7 +108,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
     await queryClient.invalidateQueries({ queryKey: switchKeys.detail(sw.sn) });
     return answer.outcome;
   });
-  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+  const fields: Field[] = [
     { key: 'state', label: t('acSwitches.stateTitle'), value: <PowerTag on={sw.on} localOff={sw.localOff} /> },
     {
       key: 'power',
@@ -152,14 +150,7 @@ function Realtime({ sw, canAsk }: { sw: SwitchInfo; canAsk: boolean }) {
         ) : null
       }
     >
-      <dl className="hg-switch-fields">
-        {fields.map((f) => (
-          <div key={f.key} data-testid={`switch-field-${f.key}`}>
-            <dt>{f.label}</dt>
-            <dd>{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} className="hg-switch-fields" testIdPrefix="switch-field" />
       <p className="hg-page-hint" style={{ marginBlockEnd: 0, marginBlockStart: 12 }}>
         {t('acSwitches.readingsNote')}
       </p>

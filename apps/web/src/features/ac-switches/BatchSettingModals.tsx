@@ -8,6 +8,7 @@ import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { ruleProblems, showProblems } from './ruleProblems';
+import { FormModal } from '../device-common/FormModal';
 
 /**
  * The settings the API can change on one switch or on several at once (associated user, server address,
@@ -59,15 +60,13 @@ export function AssociateUserModal({ sns, open, onClose, current }: Props): Reac
     onError: (err) => applyServerErrors(form, err, ['account']),
   });
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('acSwitches.user.title')}
       okText={t('acSwitches.save')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Targets sns={sns} />
       <Form form={form} layout="vertical" initialValues={{ account: current?.account ?? '' }} onFinish={save.mutate}>
@@ -80,7 +79,7 @@ export function AssociateUserModal({ sns, open, onClose, current }: Props): Reac
           <Input autoFocus autoComplete="off" maxLength={120} data-testid="switch-user-input" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -112,15 +111,13 @@ export function ServerAddressModal({ sns, open, onClose, current }: Props): Reac
     save.mutate(value);
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('acSwitches.server.title')}
       okText={t('acSwitches.save')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Targets sns={sns} />
       <Form
@@ -136,7 +133,7 @@ export function ServerAddressModal({ sns, open, onClose, current }: Props): Reac
           <InputNumber min={1} max={65535} precision={0} style={{ width: 160 }} data-testid="switch-server-port" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

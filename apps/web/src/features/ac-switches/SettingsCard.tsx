@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_LIMITS, type SwitchInfo } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -99,20 +98,13 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
 
 function ReportFrequency({ sn, minutes, canEdit }: { sn: string; minutes: number; canEdit: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState<number | null>(minutes);
   const valid =
     value !== null &&
     Number.isInteger(value) &&
     value >= DEVICE_LIMITS.reportMinutesMin &&
     value <= DEVICE_LIMITS.reportMinutesMax;
-  const command = useCommand<number>(sn, async (m) => {
-    try {
-      return await switchApi.setReportMinutes(sn, m);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: switchKeys.detail(sn) });
-    }
-  });
+  const command = useCommand<number>(sn, (m) => switchApi.setReportMinutes(sn, m), switchKeys.detail(sn));
   return (
     <SettingRow
       data-testid="setting-row-frequency"

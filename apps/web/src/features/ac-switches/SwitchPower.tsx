@@ -1,5 +1,4 @@
 import { PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Switch, Tag, Tooltip, type ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +23,7 @@ const CONFIRM_OFF: ButtonProps = { danger: true, ...({ 'data-testid': 'switch-of
 function usePower(target: Target) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const queryClient = useQueryClient();
-  const command = useCommand<boolean>(target.sn, async (on) => {
-    try {
-      return await switchApi.setSwitch(target.sn, on);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: switchKeys.all });
-    }
-  });
+  const command = useCommand<boolean>(target.sn, (on) => switchApi.setSwitch(target.sn, on), switchKeys.all);
   const request = (on: boolean) => {
     if (on) {
       command.mutate(true);

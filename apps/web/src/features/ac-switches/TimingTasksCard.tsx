@@ -1,5 +1,4 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { DEVICE_LIMITS, type TimingTask } from '@heliograph/shared';
 import {
   type FormInstance,
@@ -9,7 +8,6 @@ import {
   DatePicker,
   Empty,
   Form,
-  Modal,
   Popconfirm,
   Radio,
   Switch,
@@ -23,6 +21,7 @@ import { useCommand } from '../device-common/useCommand';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { showProblems } from './ruleProblems';
 import { canAddTask, EMPTY_TASK, formToTask, taskSummary, taskToForm, WEEKDAYS, type TaskForm } from './timingTasks';
+import { FormModal } from '../device-common/FormModal';
 
 /** Short weekday names in the reader's language (0 = Sunday), from the browser's own calendar data. */
 function useDayName(): (d: number) => string {
@@ -51,15 +50,8 @@ export function useTaskText(): (task: TimingTask) => string {
 export function TimingTasksCard({ sn, tasks, canEdit }: { sn: string; tasks: TimingTask[]; canEdit: boolean }) {
   const { t } = useTranslation();
   const text = useTaskText();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const command = useCommand<TimingTask[]>(sn, async (next) => {
-    try {
-      return await switchApi.setTimingTasks(sn, next);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: switchKeys.detail(sn) });
-    }
-  });
+  const command = useCommand<TimingTask[]>(sn, (next) => switchApi.setTimingTasks(sn, next), switchKeys.detail(sn));
   const send = (next: TimingTask[]) => command.mutateAsync(next).then((o) => o.status === 'succeeded');
   return (
     <Card
@@ -188,15 +180,13 @@ function TaskModal({
     void onSave(r.task);
   };
   return (
-    <Modal
+    <FormModal
       open
       title={t('acSwitches.task.formTitle')}
       okText={t('acSwitches.task.send')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-      destroyOnHidden
+      saving={saving}
+      form={form}
+      onClose={onCancel}
     >
       <Form<FormValues>
         form={form}
@@ -245,6 +235,6 @@ function TaskModal({
         </Form.Item>
         <p className="hg-page-hint">{t('acSwitches.task.clockNote')}</p>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -24,6 +24,7 @@ import { DayChartCard } from '../device-common/DayChartCard';
 import type { ChartLine } from '../device-common/dayChart';
 import { DeleteDeviceButton } from '../device-common/DeleteDeviceButton';
 import { DetailFrame } from '../device-common/DetailFrame';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { Figures } from '../device-common/Figures';
 import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
@@ -59,12 +60,7 @@ export default function BatteryDetailPage(): React.JSX.Element {
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const info = useQuery({
-    queryKey: batteryKey(sn),
-    queryFn: () => fetchBatteryInfo(sn),
-    retry: false,
-    refetchInterval: DETAIL_REFRESH_MS,
-  });
+  const info = useDeviceDetail(batteryKey(sn), () => fetchBatteryInfo(sn), DETAIL_REFRESH_MS);
   const cells = useQuery({
     queryKey: [...batteryKey(sn), 'cells'],
     queryFn: () => fetchCells(sn),

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from './commandApi';
 import { connPasswordRule } from './connPasswordRule';
+import { FormModal } from './FormModal';
 
 interface Props {
   sn: string;
@@ -31,15 +32,13 @@ export function ConnPasswordModal({ sn, open, onClose, save: send, okText, testI
     onError: (err) => applyServerErrors(form, err, ['password']),
   });
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('acSwitches.connPassword.title')}
       okText={okText}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" onFinish={save.mutate}>
         <Form.Item
@@ -65,6 +64,6 @@ export function ConnPasswordModal({ sn, open, onClose, save: send, okText, testI
           <Input.Password autoComplete="new-password" maxLength={24} data-testid={`${testIdPrefix}-again`} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

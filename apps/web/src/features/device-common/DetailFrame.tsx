@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BackToList, DetailLoading, DetailMissing } from './DetailStates';
+import { DetailAbsent } from './DetailStates';
+import { DetailHead } from './DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { formatDateTime } from '../../components/plant/plantTime';
 import type { DeviceRow } from './deviceApi';
@@ -24,45 +25,47 @@ interface Props {
  */
 export function DetailFrame({ listPath, device, loading, error, retry, actions, testId, children }: Props) {
   const { t } = useTranslation();
-  if (loading) return <DetailLoading />;
-  if (error || !device)
-    return <DetailMissing error={error} retry={retry} listPath={listPath} data-testid={`${testId}-missing`} />;
+  if (loading || error || !device)
+    return (
+      <DetailAbsent
+        loading={loading}
+        error={error}
+        retry={retry}
+        listPath={listPath}
+        data-testid={`${testId}-missing`}
+      />
+    );
   return (
     <div className="hg-storage-detail" data-testid={testId}>
-      <section className="hg-page-card" aria-labelledby={`${testId}-title`}>
-        <BackToList to={listPath} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <div className="hg-storage-detail-title">
-              <h1 id={`${testId}-title`} className="hg-page-title hg-storage-title">
-                {device.alias ? `${device.alias} · ${device.sn}` : device.sn}
-              </h1>
-              <PlantStatusTag status={device.status} />
-            </div>
-            <div className="hg-storage-detail-meta">
-              <span>
-                {t('batteries.common.plant')}: {device.plantName ?? '--'}
-              </span>
-              <span>
-                {t('batteries.common.gateway')}: {device.gatewaySn}
-              </span>
-              <span>
-                {t('batteries.common.brand')}: {device.brand || '--'}
-              </span>
-              <span>
-                {t('batteries.common.model')}: {device.model || '--'}
-              </span>
-              <span>
-                {t('batteries.common.firmware')}: {device.firmware || '--'}
-              </span>
-              <span>
-                {t('batteries.common.updated')}: <Quantity>{formatDateTime(device.lastSeen, device.timezone)}</Quantity>
-              </span>
-            </div>
+      <DetailHead
+        listPath={listPath}
+        titleId={`${testId}-title`}
+        device={device}
+        tags={<PlantStatusTag status={device.status} />}
+        below={
+          <div className="hg-storage-detail-meta">
+            <span>
+              {t('batteries.common.plant')}: {device.plantName ?? '--'}
+            </span>
+            <span>
+              {t('batteries.common.gateway')}: {device.gatewaySn}
+            </span>
+            <span>
+              {t('batteries.common.brand')}: {device.brand || '--'}
+            </span>
+            <span>
+              {t('batteries.common.model')}: {device.model || '--'}
+            </span>
+            <span>
+              {t('batteries.common.firmware')}: {device.firmware || '--'}
+            </span>
+            <span>
+              {t('batteries.common.updated')}: <Quantity>{formatDateTime(device.lastSeen, device.timezone)}</Quantity>
+            </span>
           </div>
-          {actions ? <div className="hg-storage-actions">{actions}</div> : null}
-        </div>
-      </section>
+        }
+        actions={actions}
+      />
       {children}
     </div>
   );

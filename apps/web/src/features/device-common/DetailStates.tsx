@@ -66,3 +66,8 @@ export function DetailMissing({
     </section>
   );
 }
+
+/** What a detail page shows while it has no device: the skeleton while loading, else why it is missing. */
+export function DetailAbsent({ loading, ...missing }: MissingProps & { loading: boolean }): React.JSX.Element {
+  return loading ? <DetailLoading /> : <DetailMissing {...missing} />;
+}

@@ -1,11 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { deviceAliasProblem } from '@heliograph/shared';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from './commandApi';
+import { FormModal } from './FormModal';
 
 interface Props {
   sn: string;
@@ -28,7 +28,6 @@ export function RenameDeviceButton({
   'data-testid': testId,
   texts,
 }: Props): React.JSX.Element {
-  const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ alias: string }>();
@@ -49,15 +48,13 @@ export function RenameDeviceButton({
       <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
         {texts.button}
       </Button>
-      <Modal
+      <FormModal
         open={open}
         title={texts.title}
         okText={texts.ok}
-        cancelText={t('batteries.common.cancel')}
-        confirmLoading={save.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        saving={save.isPending}
+        form={form}
+        onClose={() => setOpen(false)}
       >
         <Form form={form} layout="vertical" initialValues={{ alias: alias ?? '' }} onFinish={(v) => save.mutate(v)}>
           <Form.Item
@@ -75,7 +72,7 @@ export function RenameDeviceButton({
             <Input autoFocus maxLength={64} data-testid={`${testId}-input`} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { CommandOutcome } from '@heliograph/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -8,14 +8,21 @@ import { operationLogKey } from './commandApi';
 /**
  * Sends a device command and tells the person how it ended (spec §4: sent, succeeded, failed, timed out).
  * `send` is the page's call (it returns the server's outcome); refusals such as "device offline" arrive as
- * the client's usual translated toast. The device's operation log is refreshed either way.
+ * the client's usual translated toast. The device's operation log is refreshed either way, and so is `refresh`
+ * (the page's own data) once the command has ended, whether it worked or not.
  */
-export function useCommand<V>(target: string, send: (vars: V) => Promise<CommandOutcome>) {
+export function useCommand<V>(target: string, send: (vars: V) => Promise<CommandOutcome>, refresh?: QueryKey) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation<CommandOutcome, ApiError | Error, V>({
-    mutationFn: send,
+    mutationFn: async (vars) => {
+      try {
+        return await send(vars);
+      } finally {
+        if (refresh) void queryClient.invalidateQueries({ queryKey: refresh });
+      }
+    },
     onMutate: () => {
       void message.open({ key: `cmd-${target}`, type: 'loading', content: t('deviceCommon.command.sending') });
     },

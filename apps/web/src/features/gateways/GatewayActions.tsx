@@ -1,7 +1,7 @@
 import { EditOutlined, LockOutlined, PoweroffOutlined, DisconnectOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { aliasProblem, type GatewayInfo } from '@heliograph/shared';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
@@ -10,6 +10,7 @@ import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { useCommand } from '../device-common/useCommand';
 import { gatewayApi, gatewayKeys } from './gatewayApi';
+import { FormModal } from '../device-common/FormModal';
 
 /** Rename, restart, lock or unlock and unbind — each shown only when the person's role allows it. */
 export function GatewayActions({ gw }: { gw: GatewayInfo }): React.JSX.Element | null {
@@ -135,15 +136,13 @@ function RenameModal({
     onError: (err) => applyServerErrors(form, err, ['alias']),
   });
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('gateways.rename.title')}
       okText={t('gateways.save')}
-      cancelText={t('batteries.common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ alias: gw.alias ?? '' }} onFinish={save.mutate}>
         <Form.Item
@@ -161,6 +160,6 @@ function RenameModal({
           <Input autoFocus maxLength={64} data-testid="gateway-alias-input" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,13 +1,13 @@
 import { SettingOutlined } from '@ant-design/icons';
 import type { GatewayDevice, GatewayInfo } from '@heliograph/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { BackToList, DetailAbsent } from '../device-common/DetailStates';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { GatewayActions } from './GatewayActions';
@@ -35,17 +35,12 @@ export default function GatewayDetailPage(): React.JSX.Element {
   const { sn = '' } = useParams();
   const { held } = usePermissions();
   const describe = useDescribeOperation();
-  const q = useQuery({
-    queryKey: gatewayKeys.detail(sn),
-    queryFn: () => gatewayApi.info(sn),
-    retry: false,
-    refetchInterval: REFRESH_MS,
-  });
+  const q = useDeviceDetail(gatewayKeys.detail(sn), () => gatewayApi.info(sn), REFRESH_MS);
   const gw = q.data;
-  if (q.isLoading) return <DetailLoading />;
-  if (q.error || !gw)
+  if (q.isLoading || q.error || !gw)
     return (
-      <DetailMissing
+      <DetailAbsent
+        loading={q.isLoading}
         error={q.error}
         retry={() => void q.refetch()}
         listPath={LIST_PATH}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { DEVICE_LIMITS, type GatewayInfo } from '@heliograph/shared';
 import { Button, Card, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
@@ -52,18 +52,11 @@ export function GatewaySettingsCard({ gw, canEdit }: { gw: GatewayInfo; canEdit:
 
 function UploadInterval({ sn, seconds, canEdit }: { sn: string; seconds: number; canEdit: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState<number | null>(seconds);
   const { uploadIntervalMin: min, uploadIntervalMax: max } = DEVICE_LIMITS;
   // No min/max on the input: it would silently drop an out-of-range figure instead of saying why.
   const valid = value !== null && Number.isInteger(value) && value >= min && value <= max;
-  const command = useCommand<number>(sn, async (s) => {
-    try {
-      return await gatewayApi.setUploadCycle(sn, s);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: gatewayKeys.all });
-    }
-  });
+  const command = useCommand<number>(sn, (s) => gatewayApi.setUploadCycle(sn, s), gatewayKeys.all);
   const read = useMutation({
     mutationFn: () => gatewayApi.readUploadCycle(sn),
     onSuccess: (r) => setValue(r.seconds),
@@ -125,17 +118,16 @@ function UploadInterval({ sn, seconds, canEdit }: { sn: string; seconds: number;
 
 function MeshCheck({ sn, enabled, canEdit }: { sn: string; enabled: boolean; canEdit: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [shown, setShown] = useState(enabled);
-  const command = useCommand<boolean>(sn, async (on) => {
-    try {
+  const command = useCommand<boolean>(
+    sn,
+    async (on) => {
       const outcome = await gatewayApi.setMeshCheck(sn, on);
       if (outcome.status === 'succeeded') setShown(on);
       return outcome;
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: gatewayKeys.all });
-    }
-  });
+    },
+    gatewayKeys.all,
+  );
   const read = useMutation({
     mutationFn: () => gatewayApi.readMeshCheck(sn),
     onSuccess: (r) => setShown(r.enabled),

@@ -50,6 +50,30 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
       onSuccess: (outcome) => setLast(outcome),
       onSettled: refresh,
     });
+  // Shutting down is the dangerous one: red, and its confirmation says so.
+  const powerButton = (action: 'boot' | 'shutdown', icon: React.ReactNode) => (
+    <Guarded why={why(action)}>
+      <Popconfirm
+        title={t(`inverters.${action}Title`)}
+        description={t(`inverters.${action}Body`)}
+        okText={t(`inverters.${action}`)}
+        okButtonProps={action === 'shutdown' ? { danger: true } : undefined}
+        cancelText={t('inverters.cancel')}
+        onConfirm={() => run(action)}
+        disabled={!!why(action)}
+      >
+        <Button
+          danger={action === 'shutdown'}
+          icon={icon}
+          disabled={!!why(action)}
+          loading={power.isPending && power.variables === action}
+          data-testid={`inverter-${action}`}
+        >
+          {t(`inverters.${action}`)}
+        </Button>
+      </Popconfirm>
+    </Guarded>
+  );
 
   const alias = useMutation({
     mutationFn: (value: string) => inverterApi.alias(sn, value),
@@ -95,46 +119,8 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
             {t('inverters.editAlias')}
           </Button>
         </Guarded>
-        <Guarded why={why('boot')}>
-          <Popconfirm
-            title={t('inverters.bootTitle')}
-            description={t('inverters.bootBody')}
-            okText={t('inverters.boot')}
-            cancelText={t('inverters.cancel')}
-            onConfirm={() => run('boot')}
-            disabled={!!why('boot')}
-          >
-            <Button
-              icon={<PlayCircleOutlined />}
-              disabled={!!why('boot')}
-              loading={power.isPending && power.variables === 'boot'}
-              data-testid="inverter-boot"
-            >
-              {t('inverters.boot')}
-            </Button>
-          </Popconfirm>
-        </Guarded>
-        <Guarded why={why('shutdown')}>
-          <Popconfirm
-            title={t('inverters.shutdownTitle')}
-            description={t('inverters.shutdownBody')}
-            okText={t('inverters.shutdown')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('inverters.cancel')}
-            onConfirm={() => run('shutdown')}
-            disabled={!!why('shutdown')}
-          >
-            <Button
-              danger
-              icon={<PoweroffOutlined />}
-              disabled={!!why('shutdown')}
-              loading={power.isPending && power.variables === 'shutdown'}
-              data-testid="inverter-shutdown"
-            >
-              {t('inverters.shutdown')}
-            </Button>
-          </Popconfirm>
-        </Guarded>
+        {powerButton('boot', <PlayCircleOutlined />)}
+        {powerButton('shutdown', <PoweroffOutlined />)}
         <Guarded why={why('delete')}>
           <Button
             danger

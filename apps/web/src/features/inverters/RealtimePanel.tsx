@@ -154,30 +154,29 @@ export function RealtimePanel({ inverter }: { inverter: InverterDetail }) {
       />
       <InverterFlowCard sn={sn} />
       <div className="hg-inv-tables">
-        <section aria-labelledby="inv-input-title">
-          <h3 id="inv-input-title" className="hg-inv-subtitle">
-            {t('inverters.input')}
-          </h3>
-          <IndexedTable
-            rows={input.data}
-            loading={input.isLoading}
-            label={t('inverters.mppt')}
-            indexTitle={(i) => t('inverters.mpptN', { n: i })}
-            testId="inverter-input"
-          />
-        </section>
-        <section aria-labelledby="inv-output-title">
-          <h3 id="inv-output-title" className="hg-inv-subtitle">
-            {t('inverters.output')}
-          </h3>
-          <IndexedTable
-            rows={output.data}
-            loading={output.isLoading}
-            label={t('inverters.phase')}
-            indexTitle={(i) => t('inverters.phaseN', { n: i })}
-            testId="inverter-output"
-          />
-        </section>
+        {[
+          { key: 'input', rows: input, title: t('inverters.input'), label: t('inverters.mppt'), n: 'inverters.mpptN' },
+          {
+            key: 'output',
+            rows: output,
+            title: t('inverters.output'),
+            label: t('inverters.phase'),
+            n: 'inverters.phaseN',
+          },
+        ].map((table) => (
+          <section key={table.key} aria-labelledby={`inv-${table.key}-title`}>
+            <h3 id={`inv-${table.key}-title`} className="hg-inv-subtitle">
+              {table.title}
+            </h3>
+            <IndexedTable
+              rows={table.rows.data}
+              loading={table.rows.isLoading}
+              label={table.label}
+              indexTitle={(i) => t(table.n, { n: i })}
+              testId={`inverter-${table.key}`}
+            />
+          </section>
+        ))}
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { BackToList, DetailLoading, DetailMissing } from '../device-common/DetailStates';
+import { DetailAbsent } from '../device-common/DetailStates';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
+import { DetailHead } from '../device-common/DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
 import { DeleteMasterButton } from './DeleteMasterButton';
@@ -15,6 +16,7 @@ import { OnlineTag } from '../device-common/OnlineTag';
 import { PlantLink } from './LoraNodesPage';
 import { RenameButton } from './RenameButton';
 import { SignalBars } from './SignalBars';
+import { FieldList, type Field } from '../device-common/FieldList';
 import '../device-common/storage.css';
 import './lora.css';
 
@@ -25,18 +27,13 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({
-    queryKey: loraKeys.detail(sn),
-    queryFn: () => fetchLoraMaster(sn),
-    retry: false,
-    refetchInterval: REFRESH_MS,
-  });
+  const q = useDeviceDetail(loraKeys.detail(sn), () => fetchLoraMaster(sn), REFRESH_MS);
   const m = q.data;
 
-  if (q.isLoading) return <DetailLoading />;
-  if (q.error || !m)
+  if (q.isLoading || q.error || !m)
     return (
-      <DetailMissing
+      <DetailAbsent
+        loading={q.isLoading}
         error={q.error}
         retry={() => void q.refetch()}
         listPath={LIST_PATH}
@@ -47,7 +44,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
     );
 
   const mayChange = m.writable && held.has('masterNode.view');
-  const fields: { key: string; label: string; value: React.ReactNode }[] = [
+  const fields: Field[] = [
     { key: 'sn', label: t('lora.sn'), value: m.sn },
     { key: 'alias', label: t('lora.alias'), value: m.alias ?? '--' },
     { key: 'model', label: t('batteries.common.model'), value: m.model || '--' },
@@ -60,36 +57,28 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
 
   return (
     <div className="hg-storage-detail" data-testid="lora-detail">
-      <section className="hg-page-card" aria-labelledby="lora-detail-title">
-        <BackToList to={LIST_PATH} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <div className="hg-storage-detail-title">
-              <h1 id="lora-detail-title" className="hg-page-title hg-storage-title">
-                {m.alias ? `${m.alias} · ${m.sn}` : m.sn}
-              </h1>
-              <OnlineTag online={m.online} />
-              <PlantStatusTag status={m.status} />
-            </div>
-            <p className="hg-page-hint">{t('lora.detailHint')}</p>
-          </div>
-          {mayChange ? (
-            <div className="hg-storage-actions">
+      <DetailHead
+        listPath={LIST_PATH}
+        titleId="lora-detail-title"
+        device={m}
+        tags={
+          <>
+            <OnlineTag online={m.online} />
+            <PlantStatusTag status={m.status} />
+          </>
+        }
+        below={<p className="hg-page-hint">{t('lora.detailHint')}</p>}
+        actions={
+          mayChange ? (
+            <>
               <RenameButton sn={m.sn} alias={m.alias} />
               <DeleteMasterButton m={m} />
-            </div>
-          ) : null}
-        </div>
-      </section>
+            </>
+          ) : null
+        }
+      />
       <Card size="small" title={t('lora.master')} data-testid="lora-master">
-        <dl className="hg-lora-fields">
-          {fields.map((f) => (
-            <div key={f.key} data-testid={`lora-field-${f.key}`}>
-              <dt>{f.label}</dt>
-              <dd>{f.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FieldList fields={fields} className="hg-lora-fields" testIdPrefix="lora-field" />
       </Card>
       <Card size="small" title={t('lora.childNodes', { n: m.children.length })}>
         <ChildNodesTable nodes={m.children} testId="lora-children" />

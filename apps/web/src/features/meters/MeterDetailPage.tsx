@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,6 +6,7 @@ import { DayChartCard } from '../device-common/DayChartCard';
 import type { ChartLine } from '../device-common/dayChart';
 import { DeleteDeviceButton } from '../device-common/DeleteDeviceButton';
 import { DetailFrame } from '../device-common/DetailFrame';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { Figures } from '../device-common/Figures';
 import { reading } from '../device-common/figures';
 import { CustomParamsCard } from '../device-common/CustomParamsCard';
@@ -28,12 +28,7 @@ export default function MeterDetailPage(): React.JSX.Element {
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
   const { held } = usePermissions();
-  const q = useQuery({
-    queryKey: meterKey(sn),
-    queryFn: () => fetchMeter(sn),
-    retry: false,
-    refetchInterval: DETAIL_REFRESH_MS,
-  });
+  const q = useDeviceDetail(meterKey(sn), () => fetchMeter(sn), DETAIL_REFRESH_MS);
   const m = q.data;
   const canEdit = held.has('meter.control');
   const grid = m?.metrics.p_grid ?? null;

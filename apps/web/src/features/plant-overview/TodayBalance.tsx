@@ -68,38 +68,26 @@ export function TodayBalance({
   locale: string;
 }): React.JSX.Element {
   const { t } = useTranslation();
-  const keep = (p: Part) => hasBattery || p.key !== 'battery';
+  // The flow diagram's node names and colours, so both pictures read alike.
+  const parts = (kwh: Partial<Record<'pv' | 'load' | 'battery' | 'grid', number>>): Part[] =>
+    (['pv', 'load', 'battery', 'grid'] as const).flatMap((key) => {
+      const value = kwh[key];
+      if (value === undefined || (key === 'battery' && !hasBattery)) return [];
+      return [{ key, label: t(`overview.flow.node.${key}`), kwh: value, color: FIGURE_COLORS[key] }];
+    });
   return (
     <div className="hg-balances" data-testid="today-balance">
       <Split
         title={t('overview.balance.generation')}
         empty={t('overview.balance.noGeneration')}
         locale={locale}
-        parts={[
-          { key: 'load', label: t('overview.flow.node.load'), kwh: data.generation.load, color: FIGURE_COLORS.load },
-          {
-            key: 'battery',
-            label: t('overview.flow.node.battery'),
-            kwh: data.generation.battery,
-            color: FIGURE_COLORS.battery,
-          },
-          { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.generation.grid, color: FIGURE_COLORS.grid },
-        ].filter(keep)}
+        parts={parts({ load: data.generation.load, battery: data.generation.battery, grid: data.generation.grid })}
       />
       <Split
         title={t('overview.balance.use')}
         empty={t('overview.balance.noUse')}
         locale={locale}
-        parts={[
-          { key: 'pv', label: t('overview.flow.node.pv'), kwh: data.use.pv, color: FIGURE_COLORS.pv },
-          {
-            key: 'battery',
-            label: t('overview.flow.node.battery'),
-            kwh: data.use.battery,
-            color: FIGURE_COLORS.battery,
-          },
-          { key: 'grid', label: t('overview.flow.node.grid'), kwh: data.use.grid, color: FIGURE_COLORS.grid },
-        ].filter(keep)}
+        parts={parts({ pv: data.use.pv, battery: data.use.battery, grid: data.use.grid })}
       />
     </div>
   );

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DayChartCard } from '../device-common/DayChartCard';
 import type { ChartLine } from '../device-common/dayChart';
 import { DetailFrame } from '../device-common/DetailFrame';
+import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { Figures } from '../device-common/Figures';
 import { reading } from '../device-common/figures';
 import { FIGURE_COLORS } from '../../components/chart/palette';
@@ -18,12 +18,7 @@ export default function WeatherStationPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
   const { sn = '' } = useParams();
-  const q = useQuery({
-    queryKey: stationKey(sn),
-    queryFn: () => fetchStation(sn),
-    retry: false,
-    refetchInterval: DETAIL_REFRESH_MS,
-  });
+  const q = useDeviceDetail(stationKey(sn), () => fetchStation(sn), DETAIL_REFRESH_MS);
   const s = q.data;
   const lines: ChartLine[] = [
     { key: 'irradiance', label: t('weatherStations.irradiance'), unit: 'W/m²', color: FIGURE_COLORS.pv },
