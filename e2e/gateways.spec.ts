@@ -73,11 +73,16 @@ test.describe('gateways', () => {
     await expect(page.getByTestId('gateway-import-verdict')).toContainText('1 of 2 rows have problems');
     await expect(page.getByTestId('gateway-import-save')).toBeDisabled();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The dialog's closing animation still covers the page; typing before it is gone can miss the box.
+    await expect(dialog).toBeHidden();
 
     const search = page.getByTestId('gateway-toolbar-search').locator('input');
     await search.fill('GWE2E0001');
+    await expect(search).toHaveValue('GWE2E0001');
     await search.press('Enter');
-    await expect(page.getByTestId('gateway-table')).toContainText('No gateway matches these filters');
+    await expect(page.getByTestId('gateway-table')).toContainText('No gateway matches these filters', {
+      timeout: 15_000,
+    });
     await page.goto('/device/gateway');
     await expect(page.getByTestId('gateway-stats-all-count')).toHaveText(before ?? '', { timeout: 30_000 });
   });

@@ -111,7 +111,7 @@ describe('gateway client against a real MQTT broker', () => {
   it('buffers events like batches and drops a rejected batch with a warning', async () => {
     const sn = 'GW00000002';
     const client = gateway(sn);
-    await broker.until(() => client.isConnected);
+    await broker.until(() => client.isConnected && broker.subscribed(sn, 'down/ack'));
     // The publish leaves on a later tick, so the broker learns the id before the batch arrives.
     const refused = client.sendTelemetry(samples(1));
     broker.rejectIds.add(refused.id);
@@ -132,7 +132,7 @@ describe('gateway client against a real MQTT broker', () => {
   it('sends an unacknowledged batch again after the acknowledgement timeout, with the same id', async () => {
     const sn = 'GW00000003';
     const client = gateway(sn, { ackTimeoutMs: 300 });
-    await broker.until(() => client.isConnected);
+    await broker.until(() => client.isConnected && broker.subscribed(sn, 'down/ack'));
     broker.dropAcks = true;
     const batch = client.sendTelemetry(samples(1));
     await broker.until(() => received(sn, 'up/telemetry').length >= 2);
@@ -154,7 +154,8 @@ describe('gateway client against a real MQTT broker', () => {
     };
     const intervals: number[] = [];
     const client = gateway(sn, { target, onIntervalChange: (s) => intervals.push(s) });
-    await broker.until(() => client.isConnected);
+    // Commands are not retained: one published before the gateway's subscription is in place is lost.
+    await broker.until(() => client.isConnected && broker.subscribed(sn, 'down/cmd'));
     const results = () => received(sn, 'up/ack').map((r) => JSON.parse(r.payload) as CommandResult);
     const later = Date.now() + 60_000;
 

@@ -33,6 +33,8 @@ export interface TestBroker {
   rejectIds: Set<string>;
   /** Ids acknowledged as committed, in order. */
   committed: string[];
+  /** Whether the gateway `sn` has subscribed to its `channel` (e.g. `down/cmd`): before that, a command is lost. */
+  subscribed(sn: string, channel: string): boolean;
   /** Publishes a command to a gateway's down/cmd. */
   command(sn: string, command: Record<string, unknown>): Promise<void>;
   /** Resolves when `predicate` holds, polling every 10 ms; rejects after `timeoutMs`. */
@@ -45,6 +47,7 @@ export async function startTestBroker(credentials: Record<string, string> = {}):
   const received: Received[] = [];
   const committed: string[] = [];
   const state = { dropAcks: false, rejectIds: new Set<string>() };
+  const subscriptions = new Set<string>();
 
   broker.authenticate = (client, username, password, done) => {
     const expected = credentials[client.id];
@@ -59,6 +62,13 @@ export async function startTestBroker(credentials: Record<string, string> = {}):
         (error) => (error ? reject(error) : resolve()),
       ),
     );
+
+  broker.on('subscribe', (granted) => {
+    for (const { topic } of granted) subscriptions.add(topic);
+  });
+  broker.on('unsubscribe', (topics) => {
+    for (const topic of topics) subscriptions.delete(topic);
+  });
 
   broker.on('publish', (packet, client) => {
     if (!client) return;
@@ -98,6 +108,7 @@ export async function startTestBroker(credentials: Record<string, string> = {}):
     },
     rejectIds: state.rejectIds,
     committed,
+    subscribed: (sn, channel) => subscriptions.has(`hg/v1/${sn}/${channel}`),
     command: (sn, command) => publish(`hg/v1/${sn}/down/cmd`, JSON.stringify(command)),
     until: async (predicate, timeoutMs = 20_000) => {
       const deadline = Date.now() + timeoutMs;
