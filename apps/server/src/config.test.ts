@@ -129,7 +129,12 @@ describe('loadConfig', () => {
   });
 
   it('reports every wrong variable at once, one line each', () => {
-    const lines = refusal({ FLEET_SIZE: '2000', LOG_LEVEL: 'loud', PORT: '99999', SIMULATE: 'maybe' });
+    const lines = refusal({
+      FLEET_SIZE: String(MAX_FLEET_SIZE + 1),
+      LOG_LEVEL: 'loud',
+      PORT: '99999',
+      SIMULATE: 'maybe',
+    });
     expect(lines).toHaveLength(4);
     expect(lines.map((l) => l.split('=')[0]).sort()).toEqual(['FLEET_SIZE', 'LOG_LEVEL', 'PORT', 'SIMULATE']);
   });

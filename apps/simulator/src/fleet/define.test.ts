@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, PLANT_TYPES } from '@heliograph/shared';
+import { DEVICE_KINDS, MAX_FLEET_SIZE, PLANT_TYPES } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { defineFleet } from './define.js';
 
@@ -102,6 +102,17 @@ describe('defineFleet', () => {
 
   it('refuses counts it cannot number', () => {
     expect(() => defineFleet({ count: 0 })).toThrow(RangeError);
-    expect(() => defineFleet({ count: 1000 })).toThrow(RangeError);
+    expect(() => defineFleet({ count: MAX_FLEET_SIZE + 1 })).toThrow(RangeError);
+  });
+
+  it('numbers a fleet of the largest size without a repeated serial or name', () => {
+    const fleet = defineFleet({ count: MAX_FLEET_SIZE });
+    const gateways = fleet.flatMap((p) => p.gateways);
+    const serials = [...gateways.map((g) => g.sn), ...gateways.flatMap((g) => g.devices.map((d) => d.sn))];
+    expect(new Set(serials).size).toBe(serials.length);
+    expect(new Set(fleet.map((p) => p.name)).size).toBe(fleet.length);
+    // Plant 1,000 is the first with a four-digit index; the serials of the first 999 are as they always were.
+    expect(fleet[998]?.gateways[0]?.sn).toMatch(/^GW\d{2}999001$/);
+    expect(fleet[999]?.gateways[0]?.sn).toMatch(/^GW\d{2}1000001$/);
   });
 });
