@@ -1,11 +1,16 @@
 import { benchIngest } from './ingest.js';
 import { benchQuery } from './query.js';
+import { benchScale } from './scale/scale.js';
 
-/** `npm run bench -- ingest|query|all`: each prints its figures; targets are in DESIGN §6. */
+/**
+ * `npm run bench -- ingest|query|all`: each prints its figures; targets are in DESIGN §6.
+ * `npm run bench -- scale [options]`: the console as a whole at fleet size (bench/scale/, issue 11); not in `all`.
+ */
 const which = process.argv[2] ?? 'all';
 if (which === 'ingest' || which === 'all') {
   await benchIngest('pglite');
   if (process.env.TEST_DATABASE_URL) await benchIngest('postgres');
 }
 if (which === 'query' || which === 'all') await benchQuery();
+if (which === 'scale') await benchScale(process.argv.slice(3));
 process.exit(0);

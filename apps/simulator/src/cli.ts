@@ -1,6 +1,6 @@
 /**
  * npm run simulate -- --fleet <fleet.json> --mqtt mqtt://host:1883 [--interval 300] [--backfill-days 90]
- *                     [--dense-days 2]
+ *                     [--dense-days 2] [--stats-every 30] [--stats-json]
  *
  * Runs the fleet described by fleet.json ({ "plants": PlantDef[], "credentials": { "<gatewaySn>": "<password>" } },
  * which the server writes for its demo fleet) against a broker until interrupted.
@@ -13,7 +13,8 @@ import type { PlantDef } from './fleet/types.js';
 import type { Logger } from './gateway/logger.js';
 
 const USAGE =
-  'usage: npm run simulate -- --fleet <fleet.json> --mqtt mqtt://host:1883 [--interval 300] [--backfill-days 90] [--dense-days 2]';
+  'usage: npm run simulate -- --fleet <fleet.json> --mqtt mqtt://host:1883 [--interval 300] [--backfill-days 90] ' +
+  '[--dense-days 2] [--stats-every 30] [--stats-json]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -60,6 +61,9 @@ const { values } = parseArgs({
     interval: { type: 'string' },
     'backfill-days': { type: 'string' },
     'dense-days': { type: 'string' },
+    'stats-every': { type: 'string' },
+    /** Stats as one JSON line each (`stats {...}`), for the scale benchmark that reads them. */
+    'stats-json': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -77,6 +81,7 @@ const log: Logger = (level, message) => {
   (level === 'info' ? process.stdout : process.stderr).write(line);
 };
 
+const statsEvery = integer(values['stats-every'], 'stats-every', 1, 3600) ?? 30;
 const fleet = startFleet({
   plants,
   credentials,
@@ -93,12 +98,16 @@ log(
 
 const report = setInterval(() => {
   const s = fleet.stats();
+  if (values['stats-json']) {
+    process.stdout.write(`stats ${JSON.stringify({ at: Date.now(), ...s })}\n`);
+    return;
+  }
   log(
     'info',
     `connected ${s.connected}/${s.gateways}; live ${s.live.batches} batches; backfill ${s.backfill.samples} samples` +
       `${s.backfill.done ? ' (done)' : ''}; committed ${s.committed}, rejected ${s.rejected}, buffered ${s.buffered}`,
   );
-}, 30_000);
+}, statsEvery * 1000);
 
 let stopping = false;
 const shutdown = (signal: string) => {

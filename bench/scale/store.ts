@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { ensureDemoFleet, fleetFile } from '../../apps/server/src/modules/demo/fleet.js';
+import { seedDemo } from '../../apps/server/src/modules/demo/seed.js';
+import type { ScaleRun } from './options.js';
+
+export const BENCH_PASSWORD = 'Bench2026pass';
+
+export interface PreparedStore {
+  /** What every server instance of the run is started with for its database. */
+  env: Record<string, string>;
+  /** DATA_DIR/fleet.json: the simulator's plants and gateway passwords. */
+  fleetFile: string;
+  seconds: number;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database with the demo accounts and a simulated fleet of `run.plants` plants in it, made before
+ * any server starts (the fleet's plants, gateways and devices are provisioned as the demo fleet is).
+ * Embedded: PGlite in `dir`/db, closed again before the server opens it. PostgreSQL: a new database on
+ * `postgresUrl`'s server, dropped by `drop`.
+ */
+export async function prepareStore(run: ScaleRun, dir: string, postgresUrl: string): Promise<PreparedStore> {
+  const started = performance.now();
+  let url: string | undefined;
+  let drop = async () => undefined;
+  if (run.store === 'postgres') {
+    const name = `hg_scale_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(postgresUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase(url ? { url } : { dataDir: path.join(dir, 'db') });
+  try {
+    await seedDemo(database.db, { dataDir: dir, demoPassword: BENCH_PASSWORD });
+    const fleet = await ensureDemoFleet(database.db, { dataDir: dir, size: run.plants });
+    if (!fleet) throw new Error('the demo fleet was not made (the database was not empty)');
+  } finally {
+    await database.close();
+  }
+  return {
+    env: url ? { DATABASE_URL: url } : {},
+    fleetFile: fleetFile(dir),
+    seconds: (performance.now() - started) / 1000,
+    drop,
+  };
+}
