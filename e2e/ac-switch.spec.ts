@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './support';
+import { DEMO, expect, openDevice, signIn, test } from './support';
 
 // The demo fleet's simulated switch (apps/server/src/modules/ac-switches/demo.ts).
 const SN = 'SW10000001';
@@ -9,17 +9,8 @@ const SN = 'SW10000001';
 const COMMAND = { timeout: 30_000 };
 const STATE = { timeout: 45_000 };
 
-async function openSwitch(page: Page): Promise<void> {
-  await page.goto('/device/acSwitch');
-  await expect(page.getByTestId('switch-stats-all-count')).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
-  const search = page.getByTestId('switch-toolbar-search').locator('input');
-  await search.fill(SN);
-  await search.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`q=${SN}`));
-  await page.getByTestId('device-link').filter({ hasText: SN }).click();
-  await expect(page).toHaveURL(new RegExp(`/device/acSwitch/${SN}$`));
-  await expect(page.getByTestId('switch-realtime')).toBeVisible({ timeout: 30_000 });
-}
+const openSwitch = (page: Page) =>
+  openDevice(page, { path: '/device/acSwitch', prefix: 'switch', sn: SN, ready: 'switch-realtime' });
 
 const stateOf = (page: Page) => page.getByTestId('switch-field-state').getByTestId('switch-state');
 

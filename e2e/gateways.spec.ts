@@ -1,22 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './support';
+import { DEMO, expect, openDevice, signIn, test } from './support';
 
 // A gateway of the demo fleet that the simulator keeps online (apps/server/src/modules/demo).
 const SN = 'GW13001001';
 const COMMAND = { timeout: 30_000 };
 
-async function openGateway(page: Page): Promise<void> {
-  await page.goto('/device/gateway');
-  await expect(page.getByTestId('gateway-stats-all-count')).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
-  const search = page.getByTestId('gateway-toolbar-search').locator('input');
-  await search.fill(SN);
-  await search.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`q=${SN}`));
-  await page.getByTestId('device-link').filter({ hasText: SN }).click();
-  await expect(page).toHaveURL(new RegExp(`/device/gateway/${SN}$`));
-  await expect(page.getByTestId('gateway-fields')).toBeVisible({ timeout: 30_000 });
-}
+const openGateway = (page: Page) =>
+  openDevice(page, { path: '/device/gateway', prefix: 'gateway', sn: SN, ready: 'gateway-fields' });
 
 /** One good row and one whose serial has a hyphen: the check must name the second row's problem. */
 async function importFile() {

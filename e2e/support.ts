@@ -65,3 +65,23 @@ export async function topMenuKeys(page: Page): Promise<string[]> {
     .locator('ul.ant-menu-root > li[data-menu-key]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-menu-key') ?? ''));
 }
+
+/**
+ * Opens a device's page the way a user finds it: its list (`path`), a search for the serial number, the link
+ * in the row. `prefix` is the list's test-id prefix; `ready` the test id the detail page shows once loaded.
+ */
+export async function openDevice(
+  page: Page,
+  device: { path: string; prefix: string; sn: string; ready: string },
+): Promise<void> {
+  const { path, prefix, sn, ready } = device;
+  await page.goto(path);
+  await expect(page.getByTestId(`${prefix}-stats-all-count`)).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
+  const search = page.getByTestId(`${prefix}-toolbar-search`).locator('input');
+  await search.fill(sn);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${sn}`));
+  await page.getByTestId('device-link').filter({ hasText: sn }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}/${sn}$`));
+  await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
+}
