@@ -64,6 +64,7 @@ export default function PlantLayoutPage(): React.JSX.Element {
     );
   }
   const plant = summary.data;
+  const viewProps = { plantId: plant.id, canEdit, locale: display.locale };
   return (
     <div className="hg-layout-page" data-testid="plant-layout">
       <header className="hg-layout-header">
@@ -83,14 +84,12 @@ export default function PlantLayoutPage(): React.JSX.Element {
           {
             key: 'logical',
             label: t('plantLayout.tabs.logical'),
-            children: <LogicalView plantId={plant.id} canEdit={canEdit} rtl={display.rtl} locale={display.locale} />,
+            children: <LogicalView {...viewProps} rtl={display.rtl} />,
           },
           {
             key: 'physical',
             label: <span data-testid="tab-physical">{t('plantLayout.tabs.physical')}</span>,
-            children: (
-              <PhysicalView plantId={plant.id} canEdit={canEdit} locale={display.locale} compact={display.compact} />
-            ),
+            children: <PhysicalView {...viewProps} compact={display.compact} />,
           },
         ]}
       />

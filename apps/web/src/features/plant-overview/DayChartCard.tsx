@@ -16,6 +16,7 @@ export function DayChartCard({ plant, today, hasBattery, display, className }: C
   // null: follow "today", also across the plant's midnight while the page stays open.
   const [picked, setPicked] = useState<DaySelection | null>(null);
   const selection: DaySelection = picked ?? { kind: 'day', day: today };
+  const chart = { plantId: plant.id, hasBattery, display };
 
   return (
     <OverviewCard id="ov-day" title={t('overview.day.title')} className={className} testId="day-card">
@@ -26,24 +27,14 @@ export function DayChartCard({ plant, today, hasBattery, display, className }: C
         onChange={(next) => setPicked(next.kind === 'day' && next.day === today ? null : next)}
       />
       {selection.kind === 'day' ? (
-        <DayPowerChart
-          key={selection.day}
-          plantId={plant.id}
-          day={selection.day}
-          today={today}
-          tz={plant.timezone}
-          hasBattery={hasBattery}
-          display={display}
-        />
+        <DayPowerChart key={selection.day} {...chart} day={selection.day} today={today} tz={plant.timezone} />
       ) : (
         <RangeEnergyChart
           key={`${selection.from}-${selection.to}`}
-          plantId={plant.id}
+          {...chart}
           from={selection.from}
           to={selection.to}
-          hasBattery={hasBattery}
           currency={plant.currency}
-          display={display}
         />
       )}
     </OverviewCard>
