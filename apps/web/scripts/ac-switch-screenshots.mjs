@@ -22,33 +22,31 @@ async function detail(page, name) {
   await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
 }
 
+async function list(page, name) {
+  await page.goto(`${base}/device/acSwitch`);
+  await page.getByTestId('device-link').first().waitFor({ timeout: 15000 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+}
+
 try {
   {
     const { context, page } = await session(1440, 900, 'en');
     console.log('timing tasks', (await api(page, `/api/v1/acSwitch/${SN}/timingTask`, { tasks: TASKS }))?.status);
-    await page.goto(`${base}/device/acSwitch`);
-    await page.getByTestId('device-link').first().waitFor({ timeout: 15000 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${out}/ac-switches-list-1440.png`, fullPage: true });
+    await list(page, 'ac-switches-list-1440');
     await detail(page, 'ac-switch-detail-1440');
     await context.close();
   }
   {
     const { context, page } = await session(390, 844, 'en');
     await detail(page, 'ac-switch-detail-390');
-    await page.goto(`${base}/device/acSwitch`);
-    await page.getByTestId('device-link').first().waitFor({ timeout: 15000 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${out}/ac-switches-list-390.png`, fullPage: true });
+    await list(page, 'ac-switches-list-390');
     await context.close();
   }
   {
     const { context, page } = await session(1440, 900, 'he');
     await detail(page, 'ac-switch-detail-he-1440');
-    await page.goto(`${base}/device/acSwitch`);
-    await page.getByTestId('device-link').first().waitFor({ timeout: 15000 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${out}/ac-switches-list-he-1440.png`, fullPage: true });
+    await list(page, 'ac-switches-list-he-1440');
     await context.close();
   }
 } finally {

@@ -16,11 +16,19 @@ function formatter(tz: string): Intl.DateTimeFormat {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(tz, f);
   }
   return f;
+}
+
+/** An instant's wall-clock fields in a zone, zero-padded by type: year, month, day, hour, minute, second. */
+export function zonedParts(ms: number, tz: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of formatter(tz).formatToParts(new Date(ms))) out[p.type] = p.value;
+  return out;
 }
 
 export interface LocalTime {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ChartOption } from './chartTypes';
 import { init, type ECharts } from './echartsSetup';
+import { observeResize } from '../observeResize';
 
 export interface EChartProps {
   option: ChartOption;
@@ -37,13 +38,14 @@ export default function EChart({
     if (!el) return;
     const instance = init(el, null, { renderer: 'canvas', locale });
     chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
+    return observeResize(
+      el,
+      () => instance.resize(),
+      () => {
+        instance.dispose();
+        chart.current = null;
+      },
+    );
   }, [locale]);
 
   useEffect(() => {

@@ -26,7 +26,14 @@ export function NewPasswordFields({ name, label, testIds, extraRules = [], depen
   const { t } = useTranslation();
   const lang = currentLang();
   const rules = accountRules(lang);
-  const prefix = icons ? <LockOutlined /> : undefined;
+  const input = (testId: string) => (
+    <Input.Password
+      prefix={icons ? <LockOutlined /> : undefined}
+      autoComplete="new-password"
+      maxLength={LIMITS.passwordMax}
+      data-testid={testId}
+    />
+  );
   return (
     <>
       <Form.Item
@@ -37,12 +44,7 @@ export function NewPasswordFields({ name, label, testIds, extraRules = [], depen
         dependencies={dependencies}
         hasFeedback
       >
-        <Input.Password
-          prefix={prefix}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          data-testid={testIds[0]}
-        />
+        {input(testIds[0])}
       </Form.Item>
       <Form.Item
         name="confirm"
@@ -51,12 +53,7 @@ export function NewPasswordFields({ name, label, testIds, extraRules = [], depen
         rules={rules.confirm(name)}
         hasFeedback
       >
-        <Input.Password
-          prefix={prefix}
-          autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
-          data-testid={testIds[1]}
-        />
+        {input(testIds[1])}
       </Form.Item>
     </>
   );

@@ -1,52 +1,30 @@
-import { EMPTY_VALUE } from '@heliograph/shared';
+import { EMPTY_VALUE, zonedParts } from '@heliograph/shared';
 
 /**
  * Times in the plant's own time zone, in the spec §9 formats (YYYY-MM-DD, YYYY-MM-DD HH:mm:ss), so a plant
  * in Shanghai reads the same wherever its owner happens to be.
  */
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-
-function parts(ms: number, tz: string): Record<string, string> {
-  let f = cache.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    cache.set(tz, f);
-  }
-  const out: Record<string, string> = {};
-  for (const p of f.formatToParts(new Date(ms))) out[p.type] = p.value;
-  return out;
-}
-
 const valid = (ms: number | null | undefined): ms is number => typeof ms === 'number' && Number.isFinite(ms);
 
 /** "2026-11-22 14:05:09" */
 export function formatDateTime(ms: number | null | undefined, tz: string): string {
   if (!valid(ms)) return EMPTY_VALUE;
-  const p = parts(ms, tz);
+  const p = zonedParts(ms, tz);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** "14:05" */
 export function formatClock(ms: number | null | undefined, tz: string): string {
   if (!valid(ms)) return EMPTY_VALUE;
-  const p = parts(ms, tz);
+  const p = zonedParts(ms, tz);
   return `${p.hour}:${p.minute}`;
 }
 
 /** "14:05:09" */
 export function formatClockSeconds(ms: number | null | undefined, tz: string): string {
   if (!valid(ms)) return EMPTY_VALUE;
-  const p = parts(ms, tz);
+  const p = zonedParts(ms, tz);
   return `${p.hour}:${p.minute}:${p.second}`;
 }
 

@@ -1,26 +1,21 @@
-import { App, Button, Descriptions, Form, Input, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Descriptions, Form, Input, Radio } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, LIMITS, SEXES, fieldMessage, isValidPhone, type Sex, type UserInfo } from '@heliograph/shared';
-import { USER_INFO_KEY } from '../../api/auth';
+import { ERROR_CODES, LIMITS, SEXES, fieldMessage, isValidPhone, type UserInfo } from '@heliograph/shared';
 import { call } from '../../api/call';
-import { applyServerErrors } from '../../api/formErrors';
-import { queryClient } from '../../api/queryClient';
-import { session } from '../../api/session';
 import { currentLang, HTML_LANG } from '../../i18n';
 import { displayRole } from '../../i18n/roles';
+import { AccountForm } from './AccountForm';
+import { storeUserInfo, type AccountTabProps } from './accountTab';
+import { useFieldsSubmit } from '../../components/useFormSubmit';
 
-interface BasicValues {
-  nickname: string;
-  phone: string;
-  sex: Sex;
-}
+/** The user's own fields this tab edits. */
+type BasicValues = Pick<UserInfo, 'nickname' | 'phone' | 'sex'>;
 
-export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: boolean }): React.JSX.Element {
+export function BasicInfoForm({ user, readOnly }: AccountTabProps): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<BasicValues>();
-  const [saving, setSaving] = useState(false);
   const lang = currentLang();
   const registered = user.registeredAt
     ? new Intl.DateTimeFormat(HTML_LANG[lang], { dateStyle: 'long' }).format(new Date(user.registeredAt))
@@ -31,9 +26,9 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
     if (!form.isFieldsTouched()) form.setFieldsValue({ nickname: user.nickname, phone: user.phone, sex: user.sex });
   }, [form, user.nickname, user.phone, user.sex]);
 
-  const onFinish = async (values: BasicValues): Promise<void> => {
-    setSaving(true);
-    try {
+  const { busy, onFinish } = useFieldsSubmit(
+    form,
+    async (values: BasicValues) => {
       const info = await call(
         'POST /user/:userId',
         {
@@ -42,16 +37,12 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
         },
         { tolerate: [ERROR_CODES.validation] },
       );
-      queryClient.setQueryData(USER_INFO_KEY, info);
-      session.setUserInfo(info);
+      storeUserInfo(info);
       form.setFieldsValue({ nickname: info.nickname, phone: info.phone, sex: info.sex });
       void message.success(t('account.saved'));
-    } catch (err) {
-      applyServerErrors(form, err, ['nickname', 'phone', 'sex']);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    ['nickname', 'phone', 'sex'],
+  );
 
   return (
     <div className="hg-account-section">
@@ -66,14 +57,15 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
           { key: 'registered', label: t('account.registeredAt'), children: registered },
         ]}
       />
-      <Form<BasicValues>
+      <AccountForm<BasicValues>
         form={form}
-        layout="vertical"
-        className="hg-account-form"
-        disabled={readOnly}
-        initialValues={{ nickname: user.nickname, phone: user.phone, sex: user.sex }}
-        onFinish={(v) => void onFinish(v)}
         aria-label={t('account.tabBasic')}
+        readOnly={readOnly}
+        initialValues={{ nickname: user.nickname, phone: user.phone, sex: user.sex }}
+        onFinish={onFinish}
+        busy={busy}
+        submitLabel={t('common.save')}
+        submitTestId="account-save"
       >
         <Form.Item
           name="nickname"
@@ -105,10 +97,7 @@ export function BasicInfoForm({ user, readOnly }: { user: UserInfo; readOnly: bo
             aria-label={t('account.sex')}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="account-save">
-          {t('common.save')}
-        </Button>
-      </Form>
+      </AccountForm>
     </div>
   );
 }

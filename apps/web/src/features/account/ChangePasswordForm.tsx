@@ -1,14 +1,14 @@
-import { App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ERROR_CODES, type UserInfo } from '@heliograph/shared';
+import { ERROR_CODES } from '@heliograph/shared';
 import { call } from '../../api/call';
-import { ApiError } from '../../api/client';
-import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
 import { encryptPasswords } from '../../kit/encryptPassword';
 import { accountRules } from '../../components/password/formRules';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
+import { AccountForm } from './AccountForm';
+import type { AccountTabProps } from './accountTab';
+import { useFieldsSubmit } from '../../components/useFormSubmit';
 
 interface PasswordValues {
   oldPassword: string;
@@ -17,17 +17,15 @@ interface PasswordValues {
 }
 
 /** POST /api/v1/user/{id}/pwd with keyId and both passwords encrypted; 108 lands on the old-password field. */
-export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnly: boolean }): React.JSX.Element {
+export function ChangePasswordForm({ user, readOnly }: AccountTabProps): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
-  const lang = currentLang();
-  const rules = accountRules(lang);
+  const rules = accountRules(currentLang());
 
-  const onFinish = async (values: PasswordValues): Promise<void> => {
-    setSaving(true);
-    try {
+  const { busy, onFinish } = useFieldsSubmit(
+    form,
+    async (values: PasswordValues) => {
       const { keyId, passwords } = await encryptPasswords(values.oldPassword, values.newPassword);
       await call(
         'POST /user/:userId/pwd',
@@ -39,25 +37,20 @@ export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnl
       );
       form.resetFields();
       void message.success(t('account.passwordChanged'));
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ERROR_CODES.oldPasswordWrong) {
-        setFieldError(form, 'oldPassword', err.message);
-      } else {
-        applyServerErrors(form, err, ['oldPassword', 'newPassword', 'confirm']);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    ['oldPassword', 'newPassword', 'confirm'],
+    { [ERROR_CODES.oldPasswordWrong]: 'oldPassword' },
+  );
 
   return (
-    <Form<PasswordValues>
+    <AccountForm<PasswordValues>
       form={form}
-      layout="vertical"
-      className="hg-account-form"
-      disabled={readOnly}
-      onFinish={(v) => void onFinish(v)}
       aria-label={t('account.tabPassword')}
+      readOnly={readOnly}
+      onFinish={onFinish}
+      busy={busy}
+      submitLabel={t('account.changePassword')}
+      submitTestId="password-save"
     >
       {/* Lets password managers tie the new password to the account. */}
       <input type="text" name="username" autoComplete="username" value={user.account} readOnly hidden />
@@ -79,9 +72,6 @@ export function ChangePasswordForm({ user, readOnly }: { user: UserInfo; readOnl
           }),
         ]}
       />
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="password-save">
-        {t('account.changePassword')}
-      </Button>
-    </Form>
+    </AccountForm>
   );
 }

@@ -1,72 +1,51 @@
-import { App, Button, Form, Radio, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Form, Radio, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ERROR_CODES,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  TEMPERATURE_UNITS,
-  type Lang,
-  type TemperatureUnit,
-  type UserInfo,
-} from '@heliograph/shared';
-import { USER_INFO_KEY } from '../../api/auth';
+import { ERROR_CODES, LANGUAGE_NAMES, LANGUAGES, TEMPERATURE_UNITS, type UserInfo } from '@heliograph/shared';
 import { call } from '../../api/call';
-import { applyServerErrors } from '../../api/formErrors';
-import { queryClient } from '../../api/queryClient';
-import { session } from '../../api/session';
 import { changeLanguage, currentLang, HTML_LANG } from '../../i18n';
+import { AccountForm } from './AccountForm';
+import { storeUserInfo, type AccountTabProps } from './accountTab';
+import { useFieldsSubmit } from '../../components/useFormSubmit';
 
-interface PreferenceValues {
-  temperatureUnit: TemperatureUnit;
-  language: Lang;
-}
+/** The user's own settings this tab edits. */
+type PreferenceValues = Pick<UserInfo, 'temperatureUnit' | 'language'>;
 
 /** Personalisation: temperature unit and language (POST /api/v1/user/personalized). */
-export function PreferencesForm({ user, readOnly }: { user: UserInfo; readOnly: boolean }): React.JSX.Element {
+export function PreferencesForm({ user, readOnly }: AccountTabProps): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PreferenceValues>();
-  const [saving, setSaving] = useState(false);
   const lang = currentLang();
 
   useEffect(() => {
     if (!form.isFieldsTouched()) form.setFieldsValue({ temperatureUnit: user.temperatureUnit ?? 'C' });
   }, [form, user.temperatureUnit]);
 
-  const onFinish = async (values: PreferenceValues): Promise<void> => {
-    setSaving(true);
-    try {
-      const info = await call(
-        'POST /user/personalized',
-        { body: values },
-        {
-          tolerate: [ERROR_CODES.validation],
-        },
-      );
-      queryClient.setQueryData(USER_INFO_KEY, info);
-      session.setUserInfo(info);
+  const { busy, onFinish } = useFieldsSubmit(
+    form,
+    async (values: PreferenceValues) => {
+      const info = await call('POST /user/personalized', { body: values }, { tolerate: [ERROR_CODES.validation] });
+      storeUserInfo(info);
       if (values.language !== lang) {
         changeLanguage(values.language);
         return;
       }
       void message.success(t('account.saved'));
-    } catch (err) {
-      applyServerErrors(form, err, ['temperatureUnit', 'language']);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    ['temperatureUnit', 'language'],
+  );
 
   return (
-    <Form<PreferenceValues>
+    <AccountForm<PreferenceValues>
       form={form}
-      layout="vertical"
-      className="hg-account-form"
-      disabled={readOnly}
-      initialValues={{ temperatureUnit: user.temperatureUnit ?? 'C', language: lang }}
-      onFinish={(v) => void onFinish(v)}
       aria-label={t('account.tabPreferences')}
+      readOnly={readOnly}
+      initialValues={{ temperatureUnit: user.temperatureUnit ?? 'C', language: lang }}
+      onFinish={onFinish}
+      busy={busy}
+      submitLabel={t('common.save')}
+      submitTestId="preferences-save"
     >
       <Form.Item name="temperatureUnit" label={t('account.temperatureUnit')} extra={t('account.temperatureHint')}>
         <Radio.Group
@@ -90,9 +69,6 @@ export function PreferencesForm({ user, readOnly }: { user: UserInfo; readOnly: 
           }))}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="preferences-save">
-        {t('common.save')}
-      </Button>
-    </Form>
+    </AccountForm>
   );
 }

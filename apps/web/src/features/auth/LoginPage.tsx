@@ -1,5 +1,5 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input, Space, Spin } from 'antd';
+import { Alert, Checkbox, Form, Input, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,9 +12,10 @@ import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
 import { safeRedirect } from '../../kit/guard';
-import { AuthLayout } from './AuthLayout';
+import { AuthForm } from './AuthForm';
 import { encryptPasswords } from '../../kit/encryptPassword';
 import { accountRules } from '../../components/password/formRules';
+import { useFormSubmit } from '../../components/useFormSubmit';
 
 interface LoginValues {
   account: string;
@@ -38,7 +39,6 @@ export default function LoginPage(): React.JSX.Element {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(false);
@@ -59,11 +59,10 @@ export default function LoginPage(): React.JSX.Element {
     }
   };
 
-  const onFinish = async (values: LoginValues): Promise<void> => {
-    setSubmitting(true);
-    setError(null);
-    const account = values.account.trim();
-    try {
+  const { busy, onFinish } = useFormSubmit(
+    async (values: LoginValues) => {
+      setError(null);
+      const account = values.account.trim();
       const { keyId, passwords } = await encryptPasswords(values.password);
       const body = {
         account,
@@ -78,7 +77,8 @@ export default function LoginPage(): React.JSX.Element {
       queryClient.clear();
       await queryClient.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo }).catch(() => null);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (err) {
+    },
+    async (err) => {
       if (!(err instanceof ApiError)) {
         setError(t('error.generic'));
         return;
@@ -102,102 +102,91 @@ export default function LoginPage(): React.JSX.Element {
         default:
           applyServerErrors(form, err, ['account', 'password', 'code']);
       }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  );
 
   return (
-    <AuthLayout title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        initialValues={{ account: remembered, remember: remembered !== '' }}
-        onFinish={(v) => void onFinish(v)}
-        onValuesChange={(changed: Partial<LoginValues>) => {
-          if (error) setError(null);
-          if ('code' in changed && codeError) setCodeError(null);
-        }}
-        data-testid="login-form"
-        aria-label={t('auth.signInTitle')}
-      >
-        {error ? (
-          <Alert type="error" showIcon title={error} className="hg-form-alert" role="alert" data-testid="login-error" />
-        ) : null}
-        <Form.Item name="account" label={t('auth.account')} rules={rules.required}>
-          <Input
-            prefix={<UserOutlined />}
-            autoComplete="username"
-            inputMode="email"
-            autoFocus={!remembered}
-            placeholder={t('auth.accountPlaceholder')}
-            data-testid="login-account"
-          />
+    <AuthForm<LoginValues>
+      page="login"
+      form={form}
+      initialValues={{ account: remembered, remember: remembered !== '' }}
+      onFinish={onFinish}
+      onValuesChange={(changed: Partial<LoginValues>) => {
+        if (error) setError(null);
+        if ('code' in changed && codeError) setCodeError(null);
+      }}
+      busy={busy}
+      footer={
+        <p className="hg-auth-legal">
+          <Trans i18nKey="auth.agreementNotice" components={{ terms: <Link to="/agreement" /> }} />
+        </p>
+      }
+    >
+      {error ? (
+        <Alert type="error" showIcon title={error} className="hg-form-alert" role="alert" data-testid="login-error" />
+      ) : null}
+      <Form.Item name="account" label={t('auth.account')} rules={rules.required}>
+        <Input
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          inputMode="email"
+          autoFocus={!remembered}
+          placeholder={t('auth.accountPlaceholder')}
+          data-testid="login-account"
+        />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={rules.required}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          autoFocus={!!remembered}
+          placeholder={t('auth.passwordPlaceholder')}
+          data-testid="login-password"
+        />
+      </Form.Item>
+      {captcha || captchaLoading ? (
+        <Form.Item
+          className="hg-captcha-item"
+          label={t('auth.captcha')}
+          required
+          extra={t('auth.captchaHint')}
+          {...(codeError ? { help: codeError, validateStatus: 'error' as const } : {})}
+        >
+          <Space.Compact block>
+            <Form.Item name="code" noStyle rules={rules.required}>
+              <Input
+                prefix={<SafetyOutlined />}
+                autoComplete="off"
+                aria-label={t('auth.captcha')}
+                placeholder={t('auth.captchaPlaceholder')}
+                data-testid="login-captcha"
+              />
+            </Form.Item>
+            <button
+              type="button"
+              className="hg-captcha"
+              onClick={() => void loadCaptcha()}
+              aria-label={t('auth.captchaRefresh')}
+              title={t('auth.captchaRefresh')}
+            >
+              {captcha && !captchaLoading ? (
+                <img src={captcha.image} alt={t('auth.captchaAlt')} data-testid="captcha-image" />
+              ) : (
+                <Spin size="small" />
+              )}
+              <ReloadOutlined className="hg-captcha-reload" aria-hidden="true" />
+            </button>
+          </Space.Compact>
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={rules.required}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            autoFocus={!!remembered}
-            placeholder={t('auth.passwordPlaceholder')}
-            data-testid="login-password"
-          />
+      ) : null}
+      <div className="hg-login-row">
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox data-testid="login-remember">{t('auth.rememberAccount')}</Checkbox>
         </Form.Item>
-        {captcha || captchaLoading ? (
-          <Form.Item
-            className="hg-captcha-item"
-            label={t('auth.captcha')}
-            required
-            extra={t('auth.captchaHint')}
-            {...(codeError ? { help: codeError, validateStatus: 'error' as const } : {})}
-          >
-            <Space.Compact block>
-              <Form.Item name="code" noStyle rules={rules.required}>
-                <Input
-                  prefix={<SafetyOutlined />}
-                  autoComplete="off"
-                  aria-label={t('auth.captcha')}
-                  placeholder={t('auth.captchaPlaceholder')}
-                  data-testid="login-captcha"
-                />
-              </Form.Item>
-              <button
-                type="button"
-                className="hg-captcha"
-                onClick={() => void loadCaptcha()}
-                aria-label={t('auth.captchaRefresh')}
-                title={t('auth.captchaRefresh')}
-              >
-                {captcha && !captchaLoading ? (
-                  <img src={captcha.image} alt={t('auth.captchaAlt')} data-testid="captcha-image" />
-                ) : (
-                  <Spin size="small" />
-                )}
-                <ReloadOutlined className="hg-captcha-reload" aria-hidden="true" />
-              </button>
-            </Space.Compact>
-          </Form.Item>
-        ) : null}
-        <div className="hg-login-row">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox data-testid="login-remember">{t('auth.rememberAccount')}</Checkbox>
-          </Form.Item>
-          <Link to="/forget" data-testid="forgot-link">
-            {t('auth.forgotPassword')}
-          </Link>
-        </div>
-        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-          {t('auth.signIn')}
-        </Button>
-      </Form>
-      <p className="hg-auth-alt">
-        {t('auth.noAccount')} <Link to="/reg">{t('auth.createAccount')}</Link>
-      </p>
-      <p className="hg-auth-legal">
-        <Trans i18nKey="auth.agreementNotice" components={{ terms: <Link to="/agreement" /> }} />
-      </p>
-    </AuthLayout>
+        <Link to="/forget" data-testid="forgot-link">
+          {t('auth.forgotPassword')}
+        </Link>
+      </div>
+    </AuthForm>
   );
 }

@@ -114,6 +114,12 @@ function PlantEditor({ plant }: { plant: PlantDetail }): React.JSX.Element {
     setDialogState(next);
     if (search.has('dialog')) setSearch({}, { replace: true });
   };
+  const dialogProps = (which: 'share' | 'transfer') => ({
+    plantId: plant.id,
+    plantName: plant.name,
+    open: dialog === which,
+    onClose: () => setDialog(null),
+  });
   const currentPicture = usePictureUrl(plant.picture);
   const type = Form.useWatch('type', form) ?? plant.type;
   const isStorage = type !== 'grid';
@@ -279,20 +285,10 @@ function PlantEditor({ plant }: { plant: PlantDetail }): React.JSX.Element {
         />
       </section>
 
-      {rights.share && (
-        <ShareDialog
-          plantId={plant.id}
-          plantName={plant.name}
-          open={dialog === 'share'}
-          onClose={() => setDialog(null)}
-        />
-      )}
+      {rights.share && <ShareDialog {...dialogProps('share')} />}
       {rights.transfer && (
         <TransferDialog
-          plantId={plant.id}
-          plantName={plant.name}
-          open={dialog === 'transfer'}
-          onClose={() => setDialog(null)}
+          {...dialogProps('transfer')}
           onDone={() => {
             setDialog(null);
             refresh();

@@ -21,26 +21,10 @@ export function ReviewSummary({
   const { t } = useTranslation();
   const v = values.valuation;
   const none = t('plantForm.review.none');
-  const edit = (step: WizardStep) => (
-    <Button
-      type="link"
-      size="small"
-      onClick={() => onEdit(step)}
-      aria-label={t('plantForm.review.editOf', { step: t(`plantForm.step.${step}`) })}
-    >
-      {t('plantForm.review.edit')}
-    </Button>
-  );
   const devices = gateways.reduce((n, g) => n + (g.devices?.length ?? 0), 0);
   return (
     <div className="hg-pf-review" data-testid="pf-review">
-      <Descriptions
-        title={t('plantForm.step.basic')}
-        extra={edit('basic')}
-        column={{ xs: 1, md: 2 }}
-        size="small"
-        bordered
-      >
+      <ReviewSection step="basic" wide onEdit={onEdit}>
         <Descriptions.Item label={t('plantForm.field.name')}>{values.name}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.type')}>{t(`plantForm.type.${values.type}`)}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.inverterKind')}>
@@ -55,14 +39,8 @@ export function ReviewSummary({
         <Descriptions.Item label={t('plantForm.field.timezone')}>{values.timezone}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.currency')}>{values.currency}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.picture')}>{picture ? picture.name : none}</Descriptions.Item>
-      </Descriptions>
-      <Descriptions
-        title={t('plantForm.step.location')}
-        extra={edit('location')}
-        column={{ xs: 1, md: 2 }}
-        size="small"
-        bordered
-      >
+      </ReviewSection>
+      <ReviewSection step="location" wide onEdit={onEdit}>
         <Descriptions.Item label={t('plantForm.field.address')}>{values.address || none}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.country')}>{values.country || none}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.latitude')}>
@@ -71,8 +49,8 @@ export function ReviewSummary({
         <Descriptions.Item label={t('plantForm.field.longitude')}>
           <bdi className="hg-num">{values.longitude}</bdi>
         </Descriptions.Item>
-      </Descriptions>
-      <Descriptions title={t('plantForm.step.valuation')} extra={edit('valuation')} column={1} size="small" bordered>
+      </ReviewSection>
+      <ReviewSection step="valuation" onEdit={onEdit}>
         <Descriptions.Item label={t('plantForm.field.valuationMethod')}>
           {t(`plantForm.method.${v.method}`)}
         </Descriptions.Item>
@@ -112,27 +90,57 @@ export function ReviewSummary({
             sellFee: formatPrice(v.sellFee, values.currency),
           })}
         </Descriptions.Item>
-      </Descriptions>
-      <Descriptions title={t('plantForm.step.gateways')} extra={edit('gateways')} column={1} size="small" bordered>
+      </ReviewSection>
+      <ReviewSection step="gateways" onEdit={onEdit}>
         <Descriptions.Item label={t('plantForm.step.gateways')}>
           {gateways.length === 0
             ? none
             : t('plantForm.review.gatewaysValue', { list: gateways.map((g) => g.sn).join(', '), devices })}
         </Descriptions.Item>
-      </Descriptions>
-      <Descriptions
-        title={t('plantForm.step.contacts')}
-        extra={edit('contacts')}
-        column={{ xs: 1, md: 2 }}
-        size="small"
-        bordered
-      >
+      </ReviewSection>
+      <ReviewSection step="contacts" wide onEdit={onEdit}>
         <Descriptions.Item label={t('plantForm.field.contactName')}>{values.contactName || none}</Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.contactPhone')}>
           <bdi>{values.contactPhone || none}</bdi>
         </Descriptions.Item>
         <Descriptions.Item label={t('plantForm.field.ownerAccount')}>{values.ownerAccount || none}</Descriptions.Item>
-      </Descriptions>
+      </ReviewSection>
     </div>
+  );
+}
+
+/** One step's answers, titled by the step, with a button back to it; `wide` lays them out in two columns. */
+function ReviewSection({
+  step,
+  wide = false,
+  onEdit,
+  children,
+}: {
+  step: WizardStep;
+  wide?: boolean;
+  onEdit: (step: WizardStep) => void;
+  children: React.ReactNode;
+}): React.JSX.Element {
+  const { t } = useTranslation();
+  const title = t(`plantForm.step.${step}`);
+  return (
+    <Descriptions
+      title={title}
+      extra={
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onEdit(step)}
+          aria-label={t('plantForm.review.editOf', { step: title })}
+        >
+          {t('plantForm.review.edit')}
+        </Button>
+      }
+      column={wide ? { xs: 1, md: 2 } : 1}
+      size="small"
+      bordered
+    >
+      {children}
+    </Descriptions>
   );
 }

@@ -71,6 +71,14 @@ export function TouEditor({
         {value.map((s, i) => {
           const rowProblems = CELLS.map((c) => cellProblem(i, c)).filter((p): p is TouProblem => Boolean(p));
           const errorId = `tou-error-${i}`;
+          // What every cell of the row carries: its error state, the row's error list, its name with the row number.
+          const cellProps = (cell: Cell) => ({
+            status: cellProblem(i, cell) ? ('error' as const) : undefined,
+            'aria-invalid': cellProblem(i, cell) ? true : undefined,
+            'aria-describedby': rowProblems.length ? errorId : undefined,
+            'aria-label': t(`plantForm.tou.${cell}Of`, { n: i + 1 }),
+            'data-testid': `tou-${cell}-${i}`,
+          });
           return (
             <li
               key={i}
@@ -91,12 +99,8 @@ export function TouEditor({
                     placeholder="HH:mm"
                     maxLength={5}
                     inputMode="numeric"
-                    status={cellProblem(i, cell) ? 'error' : undefined}
-                    aria-invalid={cellProblem(i, cell) ? true : undefined}
-                    aria-describedby={rowProblems.length ? errorId : undefined}
-                    aria-label={t(`plantForm.tou.${cell}Of`, { n: i + 1 })}
+                    {...cellProps(cell)}
                     onChange={(e) => update(i, { [cell]: e.target.value.trim() })}
-                    data-testid={`tou-${cell}-${i}`}
                   />
                 </label>
               ))}
@@ -108,12 +112,8 @@ export function TouEditor({
                     min={0}
                     step={0.0001}
                     className="hg-pf-number"
-                    status={cellProblem(i, cell) ? 'error' : undefined}
-                    aria-invalid={cellProblem(i, cell) ? true : undefined}
-                    aria-describedby={rowProblems.length ? errorId : undefined}
-                    aria-label={t(`plantForm.tou.${cell}Of`, { n: i + 1 })}
+                    {...cellProps(cell)}
                     onChange={(v) => update(i, { [cell]: typeof v === 'number' ? v : null })}
-                    data-testid={`tou-${cell}-${i}`}
                   />
                 </label>
               ))}

@@ -2,7 +2,7 @@ import { Form, InputNumber, Radio } from 'antd';
 import { fieldMessage, priceProblem, VALUATION_METHODS, valuationSchema, type FieldRule } from '@heliograph/shared';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { schemaRule } from './fieldRules';
+import { SchemaItem } from './SchemaItem';
 import type { PlantFormValues } from './formModel';
 import { draftProblems, TouEditor, type DraftSegment } from './TouEditor';
 import { useLang } from './useLang';
@@ -89,34 +89,16 @@ export function ValuationFields(): React.JSX.Element {
             <InputNumber className="hg-pf-number" min={0} step={0.01} suffix={unit} data-testid="pf-sell-price" />
           </Form.Item>
         )}
-        <Form.Item
-          name={['valuation', 'buyVat']}
-          label={t('plantForm.field.buyVat')}
-          rules={[schemaRule(shape.buyVat, lang)]}
-        >
-          <InputNumber className="hg-pf-number" min={0} max={100} suffix="%" />
-        </Form.Item>
-        <Form.Item
-          name={['valuation', 'sellVat']}
-          label={t('plantForm.field.sellVat')}
-          rules={[schemaRule(shape.sellVat, lang)]}
-        >
-          <InputNumber className="hg-pf-number" min={0} max={100} suffix="%" />
-        </Form.Item>
-        <Form.Item
-          name={['valuation', 'buyFee']}
-          label={t('plantForm.field.buyFee')}
-          rules={[schemaRule(shape.buyFee, lang)]}
-        >
-          <InputNumber className="hg-pf-number" min={0} step={0.0001} suffix={unit} />
-        </Form.Item>
-        <Form.Item
-          name={['valuation', 'sellFee']}
-          label={t('plantForm.field.sellFee')}
-          rules={[schemaRule(shape.sellFee, lang)]}
-        >
-          <InputNumber className="hg-pf-number" min={0} step={0.0001} suffix={unit} />
-        </Form.Item>
+        {(['buyVat', 'sellVat'] as const).map((vat) => (
+          <SchemaItem key={vat} name={['valuation', vat]} schema={shape[vat]}>
+            <InputNumber className="hg-pf-number" min={0} max={100} suffix="%" />
+          </SchemaItem>
+        ))}
+        {(['buyFee', 'sellFee'] as const).map((fee) => (
+          <SchemaItem key={fee} name={['valuation', fee]} schema={shape[fee]}>
+            <InputNumber className="hg-pf-number" min={0} step={0.0001} suffix={unit} />
+          </SchemaItem>
+        ))}
       </div>
     </div>
   );

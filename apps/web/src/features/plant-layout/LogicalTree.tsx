@@ -25,9 +25,8 @@ function formatPercent(v: number | null, locale: string): string {
   return v === null ? '--' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)} %`;
 }
 
-interface NodeProps {
-  node: LogicalTreeNode;
-  level: number;
+/** What every node of the tree reads the same: the folding, the focused node, the locale and the callbacks. */
+interface TreeState {
   collapsed: ReadonlySet<string>;
   focusId: string;
   locale: string;
@@ -35,7 +34,14 @@ interface NodeProps {
   onFocus: (id: string) => void;
 }
 
-function TreeNode({ node, level, collapsed, focusId, locale, onToggle, onFocus }: NodeProps): React.JSX.Element {
+interface NodeProps {
+  node: LogicalTreeNode;
+  level: number;
+  tree: TreeState;
+}
+
+function TreeNode({ node, level, tree }: NodeProps): React.JSX.Element {
+  const { collapsed, focusId, locale, onToggle, onFocus } = tree;
   const { t } = useTranslation();
   const open = !collapsed.has(node.id);
   const hasChildren = node.children.length > 0;
@@ -92,16 +98,7 @@ function TreeNode({ node, level, collapsed, focusId, locale, onToggle, onFocus }
       {hasChildren && open && (
         <ul role="group" className="hg-lt-children">
           {node.children.map((c) => (
-            <TreeNode
-              key={c.id}
-              node={c}
-              level={level + 1}
-              collapsed={collapsed}
-              focusId={focusId}
-              locale={locale}
-              onToggle={onToggle}
-              onFocus={onFocus}
-            />
+            <TreeNode key={c.id} node={c} level={level + 1} tree={tree} />
           ))}
         </ul>
       )}
@@ -132,6 +129,7 @@ export function LogicalTree({
   const ref = useRef<HTMLUListElement>(null);
   const visible = useMemo(() => visibleNodes(roots, collapsed), [roots, collapsed]);
   const focusId = visible.some((v) => v.node.id === focused) ? (focused ?? '') : (visible[0]?.node.id ?? '');
+  const tree: TreeState = { collapsed, focusId, locale, onToggle, onFocus: setFocused };
 
   const moveFocus = useCallback((id: string) => {
     setFocused(id);
@@ -158,16 +156,7 @@ export function LogicalTree({
       }}
     >
       {roots.map((r) => (
-        <TreeNode
-          key={r.id}
-          node={r}
-          level={1}
-          collapsed={collapsed}
-          focusId={focusId}
-          locale={locale}
-          onToggle={onToggle}
-          onFocus={setFocused}
-        />
+        <TreeNode key={r.id} node={r} level={1} tree={tree} />
       ))}
     </ul>
   );

@@ -1,27 +1,19 @@
 import { LAYOUT_PERIODS, nestLogicalNodes, type LayoutPeriod } from '@heliograph/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Segmented, Skeleton, Space } from 'antd';
+import { App, Button, Empty, Segmented, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BandLegend } from './BandLegend';
 import { layoutApi, layoutKeys } from './api';
+import { LoadFailed } from './LoadFailed';
 import { LogicalTree } from './LogicalTree';
+import type { LayoutViewProps } from './layoutView';
 import { defaultCollapsed } from './treeModel';
 
 const REFRESH_MS = 60_000;
 
 /** The logical view: the plant's tree for a period, folded as saved, with the colour legend. */
-export function LogicalView({
-  plantId,
-  canEdit,
-  rtl,
-  locale,
-}: {
-  plantId: string;
-  canEdit: boolean;
-  rtl: boolean;
-  locale: string;
-}): React.JSX.Element {
+export function LogicalView({ plantId, canEdit, rtl, locale }: LayoutViewProps & { rtl: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -94,16 +86,7 @@ export function LogicalView({
       {tree.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : tree.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('plantLayout.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void tree.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed onRetry={() => void tree.refetch()} />
       ) : roots.length === 0 || roots.every((r) => r.children.length === 0) ? (
         <Empty description={t('plantLayout.logical.empty')} />
       ) : (

@@ -6,6 +6,20 @@ import { formatPower } from '../../components/plant/figures';
 import type { PanelEdit } from './physicalModel';
 import { Quantity } from '../../components/Quantity';
 
+/** The panel's numbers, each with the range the server accepts (spec §7). */
+const NUMBER_FIELDS = [
+  {
+    name: 'inclination',
+    min: LAYOUT.inclinationMin,
+    max: LAYOUT.inclinationMax,
+    step: 1,
+    suffix: '°',
+    testId: 'edit-inclination',
+  },
+  { name: 'azimuth', min: LAYOUT.azimuthMin, max: LAYOUT.azimuthMax, step: 1, suffix: '°', testId: 'edit-azimuth' },
+  { name: 'ratedW', min: LAYOUT.ratedMinW, max: LAYOUT.ratedMaxW, step: 5, suffix: 'W', testId: 'edit-rated' },
+] as const;
+
 interface Values {
   inclination: number | null;
   azimuth: number | null;
@@ -129,28 +143,17 @@ export function PanelEditor({
         }}
       >
         <div className="hg-pe-fields">
-          <Form.Item
-            name="inclination"
-            label={t('plantLayout.editor.inclination')}
-            rules={[range(LAYOUT.inclinationMin, LAYOUT.inclinationMax, 'plantLayout.errors.inclination')]}
-          >
-            <InputNumber step={1} suffix="°" placeholder={mixed} data-testid="edit-inclination" />
-          </Form.Item>
-          <Form.Item
-            name="azimuth"
-            label={t('plantLayout.editor.azimuth')}
-            tooltip={t('plantLayout.editor.azimuthHelp')}
-            rules={[range(LAYOUT.azimuthMin, LAYOUT.azimuthMax, 'plantLayout.errors.azimuth')]}
-          >
-            <InputNumber step={1} suffix="°" placeholder={mixed} data-testid="edit-azimuth" />
-          </Form.Item>
-          <Form.Item
-            name="ratedW"
-            label={t('plantLayout.editor.ratedW')}
-            rules={[range(LAYOUT.ratedMinW, LAYOUT.ratedMaxW, 'plantLayout.errors.ratedW')]}
-          >
-            <InputNumber step={5} suffix="W" placeholder={mixed} data-testid="edit-rated" />
-          </Form.Item>
+          {NUMBER_FIELDS.map((f) => (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={t(`plantLayout.editor.${f.name}`)}
+              tooltip={f.name === 'azimuth' ? t('plantLayout.editor.azimuthHelp') : undefined}
+              rules={[range(f.min, f.max, `plantLayout.errors.${f.name}`)]}
+            >
+              <InputNumber step={f.step} suffix={f.suffix} placeholder={mixed} data-testid={f.testId} />
+            </Form.Item>
+          ))}
           <Form.Item name="string" label={t('plantLayout.editor.string')}>
             <Input maxLength={32} placeholder={common(chosen, 'string') === undefined ? mixed : ''} />
           </Form.Item>

@@ -23,37 +23,23 @@ import { PanelEditor } from './PanelEditor';
 import { addPanel, editPanels, fieldOfPath, gridSize, removePanels, samePanels, stringMates } from './physicalModel';
 import { RoofGrid } from './RoofGrid';
 import { useUnsavedWarning } from './useUnsavedWarning';
+import type { LayoutViewProps } from './layoutView';
+import { LoadFailed } from './LoadFailed';
 
 const LIVE_REFRESH_MS = 30_000;
 const ZOOMS = [32, 40, 48, 56, 64, 72] as const;
 
+type PhysicalViewProps = LayoutViewProps & { compact: boolean };
+
 /** The physical view: loads the layout and hands it to the editor (fresh after every save). */
-export function PhysicalView(props: {
-  plantId: string;
-  canEdit: boolean;
-  locale: string;
-  compact: boolean;
-}): React.JSX.Element {
-  const { t } = useTranslation();
+export function PhysicalView(props: PhysicalViewProps): React.JSX.Element {
   const layout = useQuery({
     queryKey: layoutKeys.physical(props.plantId),
     queryFn: () => layoutApi.physical(props.plantId),
     refetchOnWindowFocus: false,
   });
   if (layout.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (layout.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('plantLayout.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void layout.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+  if (layout.isError) return <LoadFailed onRetry={() => void layout.refetch()} />;
   return <PhysicalEditor key={`${layout.data.saved}-${layout.data.updatedAt}`} initial={layout.data} {...props} />;
 }
 
@@ -63,13 +49,7 @@ function PhysicalEditor({
   locale,
   compact,
   initial,
-}: {
-  plantId: string;
-  canEdit: boolean;
-  locale: string;
-  compact: boolean;
-  initial: PhysicalLayoutAnswer;
-}): React.JSX.Element {
+}: PhysicalViewProps & { initial: PhysicalLayoutAnswer }): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Breadcrumb, Button, Result, Skeleton, Tabs } from 'antd';
+import { Breadcrumb, Skeleton, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { overviewPath } from '../../components/plant/overviewPath';
 import { LogicalView } from './LogicalView';
 import { PhysicalView } from './PhysicalView';
 import './plant-layout.css';
+import { PlantNotLoaded } from '../../components/plant/PlantNotLoaded';
 
 type View = 'logical' | 'physical';
 
@@ -45,25 +46,10 @@ export default function PlantLayoutPage(): React.JSX.Element {
     );
   }
   if (summary.isError) {
-    return (
-      <div className="hg-page-card" data-testid="layout-not-found">
-        <Result
-          status="warning"
-          title={<h1 className="hg-result-title">{t('plantLayout.notLoaded')}</h1>}
-          subTitle={t('plantLayout.notLoadedBody')}
-          extra={[
-            <Button key="retry" type="primary" onClick={() => void summary.refetch()}>
-              {t('common.retry')}
-            </Button>,
-            <Link key="list" to="/plants">
-              {t('plantLayout.backToList')}
-            </Link>,
-          ]}
-        />
-      </div>
-    );
+    return <PlantNotLoaded texts="plantLayout" testId="layout-not-found" onRetry={() => void summary.refetch()} />;
   }
   const plant = summary.data;
+  const viewProps = { plantId: plant.id, canEdit, locale: display.locale };
   return (
     <div className="hg-layout-page" data-testid="plant-layout">
       <header className="hg-layout-header">
@@ -83,14 +69,12 @@ export default function PlantLayoutPage(): React.JSX.Element {
           {
             key: 'logical',
             label: t('plantLayout.tabs.logical'),
-            children: <LogicalView plantId={plant.id} canEdit={canEdit} rtl={display.rtl} locale={display.locale} />,
+            children: <LogicalView {...viewProps} rtl={display.rtl} />,
           },
           {
             key: 'physical',
             label: <span data-testid="tab-physical">{t('plantLayout.tabs.physical')}</span>,
-            children: (
-              <PhysicalView plantId={plant.id} canEdit={canEdit} locale={display.locale} compact={display.compact} />
-            ),
+            children: <PhysicalView {...viewProps} compact={display.compact} />,
           },
         ]}
       />

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DayPowerChart } from './DayPowerChart';
 import { DayRangePicker } from './DayRangePicker';
 import type { DaySelection } from './daySelection';
@@ -12,13 +11,13 @@ import type { ChartCardProps } from './chartCardProps';
  * multi-day shortcuts as daily energy bars.
  */
 export function DayChartCard({ plant, today, hasBattery, display, className }: ChartCardProps): React.JSX.Element {
-  const { t } = useTranslation();
   // null: follow "today", also across the plant's midnight while the page stays open.
   const [picked, setPicked] = useState<DaySelection | null>(null);
   const selection: DaySelection = picked ?? { kind: 'day', day: today };
+  const chart = { plantId: plant.id, hasBattery, display };
 
   return (
-    <OverviewCard id="ov-day" title={t('overview.day.title')} className={className} testId="day-card">
+    <OverviewCard card="day" className={className}>
       <DayRangePicker
         selection={selection}
         today={today}
@@ -26,24 +25,14 @@ export function DayChartCard({ plant, today, hasBattery, display, className }: C
         onChange={(next) => setPicked(next.kind === 'day' && next.day === today ? null : next)}
       />
       {selection.kind === 'day' ? (
-        <DayPowerChart
-          key={selection.day}
-          plantId={plant.id}
-          day={selection.day}
-          today={today}
-          tz={plant.timezone}
-          hasBattery={hasBattery}
-          display={display}
-        />
+        <DayPowerChart key={selection.day} {...chart} day={selection.day} today={today} tz={plant.timezone} />
       ) : (
         <RangeEnergyChart
           key={`${selection.from}-${selection.to}`}
-          plantId={plant.id}
+          {...chart}
           from={selection.from}
           to={selection.to}
-          hasBattery={hasBattery}
           currency={plant.currency}
-          display={display}
         />
       )}
     </OverviewCard>

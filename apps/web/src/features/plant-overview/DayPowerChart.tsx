@@ -9,7 +9,7 @@ import { CardError } from './CardError';
 import { dayChartOption } from './dayChartOption';
 import { buildDayChart, type DaySeriesKey } from './daySeries';
 import { LazyEChart } from '../../components/chart/LazyEChart';
-import type { Display } from '../../components/chart/useDisplay';
+import type { DayChartProps } from './chartCardProps';
 
 /** 5-minute power curves of one plant-local day, SOC on a second axis. */
 export function DayPowerChart({
@@ -19,14 +19,7 @@ export function DayPowerChart({
   tz,
   hasBattery,
   display,
-}: {
-  plantId: string;
-  day: string;
-  today: string;
-  tz: string;
-  hasBattery: boolean;
-  display: Display;
-}): React.JSX.Element {
+}: DayChartProps & { day: string; today: string; tz: string }): React.JSX.Element {
   const { t } = useTranslation();
   const height = display.compact ? 300 : 360;
   const isToday = day === today;

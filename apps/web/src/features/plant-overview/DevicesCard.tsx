@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { plantApi, plantKeys } from '../../api/plants';
 import { formatPower, formatRatio } from '../../components/plant/figures';
-import { formatDateTime } from '../../components/plant/plantTime';
+import { StampedTime } from './StampedTime';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { CardError } from './CardError';
 import { DeviceKindIcon } from './DeviceKindIcon';
@@ -99,10 +99,7 @@ export function DevicesCard({
                   {d.alias ? <span>{kindName}</span> : null}
                 </div>
                 <div className="hg-device-seen">
-                  {t('overview.devices.lastSeen')}{' '}
-                  <bdi dir="ltr" className="hg-num">
-                    {formatDateTime(d.lastSeen, tz)}
-                  </bdi>
+                  <StampedTime label={t('overview.devices.lastSeen')} at={d.lastSeen} tz={tz} />
                 </div>
               </div>
               <Reading device={d} locale={locale} />
@@ -114,10 +111,8 @@ export function DevicesCard({
 
   return (
     <OverviewCard
-      id="ov-devices"
-      title={t('overview.devices.title')}
+      card="devices"
       className={className}
-      testId="devices-card"
       extra={
         query.data ? <span className="hg-ov-count">{t('overview.count', { n: String(devices.length) })}</span> : null
       }

@@ -91,13 +91,7 @@ export function EnergyBarsCard({ plant, today, hasBattery, display, className }:
 
   return (
     // The stepper sits in the card header, not in the tab bar: a tablist may only hold tabs (WCAG 4.1.2).
-    <OverviewCard
-      id="ov-energy"
-      title={t('overview.energy.title')}
-      extra={display.compact ? undefined : stepper}
-      className={className}
-      testId="energy-card"
-    >
+    <OverviewCard card="energy" extra={display.compact ? undefined : stepper} className={className}>
       <Tabs
         size="small"
         activeKey={kind}

@@ -40,10 +40,8 @@ export function EnergyFlowCard({
 
   return (
     <OverviewCard
-      id="ov-flow"
-      title={t('overview.flow.title')}
+      card="flow"
       className={className}
-      testId="flow-card"
       extra={
         updated ? (
           <span className="hg-ov-updated" data-testid="flow-updated">

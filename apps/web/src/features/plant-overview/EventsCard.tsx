@@ -4,7 +4,7 @@ import { Empty, Skeleton, Tag } from 'antd';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { plantApi, plantKeys } from '../../api/plants';
-import { formatDateTime } from '../../components/plant/plantTime';
+import { StampedTime } from './StampedTime';
 import { CardError } from './CardError';
 import { orderEvents } from './eventOrder';
 import { OverviewCard } from './OverviewCard';
@@ -88,17 +88,11 @@ export function EventsCard({
                   {t(`overview.devices.kind.${e.deviceKind}`, { defaultValue: e.deviceKind })} <bdi>{e.deviceSn}</bdi>
                 </span>
                 <span>
-                  {t('overview.events.raised')}{' '}
-                  <bdi dir="ltr" className="hg-num">
-                    {formatDateTime(e.raisedAt, tz)}
-                  </bdi>
+                  <StampedTime label={t('overview.events.raised')} at={e.raisedAt} tz={tz} />
                 </span>
                 {e.clearedAt !== null ? (
                   <span>
-                    {t('overview.events.clearedAt')}{' '}
-                    <bdi dir="ltr" className="hg-num">
-                      {formatDateTime(e.clearedAt, tz)}
-                    </bdi>
+                    <StampedTime label={t('overview.events.clearedAt')} at={e.clearedAt} tz={tz} />
                   </span>
                 ) : null}
               </div>
@@ -110,10 +104,8 @@ export function EventsCard({
 
   return (
     <OverviewCard
-      id="ov-events"
-      title={t('overview.events.title')}
+      card="events"
       className={className}
-      testId="events-card"
       extra={
         !pending && !failed ? (
           <span className={openCount > 0 ? 'hg-ov-count hg-ov-count-alert' : 'hg-ov-count'}>

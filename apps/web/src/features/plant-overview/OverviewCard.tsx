@@ -1,28 +1,31 @@
+import { useTranslation } from 'react-i18next';
+
+/** The overview's cards; each names its heading id `ov-<card>`, title `overview.<card>.title`, test id `<card>-card`. */
+export type OverviewCardName = 'day' | 'energy' | 'flow' | 'devices' | 'events';
+
 /** A titled section of the overview. Its heading names the region for screen readers. */
 export function OverviewCard({
-  id,
-  title,
+  card,
   extra,
   className,
-  testId,
   children,
 }: {
-  id: string;
-  title: React.ReactNode;
+  card: OverviewCardName;
   extra?: React.ReactNode;
   className?: string;
-  testId?: string;
   children: React.ReactNode;
 }): React.JSX.Element {
+  const { t } = useTranslation();
+  const id = `ov-${card}`;
   return (
     <section
       className={`hg-ov-card${className ? ` ${className}` : ''}`}
       aria-labelledby={`${id}-title`}
-      data-testid={testId}
+      data-testid={`${card}-card`}
     >
       <header className="hg-ov-card-head">
         <h2 id={`${id}-title`} className="hg-ov-card-title">
-          {title}
+          {t(`overview.${card}.title`)}
         </h2>
         {extra ? <div className="hg-ov-card-extra">{extra}</div> : null}
       </header>

@@ -17,29 +17,24 @@ export function PeriodStepper({
   onStep: (delta: -1 | 1) => void;
 }): React.JSX.Element {
   const { t } = useTranslation();
+  const step = (delta: -1 | 1) => (
+    <Button
+      size="small"
+      type="text"
+      className="hg-flip-rtl"
+      icon={delta < 0 ? <LeftOutlined /> : <RightOutlined />}
+      aria-label={t(`overview.energy.${delta < 0 ? 'previous' : 'next'}_${unit}`)}
+      disabled={delta < 0 ? !canBack : !canForward}
+      onClick={() => onStep(delta)}
+    />
+  );
   return (
     <div className="hg-stepper" role="group" aria-label={t(`overview.energy.${unit}Picker`)}>
-      <Button
-        size="small"
-        type="text"
-        className="hg-flip-rtl"
-        icon={<LeftOutlined />}
-        aria-label={t(`overview.energy.previous_${unit}`)}
-        disabled={!canBack}
-        onClick={() => onStep(-1)}
-      />
+      {step(-1)}
       <span className="hg-stepper-label" aria-live="polite">
         {label}
       </span>
-      <Button
-        size="small"
-        type="text"
-        className="hg-flip-rtl"
-        icon={<RightOutlined />}
-        aria-label={t(`overview.energy.next_${unit}`)}
-        disabled={!canForward}
-        onClick={() => onStep(1)}
-      />
+      {step(1)}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { plantApi, plantKeys } from '../../api/plants';
 import { currentLang } from '../../i18n';
 import { PRODUCT_NAME } from '../../kit/brand';
@@ -19,6 +19,7 @@ import { useDisplay } from '../../components/chart/useDisplay';
 import { usePlantLive } from './usePlantLive';
 import { usePlantNow } from './usePlantNow';
 import './overview.css';
+import { PlantNotLoaded } from '../../components/plant/PlantNotLoaded';
 
 // The live stream refreshes the page on new data; this is the fallback when it cannot.
 const FALLBACK_REFRESH_MS = 60_000;
@@ -81,23 +82,7 @@ export default function PlantOverviewPage(): React.JSX.Element {
 
   if (summary.isPending) return <OverviewSkeleton />;
   if (summary.isError) {
-    return (
-      <div className="hg-page-card" data-testid="overview-error">
-        <Result
-          status="warning"
-          title={<h1 className="hg-result-title">{t('overview.notLoaded')}</h1>}
-          subTitle={t('overview.notLoadedBody')}
-          extra={[
-            <Button key="retry" type="primary" onClick={() => void summary.refetch()}>
-              {t('common.retry')}
-            </Button>,
-            <Link key="list" to="/plants">
-              {t('overview.backToList')}
-            </Link>,
-          ]}
-        />
-      </div>
-    );
+    return <PlantNotLoaded texts="overview" testId="overview-error" onRetry={() => void summary.refetch()} />;
   }
 
   const plant = summary.data;

@@ -8,7 +8,7 @@ import { CardError } from './CardError';
 import { daysBetween, monthsBetween } from './daySelection';
 import { barFigures, buildBars } from './energyBars';
 import { EnergyBarsChart } from './EnergyBarsChart';
-import type { Display } from '../../components/chart/useDisplay';
+import type { DayChartProps } from './chartCardProps';
 
 // Module-level, so TanStack Query re-runs it (and hands out a new object) only when a month's answer changes.
 function combineMonths(results: UseQueryResult<EnergyBucket[]>[]) {
@@ -30,14 +30,7 @@ export function RangeEnergyChart({
   hasBattery,
   currency,
   display,
-}: {
-  plantId: string;
-  from: string;
-  to: string;
-  hasBattery: boolean;
-  currency: string;
-  display: Display;
-}): React.JSX.Element {
+}: DayChartProps & { from: string; to: string; currency: string }): React.JSX.Element {
   const { t } = useTranslation();
   const { buckets, pending, failed } = useQueries({
     queries: monthsBetween(from, to).map((m) => ({

@@ -24,6 +24,7 @@ describe('keys the overview and plant list build at run time', () => {
       ...['connecting', 'live', 'reconnecting', 'off'].flatMap((s) => [`overview.live.${s}`, `overview.live.${s}Hint`]),
       ...['info', 'warning', 'fault'].map((l) => `overview.events.level.${l}`),
       ...['month', 'year', 'total'].map((k) => `overview.energy.tab_${k}`),
+      ...['day', 'energy', 'flow', 'devices', 'events'].map((c) => `overview.${c}.title`),
     ];
     expect(needed.filter((k) => !has(k))).toEqual([]);
   });

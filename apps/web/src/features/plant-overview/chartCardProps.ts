@@ -10,3 +10,10 @@ export interface ChartCardProps {
   display: Display;
   className?: string;
 }
+
+/** What both charts of the day card (one day's curves, a run of days' bars) are given by it. */
+export interface DayChartProps {
+  plantId: string;
+  hasBattery: boolean;
+  display: Display;
+}

@@ -1,20 +1,9 @@
 import type { EnergyBucket } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { barFigures, buildBars, daysInMonth, periodSlots } from './energyBars';
+import { QUIET_PERIOD } from './testFixtures';
 
-const bucket = (key: string, v: Partial<EnergyBucket> = {}): EnergyBucket => ({
-  key,
-  pv: 0,
-  purchase: 0,
-  feedIn: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  income: 0,
-  selfConsumption: null,
-  selfSufficiency: null,
-  ...v,
-});
+const bucket = (key: string, v: Partial<EnergyBucket> = {}): EnergyBucket => ({ key, ...QUIET_PERIOD, ...v });
 
 describe('energy bars', () => {
   it('has a bar per day of the month, per month of the year, per year since the first', () => {

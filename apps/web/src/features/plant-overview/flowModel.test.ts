@@ -2,18 +2,7 @@ import type { PlantRealtime } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { branchOf, buildFlowModel, dashDuration } from './flowModel';
 import { flowSummary } from './flowSummary';
-
-const period = {
-  pv: 0,
-  purchase: 0,
-  feedIn: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  income: 0,
-  selfConsumption: null,
-  selfSufficiency: null,
-};
+import { QUIET_PERIOD, SELLING_SURPLUS } from './testFixtures';
 
 function realtime(p: Partial<PlantRealtime['powerW']>, flow: Partial<PlantRealtime['flow']> = {}): PlantRealtime {
   return {
@@ -21,9 +10,9 @@ function realtime(p: Partial<PlantRealtime['powerW']>, flow: Partial<PlantRealti
     ts: 1_700_000_000_000,
     powerW: { ts: 1_700_000_000_000, pv: null, load: null, grid: null, battery: null, soc: null, ...p },
     flow: { pv: 'idle', grid: 'idle', battery: 'idle', load: 'idle', ...flow },
-    today: period,
-    month: period,
-    total: period,
+    today: QUIET_PERIOD,
+    month: QUIET_PERIOD,
+    total: QUIET_PERIOD,
     capacityKw: 10,
     currency: 'EUR',
   };
@@ -31,13 +20,7 @@ function realtime(p: Partial<PlantRealtime['powerW']>, flow: Partial<PlantRealti
 
 describe('energy-flow model', () => {
   it('sells surplus PV: PV and grid flow away from the panels, the battery charges', () => {
-    const m = buildFlowModel(
-      realtime(
-        { pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 },
-        { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' },
-      ),
-      'storage_ac',
-    );
+    const m = buildFlowModel(realtime(...SELLING_SURPLUS), 'storage_ac');
     expect(branchOf(m, 'pv')).toMatchObject({ active: true, towardHub: true, powerW: 4200 });
     expect(branchOf(m, 'grid')).toMatchObject({ state: 'selling', active: true, towardHub: false, powerW: 1100 });
     expect(branchOf(m, 'battery')).toMatchObject({ state: 'charging', active: true, towardHub: false, powerW: 2000 });
@@ -97,13 +80,7 @@ describe('energy-flow summary for screen readers', () => {
       .join(',')})`;
 
   it('says what each branch does, with scaled powers', () => {
-    const m = buildFlowModel(
-      realtime(
-        { pv: 4200, load: 1100, grid: -1100, battery: -2000, soc: 80 },
-        { pv: 'selling', grid: 'selling', battery: 'charging', load: 'buying' },
-      ),
-      'storage_ac',
-    );
+    const m = buildFlowModel(realtime(...SELLING_SURPLUS), 'storage_ac');
     expect(flowSummary(m, t, 'en')).toBe(
       'pv(power=4.2 kW) gridSelling(power=1.1 kW) batteryCharging(soc=80.0%,power=2.0 kW) load(power=1.1 kW)',
     );

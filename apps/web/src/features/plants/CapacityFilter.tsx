@@ -33,39 +33,32 @@ export function CapacityFilter({
     if (from === (min ?? null) && to === (max ?? null)) return;
     onApply({ min: from, max: to });
   };
-  const common = {
-    min: 0,
-    max: PLANT_CAPACITY_MAX_KW,
-    precision: 1,
-    controls: false,
-    suffix: 'kW',
-    status: upsideDown ? ('error' as const) : undefined,
-    'aria-invalid': upsideDown || undefined,
-    'aria-describedby': upsideDown ? errorId : undefined,
-    onBlur: apply,
-    onPressEnter: apply,
-  };
+  // Both boxes are alike but for their end of the range.
+  const bound = (end: 'From' | 'To', value: Bound, onChange: (v: Bound) => void, testId: string) => (
+    <InputNumber<number>
+      min={0}
+      max={PLANT_CAPACITY_MAX_KW}
+      precision={1}
+      controls={false}
+      suffix="kW"
+      status={upsideDown ? 'error' : undefined}
+      aria-invalid={upsideDown || undefined}
+      aria-describedby={upsideDown ? errorId : undefined}
+      onBlur={apply}
+      onPressEnter={apply}
+      className="hg-capacity-input"
+      placeholder={t(`plants.capacity${end}`)}
+      aria-label={t(`plants.capacity${end}Label`)}
+      value={value}
+      onChange={onChange}
+      data-testid={testId}
+    />
+  );
   return (
     <div className="hg-capacity-filter" role="group" aria-label={t('plants.capacityFilter')}>
-      <InputNumber<number>
-        {...common}
-        className="hg-capacity-input"
-        placeholder={t('plants.capacityFrom')}
-        aria-label={t('plants.capacityFromLabel')}
-        value={from}
-        onChange={(v) => setFrom(v)}
-        data-testid="plants-capacity-min"
-      />
+      {bound('From', from, setFrom, 'plants-capacity-min')}
       <span aria-hidden="true">–</span>
-      <InputNumber<number>
-        {...common}
-        className="hg-capacity-input"
-        placeholder={t('plants.capacityTo')}
-        aria-label={t('plants.capacityToLabel')}
-        value={to}
-        onChange={(v) => setTo(v)}
-        data-testid="plants-capacity-max"
-      />
+      {bound('To', to, setTo, 'plants-capacity-max')}
       {upsideDown && (
         <span id={errorId} role="alert" className="hg-capacity-error" data-testid="plants-capacity-error">
           {t('plants.capacityOrder')}

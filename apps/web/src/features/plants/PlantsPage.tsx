@@ -21,6 +21,7 @@ import { PlantTable } from './PlantTable';
 import { usePlantList } from './usePlantList';
 import { useViewMode, type ViewMode } from './useViewMode';
 import './plants.css';
+import { LoadFailedResult } from './LoadFailedResult';
 
 // ECharts, the world map and Leaflet load only when someone opens the map.
 const PlantMap = lazy(() => import('./map/PlantMap'));
@@ -184,15 +185,7 @@ export default function PlantsPage(): React.JSX.Element {
           <PlantMap filter={mapFilter} />
         </Suspense>
       ) : loadFailed ? (
-        <Result
-          status="warning"
-          title={<h2 className="hg-result-title">{t('plants.loadFailed')}</h2>}
-          extra={
-            <Button type="primary" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailedResult title={t('plants.loadFailed')} onRetry={() => void query.refetch()} />
       ) : view === 'cards' ? (
         <PlantCards
           rows={data?.rows ?? []}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
+import { observeResize } from '../../../components/observeResize';
 import { init, type ECharts, type MapOption } from './mapEcharts';
 import { initialView } from './mapView';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
@@ -47,14 +48,15 @@ export function OfflineWorldMap({
       const plant = (e.data as { plant?: MapPlant } | undefined)?.plant;
       if (plant) open.current(plant);
     });
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-      framed.current = '';
-    };
+    return observeResize(
+      el,
+      () => instance.resize(),
+      () => {
+        instance.dispose();
+        chart.current = null;
+        framed.current = '';
+      },
+    );
   }, [ready, i18n.language]);
 
   const option = useMemo<MapOption>(() => {

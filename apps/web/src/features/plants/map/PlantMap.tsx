@@ -1,6 +1,6 @@
 import type { MapPlant, PlantFilter } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { OfflineWorldMap } from './OfflineWorldMap';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
 import { TileMap } from './TileMap';
 import '../plants.css';
+import { LoadFailedResult } from '../LoadFailedResult';
 
 /** The side list names at most this many plants; the map itself draws them all. */
 const LISTED = 200;
@@ -42,17 +43,7 @@ export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX
   const open = (p: MapPlant) => void navigate(overviewPath(p));
 
   if (points.isError && !points.data) {
-    return (
-      <Result
-        status="warning"
-        title={<h2 className="hg-result-title">{t('plants.map.loadFailed')}</h2>}
-        extra={
-          <Button type="primary" onClick={() => void points.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailedResult title={t('plants.map.loadFailed')} onRetry={() => void points.refetch()} />;
   }
   const rows = points.data ?? [];
   const counts = new Map<string, number>();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
+import { observeResize } from '../../../components/observeResize';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
 
 /** Spec §9: the map service's script is loaded on demand, 500 ms after it is wanted. */
@@ -73,14 +74,15 @@ export function TileMap({
       .addTo(m);
     map.current = m;
     layer.current = leaflet.layerGroup().addTo(m);
-    const observer = new ResizeObserver(() => m.invalidateSize());
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      m.remove();
-      map.current = null;
-      layer.current = null;
-    };
+    return observeResize(
+      el,
+      () => m.invalidateSize(),
+      () => {
+        m.remove();
+        map.current = null;
+        layer.current = null;
+      },
+    );
   }, [leaflet, url, attribution]);
 
   useEffect(() => {
