@@ -1,7 +1,7 @@
 import { ERROR_CODES, type BuiltinRole, type ErrorKey } from '@heliograph/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
 import { appUser, company, configTemplate, deviceCommand, role } from '../db/schema.js';
 import type { AuthContext, Scope } from '../http/context.js';
@@ -20,7 +20,7 @@ import { managesPlant, scopeCondition } from './policies.js';
 
 type Who = 'platform' | 'staff' | 'owner' | 'visitor' | 'maintainer';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let callers: Record<Who, AuthContext>;
 const keys = { sunrisePlant: '', rivalPlant: '', sunriseTemplate: '', rivalTemplate: '', rivalCommand: '' };
 
@@ -57,7 +57,6 @@ const FOUND = 0;
 const code = (key: ErrorKey) => ERROR_CODES[key];
 
 beforeAll(async () => {
-  t = await TestApp.start();
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const [rival] = await db.insert(company).values({ name: 'Rival Solar' }).returning();
@@ -126,10 +125,6 @@ beforeAll(async () => {
     })
     .returning();
   keys.rivalCommand = command?.id ?? '';
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('policies against a second company', () => {

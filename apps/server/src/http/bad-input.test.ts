@@ -8,19 +8,20 @@ import { ACCOUNTS, TestApp, type Answer } from '../test/harness.js';
 // The clock is set to 15 November 2026 (a 30-day month), where the month route used to ask for 31 November.
 const NOW = new Date('2026-11-15T10:00:00Z');
 
-let t: TestApp;
+// The clock is faked before the app boots, so that what it seeds is dated by it too.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+const t = TestApp.forTests();
 let f: StorageFixture;
 let admin: string;
 
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  t = await TestApp.start();
   f = await storageFixture(t, 'BI');
   await sunrisePlant(t, 'Bad input switches', [{ sn: 'BISW01', devices: [{ sn: 'BISW01', kind: 'switch' }] }]);
   admin = await t.tokenFor(ACCOUNTS.admin);
 });
 afterAll(async () => {
-  await t?.close();
   vi.useRealTimers();
 });
 

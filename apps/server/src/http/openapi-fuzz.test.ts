@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
 import { storageFixture } from '../test/storage-fixture.js';
 import { sunrisePlant } from '../test/gateway-fixtures.js';
@@ -185,10 +185,9 @@ function callsFor(method: string, path: string, op: Operation, real: (name: stri
 }
 
 describe('the OpenAPI fuzz', () => {
-  let t: TestApp;
+  const t = TestApp.forTests({ COMMAND_TIMEOUT_S: '1' });
   let plantId: string;
   beforeAll(async () => {
-    t = await TestApp.start({ COMMAND_TIMEOUT_S: '1' });
     // Real plants and devices of every kind, so the fuzzed inputs reach the handlers behind the lookups.
     plantId = (await storageFixture(t, 'FZ')).plantId;
     await sunrisePlant(t, 'Fuzz plant', [
@@ -202,7 +201,6 @@ describe('the OpenAPI fuzz', () => {
       },
     ]);
   });
-  afterAll(async () => t.close());
 
   it('answers every route with no 5xx to bad input, signed in as an administrator and anonymously', async () => {
     const doc = t.app.swagger() as unknown as OpenApiDocument;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
 import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
@@ -135,19 +135,17 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     if (family.startsWith('inverter')) return k.inverter;
     return '';
   };
+  // The parameters whose name alone says which key they take.
+  const byName: Record<string, string> = {
+    plantId: k.plantId,
+    userId: k.userId,
+    batterySn: k.battery,
+    inverterSn: k.inverter,
+    target: k.gateway,
+    device: k.inverter,
+  };
+  if (Object.hasOwn(byName, name)) return byName[name];
   switch (name) {
-    case 'plantId':
-      return k.plantId;
-    case 'userId':
-      return k.userId;
-    case 'batterySn':
-      return k.battery;
-    case 'inverterSn':
-      return k.inverter;
-    case 'target':
-      return k.gateway;
-    case 'device':
-      return k.inverter;
     case 'sn':
       return serialOf() || undefined;
     case 'sns':
@@ -278,10 +276,9 @@ function codeOf(res: LightMyRequestResponse): number | undefined {
 }
 
 describe('the tenancy sweep', () => {
-  let t: TestApp;
+  const t = TestApp.forTests({ COMMAND_TIMEOUT_S: '1' });
   let k: Keys;
   beforeAll(async () => {
-    t = await TestApp.start({ COMMAND_TIMEOUT_S: '1' });
     const db = t.database.db;
     const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
     const users = await db.select().from(appUser);
@@ -354,7 +351,6 @@ describe('the tenancy sweep', () => {
       userId: idOf(ACCOUNTS.staff),
     };
   });
-  afterAll(async () => t?.close());
 
   it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
     const started = performance.now();

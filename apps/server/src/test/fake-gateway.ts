@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
 import { gatewayTopics, type CommandResult, type GatewayCommand } from '@heliograph/shared';
 import { gateway } from '../db/schema.js';
+import { afterAll } from 'vitest';
 import type { TestApp } from './harness.js';
 
 /** The connection password the API tests give their fake gateways. */
@@ -44,7 +45,8 @@ export async function waitOnline(t: TestApp, sn: string, online: boolean): Promi
   throw new Error(`${sn} did not go ${online ? 'online' : 'offline'}`);
 }
 
-type Answer = (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null;
+/** What a fake gateway answers a command with (null: silence). */
+export type Answer = (cmd: GatewayCommand) => Omit<CommandResult, 'cmdId'> | null;
 
 /** Fake gateways that record every command they receive and answer what `answer` says at the time. */
 export class RecordingGateways {
@@ -52,6 +54,13 @@ export class RecordingGateways {
   private readonly clients: MqttClient[] = [];
 
   constructor(public answer: Answer = () => ({ status: 'succeeded' })) {}
+
+  /** Recording gateways of the tests around the call, disconnected after them (before the app of `TestApp.forTests`). */
+  static forTests(answer?: Answer): RecordingGateways {
+    const gateways = new RecordingGateways(answer);
+    afterAll(() => gateways.close());
+    return gateways;
+  }
 
   async connect(t: TestApp, sn: string, password = FAKE_GATEWAY_PASSWORD): Promise<void> {
     const record: Answer = (cmd) => {

@@ -32,13 +32,6 @@ export async function sunrisePlant(
   return plantId;
 }
 
-/** Tokens of Sunrise's administrator and visitor, and of the other company (Rival Solar). */
-export async function signInThree(t: TestApp): Promise<{ admin: string; visitor: string; rival: string }> {
-  const admin = await t.tokenFor(ACCOUNTS.admin);
-  const visitor = await t.tokenFor(ACCOUNTS.visitor);
-  return { admin, visitor, rival: await t.otherCompanyToken() };
-}
-
 export async function xlsxOf(rows: string[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('import');

@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { appUser, company, role } from '../db/schema.js';
+import { afterAll, beforeAll } from 'vitest';
 import type { Mail } from '../mail/mailer.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
@@ -57,6 +58,18 @@ export class TestApp {
     t.now = opts.now;
     if (database) t.sharedDatabase = database;
     await t.boot();
+    return t;
+  }
+
+  /**
+   * The app of the tests around the call (a file, or a describe block): booted before them and closed after
+   * them. Hooks registered after this call run after the boot and, in vitest's stacked order, before the close.
+   */
+  static forTests(env: Record<string, string> = {}): TestApp {
+    const t = new TestApp();
+    t.env = env;
+    beforeAll(() => t.boot());
+    afterAll(() => t.close());
     return t;
   }
 
@@ -200,3 +213,21 @@ export const ACCOUNTS = {
   owner: 'owner@sunrise.example',
   visitor: 'visitor@sunrise.example',
 } as const;
+
+/** Who the API tests sign in as: Sunrise's demo accounts, and `rival`, the administrator of Rival Solar. */
+export type Signer = Exclude<keyof typeof ACCOUNTS, 'platform'> | 'rival';
+
+/**
+ * Access tokens of these accounts, signed in once the app of `TestApp.forTests` is up (call it after that):
+ * the object is filled before the tests run, so read it in tests and hooks, never at the top of the file.
+ */
+export function signInForTests<S extends Signer>(t: TestApp, ...who: S[]): Record<S, string> {
+  const tokens = {} as Record<S, string>;
+  beforeAll(async () => {
+    for (const s of who) {
+      const signer: Signer = s;
+      tokens[s] = signer === 'rival' ? await t.otherCompanyToken() : await t.tokenFor(ACCOUNTS[signer]);
+    }
+  });
+  return tokens;
+}

@@ -1,37 +1,53 @@
 import { eq } from 'drizzle-orm';
-import { appUser, company, device, deviceCommand, deviceLatest } from '../db/schema.js';
+import { appUser, company, device, deviceCommand, deviceLatest, gateway } from '../db/schema.js';
 import { provisionPlant, type ProvisionPlant } from '../modules/plants/provision.js';
-import { ACCOUNTS, type TestApp } from './harness.js';
+import { ACCOUNTS, signInForTests, TestApp } from './harness.js';
 import { TEST_PLANT_FIELDS } from './plant-fields.js';
+import { FAKE_GATEWAY_PASSWORD, RecordingGateways, type Answer } from './fake-gateway.js';
 
 interface PlantSpec {
   name: string;
-  gateways: ProvisionPlant['gateways'];
+  /** Gateways that connect with the fake gateways' password. */
+  gateways: Omit<ProvisionPlant['gateways'][number], 'password'>[];
+}
+
+const withPassword = (spec: PlantSpec) => ({
+  name: spec.name,
+  gateways: spec.gateways.map((g) => ({ ...g, password: FAKE_GATEWAY_PASSWORD })),
+});
+
+/**
+ * What the device-command tests share: their app, whose commands time out after two seconds (a silent gateway fails
+ * fast); the tokens of Sunrise's administrator and visitor and of Rival Solar's; and fake gateways that record every
+ * command and answer it with `answer`. The fields are filled before the tests: read them in tests and hooks.
+ */
+export function commandTests(answer?: Answer) {
+  const t = TestApp.forTests({ COMMAND_TIMEOUT_S: '2' });
+  return { t, tokens: signInForTests(t, 'admin', 'visitor', 'rival'), gateways: RecordingGateways.forTests(answer) };
 }
 
 /**
- * The inverter command tests' world: a Sunrise plant shared with its visitor as a guest (unless said), a Rival Solar plant
- * with devices of its own, and the tokens of Sunrise's admin, its visitor and the other company.
+ * The inverter command tests' world: a Sunrise plant shared with its visitor as a guest (unless said), and a Rival
+ * Solar plant with devices of its own.
  */
 export async function inverterPlants(
   t: TestApp,
   ours: PlantSpec,
   theirs: PlantSpec,
   opts: { shareWithVisitor: boolean } = { shareWithVisitor: true },
-): Promise<{ admin: string; visitor: string; other: string }> {
+): Promise<void> {
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const [visitorUser] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.visitor));
   await provisionPlant(db, {
     ...TEST_PLANT_FIELDS,
-    ...ours,
+    ...withPassword(ours),
     companyId: sunrise?.id ?? null,
     sharedWith: opts.shareWithVisitor ? [{ userId: visitorUser?.id ?? '', level: 'guest' }] : [],
   });
-  const other = await t.otherCompanyToken();
+  await t.otherCompanyToken(); // makes Rival Solar
   const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
-  await provisionPlant(db, { ...TEST_PLANT_FIELDS, ...theirs, companyId: rival?.id ?? null });
-  return { admin: await t.tokenFor(ACCOUNTS.admin), visitor: await t.tokenFor(ACCOUNTS.visitor), other };
+  await provisionPlant(db, { ...TEST_PLANT_FIELDS, ...withPassword(theirs), companyId: rival?.id ?? null });
 }
 
 /** Saves `metrics` as the device's latest reading, taken `ageS` seconds ago. */
@@ -51,4 +67,27 @@ export async function commandsFor(t: TestApp, sn: string) {
     .select()
     .from(deviceCommand)
     .where(eq(deviceCommand.deviceId, d?.id ?? ''));
+}
+
+/**
+ * Starts a firmware upgrade of the device through its gateway, as a gateway reports it (in progress for ten
+ * minutes): remote commands are refused meanwhile. Returns what ends it.
+ */
+export async function startUpgrade(t: TestApp, gatewaySn: string, sn: string): Promise<() => Promise<void>> {
+  const db = t.database.db;
+  const [d] = await db.select().from(device).where(eq(device.sn, sn));
+  const [gw] = await db.select().from(gateway).where(eq(gateway.sn, gatewaySn));
+  const [upgrade] = await db
+    .insert(deviceCommand)
+    .values({
+      gatewayId: gw?.id ?? '',
+      deviceId: d?.id ?? '',
+      type: 'upgrade',
+      status: 'progress',
+      expiresAt: new Date(Date.now() + 600_000),
+    })
+    .returning();
+  return async () => {
+    await db.delete(deviceCommand).where(eq(deviceCommand.id, upgrade?.id ?? ''));
+  };
 }

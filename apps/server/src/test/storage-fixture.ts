@@ -148,8 +148,10 @@ export async function storageFixture(t: TestApp, prefix: string): Promise<Storag
     [sn.rivalWeather, { irradiance: 100, t_ambient: 10, t_module: 12, wind_speed: 1 }],
   ];
   await db.insert(deviceLatest).values(latest.map(([s, metrics]) => ({ deviceId: id(s), ts: now, metrics })));
-  // Two readings an hour apart for the day charts (noon UTC today is the same Berlin day).
-  const noon = new Date(`${now.toISOString().slice(0, 10)}T11:00:00Z`);
+  // Two readings an hour apart for the day charts, on the plant's today (in the last hour of a UTC day, Berlin's
+  // today is the next UTC date); 11:00 UTC is midday in Berlin, whatever the season.
+  const today = now.toLocaleDateString('en-CA', { timeZone: TEST_PLANT_FIELDS.timezone });
+  const noon = new Date(`${today}T11:00:00Z`);
   const later = new Date(noon.getTime() + 3_600_000);
   await db.insert(deviceSample).values([
     { deviceId: id(sn.master), plantId, ts: noon, metrics: battery(40) },

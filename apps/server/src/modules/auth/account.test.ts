@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appUser, verificationCode } from '../../db/schema.js';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await TestApp.start();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = TestApp.forTests();
 
 const sendCode = (account: string, type: 'register' | 'reset', lan = 'en') =>
   t.call('GET', '/api/v1/anonymous/getVerificationCode', { query: { account, type, lan } });

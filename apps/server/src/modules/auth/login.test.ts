@@ -1,17 +1,11 @@
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { TokenPair, UserInfo } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, captcha, serverSecret } from '../../db/schema.js';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await TestApp.start();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = TestApp.forTests();
 
 describe('sign-in', () => {
   it('gives a demo account a bearer token pair that opens GET /user', async () => {

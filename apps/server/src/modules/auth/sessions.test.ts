@@ -1,14 +1,10 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { ERROR_CODES, type TokenPair } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appUser, authSession } from '../../db/schema.js';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await TestApp.start();
-});
-afterAll(async () => t?.close());
+const t = TestApp.forTests();
 
 async function userId(account: string): Promise<string> {
   const [row] = await t.database.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.account, account));

@@ -1,28 +1,24 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLog } from '../../db/schema.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { ACCOUNTS, signInForTests, TestApp } from '../../test/harness.js';
 import { cellsOf } from './cells.js';
 import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
+const tokens = signInForTests(t, 'admin', 'visitor', 'rival');
 let f: StorageFixture;
-let admin: string;
-let visitor: string;
-let rival: string;
 
 beforeAll(async () => {
-  t = await TestApp.start();
   f = await storageFixture(t, 'TB');
-  [admin, visitor, rival] = await Promise.all([
+  [tokens.admin, tokens.visitor, tokens.rival] = await Promise.all([
     t.tokenFor(ACCOUNTS.admin),
     t.tokenFor(ACCOUNTS.visitor),
     t.otherCompanyToken(),
   ]);
 });
-afterAll(() => t?.close());
 
 interface Row {
   sn: string;
@@ -37,16 +33,16 @@ interface List {
 
 describe('battery list', () => {
   it('lists the company’s batteries with status statistics, and searches', async () => {
-    const all = await t.call<List>('GET', '/api/v1/batteries', { token: admin, query: { keyword: 'TB' } });
+    const all = await t.call<List>('GET', '/api/v1/batteries', { token: tokens.admin, query: { keyword: 'TB' } });
     expect(all.code).toBe(0);
     expect(all.data.rows.map((r) => r.sn)).toEqual([f.sn.master, f.sn.slave]);
     expect(all.data.counts).toMatchObject({ all: 2, normal: 2, offline: 0 });
     expect(all.data.rows[0]?.metrics.soc).toBe(64);
 
-    const one = await t.call<List>('GET', '/api/v1/batteries', { token: admin, query: { keyword: 'bat02' } });
+    const one = await t.call<List>('GET', '/api/v1/batteries', { token: tokens.admin, query: { keyword: 'bat02' } });
     expect(one.data.rows.map((r) => r.sn)).toEqual([f.sn.slave]);
     const offline = await t.call<List>('GET', '/api/v1/batteries', {
-      token: admin,
+      token: tokens.admin,
       query: { keyword: 'TB', status: 'offline' },
     });
     expect(offline.data.total).toBe(0);
@@ -55,11 +51,11 @@ describe('battery list', () => {
   });
 
   it('never lists another company’s batteries', async () => {
-    const mine = await t.call<List>('GET', '/api/v1/batteries', { token: rival, query: { size: '100' } });
+    const mine = await t.call<List>('GET', '/api/v1/batteries', { token: tokens.rival, query: { size: '100' } });
     expect(mine.data.rows.map((r) => r.sn)).toEqual([f.sn.rivalBattery]);
-    const ours = await t.call<List>('GET', '/api/v1/batteries', { token: admin, query: { size: '100' } });
+    const ours = await t.call<List>('GET', '/api/v1/batteries', { token: tokens.admin, query: { size: '100' } });
     expect(ours.data.rows.map((r) => r.sn)).not.toContain(f.sn.rivalBattery);
-    const count = await t.call<Record<string, number>>('GET', '/api/v1/batteries/count', { token: rival });
+    const count = await t.call<Record<string, number>>('GET', '/api/v1/batteries/count', { token: tokens.rival });
     expect(count.data.all).toBe(1);
   });
 
@@ -67,7 +63,7 @@ describe('battery list', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/batteries/download?keyword=TB&lan=de',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${tokens.admin}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
@@ -85,7 +81,7 @@ describe('battery list', () => {
 describe('battery detail', () => {
   it('tells master from slave and shows BMS values and relays', async () => {
     const master = await t.call<Record<string, unknown>>('GET', `/api/v1/battery/${f.sn.master}/info`, {
-      token: visitor,
+      token: tokens.visitor,
     });
     expect(master.code).toBe(0);
     expect(master.data).toMatchObject({
@@ -99,13 +95,15 @@ describe('battery detail', () => {
       relays: { charge: true, discharge: false },
     });
     expect((master.data.slaves as { sn: string }[]).map((s) => s.sn)).toEqual([f.sn.slave]);
-    const slave = await t.call<Record<string, unknown>>('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: admin });
+    const slave = await t.call<Record<string, unknown>>('GET', `/api/v1/battery/${f.sn.slave}/info`, {
+      token: tokens.admin,
+    });
     expect(slave.data).toMatchObject({ role: 'slave', master: { sn: f.sn.master, soc: 64 }, slaves: [] });
   });
 
   it('answers cell voltages and temperatures with the weakest and strongest cell', async () => {
     const res = await t.call<ReturnType<typeof cellsOf>>('GET', `/api/v1/battery/${f.sn.master}/cells`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(res.data.cells).toHaveLength(16);
     expect(res.data.cells[0]).toEqual({ index: 1, voltage: 3.301, temperature: 24.5 });
@@ -125,7 +123,7 @@ describe('battery detail', () => {
     const res = await t.call<{ series: { ts: number; values: Record<string, number | null> }[] }>(
       'GET',
       `/api/v1/battery/${f.sn.master}/batteryWorkData`,
-      { token: admin },
+      { token: tokens.admin },
     );
     expect(res.data.series.map((p) => p.values.soc)).toEqual([40, 55]);
     expect(Object.keys(res.data.series[0]?.values ?? {})).toEqual(['p_bat', 'soc', 'v_bat', 'i_bat', 'temp']);
@@ -139,31 +137,31 @@ describe('who may see and change a battery', () => {
       `/api/v1/battery/${f.sn.master}/cells`,
       `/api/v1/battery/${f.sn.master}/batteryWorkData`,
     ]) {
-      const res = await t.call('GET', url, { token: rival });
+      const res = await t.call('GET', url, { token: tokens.rival });
       expect(res.code, url).toBe(ERROR_CODES.batteryNotFound);
     }
-    const del = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.master]}/delete`, { token: rival });
+    const del = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.master]}/delete`, { token: tokens.rival });
     expect(del.code).toBe(ERROR_CODES.batteryNotFound);
-    const bad = await t.call('POST', '/api/v1/battery/not-a-uuid/delete', { token: admin });
+    const bad = await t.call('POST', '/api/v1/battery/not-a-uuid/delete', { token: tokens.admin });
     expect(bad.code).toBe(ERROR_CODES.batteryNotFound);
   });
 
   it('lets a visitor look but not delete', async () => {
-    const res = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.slave]}/delete`, { token: visitor });
+    const res = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.slave]}/delete`, { token: tokens.visitor });
     expect(res.status).toBe(403);
-    const still = await t.call('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: admin });
+    const still = await t.call('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: tokens.admin });
     expect(still.code).toBe(0);
   });
 
   it('deletes a battery for the company, logged, after which it does not exist', async () => {
-    const res = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.slave]}/delete`, { token: admin });
+    const res = await t.call('POST', `/api/v1/battery/${f.ids[f.sn.slave]}/delete`, { token: tokens.admin });
     expect(res.code).toBe(0);
-    const gone = await t.call('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: admin });
+    const gone = await t.call('GET', `/api/v1/battery/${f.sn.slave}/info`, { token: tokens.admin });
     expect(gone.code).toBe(ERROR_CODES.batteryNotFound);
     // The older read routes (modules/devices) agree.
-    const realtime = await t.call('GET', `/api/v1/battery/${f.sn.slave}/realtime`, { token: admin });
+    const realtime = await t.call('GET', `/api/v1/battery/${f.sn.slave}/realtime`, { token: tokens.admin });
     expect(realtime.code).toBe(ERROR_CODES.batteryNotFound);
-    const list = await t.call<List>('GET', '/api/v1/batteries', { token: admin, query: { keyword: 'TB' } });
+    const list = await t.call<List>('GET', '/api/v1/batteries', { token: tokens.admin, query: { keyword: 'TB' } });
     expect(list.data.rows.map((r) => r.sn)).toEqual([f.sn.master]);
     const log = await t.database.db
       .select()

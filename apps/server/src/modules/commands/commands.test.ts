@@ -15,14 +15,13 @@ const OTHER = 'GWCMD00002';
 const INV = 'INVCMD0001';
 const PASSWORD = 'GatewayPass2026';
 
-let t: TestApp;
+const t = TestApp.forTests({ COMMAND_TIMEOUT_S: '2' });
 let auth: AuthContext;
 let gatewayId: string;
 let inverterId: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const [admin] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.admin));
@@ -49,7 +48,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t?.close();
 });
 
 /** A gateway that answers every command with what `answer` returns (nothing: it stays silent). */

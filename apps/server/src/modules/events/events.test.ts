@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { ERROR_CODES, type EventListRow } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { storageEvents, storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let f: StorageFixture;
 let admin: string;
 let visitor: string;
@@ -18,7 +18,6 @@ interface List {
 }
 
 beforeAll(async () => {
-  t = await TestApp.start();
   f = await storageFixture(t, 'TE');
   ({ raised } = await storageEvents(t, f));
   [admin, visitor, rival] = await Promise.all([
@@ -27,7 +26,6 @@ beforeAll(async () => {
     t.otherCompanyToken(),
   ]);
 });
-afterAll(() => t?.close());
 
 const list = (token: string, query: Record<string, string> = {}) =>
   t.call<List>('GET', '/api/v1/events', { token, query: { plantId: f.plantId, ...query } });

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
 
@@ -7,11 +7,10 @@ import { sunrisePlant, upload, xlsxOf } from '../../test/gateway-fixtures.js';
 const SW = 'SWXC000001';
 const GW = 'GWXC000001';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let rival: string;
 beforeAll(async () => {
-  t = await TestApp.start();
   await sunrisePlant(t, 'Cross-company plant', [
     { sn: GW, devices: [{ sn: 'INVXC00001', kind: 'inverter', ratedW: 5000 }] },
     { sn: SW, devices: [{ sn: SW, kind: 'switch' }] },
@@ -19,7 +18,6 @@ beforeAll(async () => {
   admin = await t.tokenFor(ACCOUNTS.admin);
   rival = await t.otherCompanyToken();
 });
-afterAll(async () => t?.close());
 
 interface Info {
   associatedUser: string | null;

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { provisionPlant } from '../plants/provision.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 
 const SN = 'GWKEY00001';
-let t: TestApp;
+const t = TestApp.forTests();
 beforeAll(async () => {
-  t = await TestApp.start();
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const userId = async (account: string) =>
@@ -23,7 +22,6 @@ beforeAll(async () => {
     sharedWith: [{ userId: (await userId(ACCOUNTS.visitor)) ?? '', level: 'guest' }],
   });
 });
-afterAll(async () => t?.close());
 
 const detail = async (account: string) =>
   t.call<Record<string, unknown>>('GET', `/api/v1/gateway/${SN}`, { token: await t.tokenFor(account) });

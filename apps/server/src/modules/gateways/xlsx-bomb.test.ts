@@ -1,8 +1,8 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { signInForTests, TestApp } from '../../test/harness.js';
 import { upload, xlsxOf } from '../../test/gateway-fixtures.js';
 import { XLSX_READ_LIMITS, readSheetRows } from '../../xlsx/read.js';
 
@@ -185,13 +185,8 @@ describe('the .xlsx reader against zip bombs', () => {
 });
 
 describe('zip bombs uploaded to the imports', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await TestApp.start();
-    admin = await t.tokenFor(ACCOUNTS.admin);
-  });
-  afterAll(() => t?.close());
+  const t = TestApp.forTests();
+  const tokens = signInForTests(t, 'admin');
 
   it('are refused with "import failed" on the gateway and switch imports, with bounded memory', async () => {
     // 1 GiB sheets in 1 MiB uploads (the multipart limit is 2 MB).
@@ -202,7 +197,7 @@ describe('zip bombs uploaded to the imports', () => {
       for (const url of ['/api/v1/gateways/import/check', '/api/v1/acSwitch/import/batch/check']) {
         let code = 0;
         const used = await growth(async () => {
-          code = (await upload(t, url, admin, bomb)).code;
+          code = (await upload(t, url, tokens.admin, bomb)).code;
         });
         console.log(
           `${url}, ${label} sheet in ${(bomb.length / 2 ** 20).toFixed(2)} MiB: code ${code}, ` +

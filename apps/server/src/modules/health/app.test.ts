@@ -1,15 +1,9 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requireRouteDeclarations } from '../../http/hooks.js';
 import { TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await TestApp.start();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = TestApp.forTests();
 
 describe('the app', () => {
   it('answers /healthz and /readyz with the database reachable', async () => {

@@ -1,22 +1,15 @@
 import { BATTERY_SETTINGS_GROUP } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecordingGateways } from '../../test/fake-gateway.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sunrisePlant } from '../../test/gateway-fixtures.js';
-import { setLatest } from '../../test/inverter-fixture.js';
+import { commandTests, setLatest } from '../../test/inverter-fixture.js';
 
 const GW_HYBRID = 'GWBSET0001';
-const GW_STRING = 'GWBSET0002';
-const GW_NO_BATTERY = 'GWBSET0003';
 const HYBRID = 'INVBSET001';
 const STRING = 'INVBSET002';
 const HYBRID_ALONE = 'INVBSET003';
 
-let t: TestApp;
-let admin: string;
-let rival: string;
 /** The hybrid's gateway: applies every setting it is sent, and records it. */
-const gateways = new RecordingGateways((cmd) => ({ status: 'succeeded', result: cmd.params }));
+const { t, tokens, gateways } = commandTests((cmd) => ({ status: 'succeeded', result: cmd.params }));
 
 interface Form {
   fields: { key: string; group: string }[];
@@ -25,12 +18,11 @@ interface Form {
 const reportNow = (sn: string) => setLatest(t, sn, { p_ac: 1200 });
 
 const batteryKeys = async (sn: string) => {
-  const form = await t.call<Form>('GET', `/api/v1/inverter/${sn}/setting/form`, { token: admin });
+  const form = await t.call<Form>('GET', `/api/v1/inverter/${sn}/setting/form`, { token: tokens.admin });
   return form.data.fields.filter((f) => f.group === BATTERY_SETTINGS_GROUP).map((f) => f.key);
 };
 
 beforeAll(async () => {
-  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
   const hybrid = { kind: 'inverter' as const, protocol: 'metrics', meta: { inverterKind: 'hybrid' } };
   await sunrisePlant(t, 'Battery settings plant', [
     {
@@ -41,22 +33,16 @@ beforeAll(async () => {
       ],
     },
     {
-      sn: GW_STRING,
+      sn: 'GWBSET0002',
       devices: [
         { sn: STRING, kind: 'inverter', protocol: 'metrics', meta: { inverterKind: 'string' } },
         { sn: 'BATBSET002', kind: 'battery', capacityKwh: 10 },
       ],
     },
-    { sn: GW_NO_BATTERY, devices: [{ sn: HYBRID_ALONE, ...hybrid }] },
+    { sn: 'GWBSET0003', devices: [{ sn: HYBRID_ALONE, ...hybrid }] },
   ]);
-  admin = await t.tokenFor(ACCOUNTS.admin);
-  rival = await t.otherCompanyToken();
   await gateways.connect(t, GW_HYBRID);
   await reportNow(HYBRID);
-});
-afterAll(async () => {
-  await gateways.close();
-  await t?.close();
 });
 
 describe('battery settings of a hybrid inverter', () => {
@@ -71,7 +57,7 @@ describe('battery settings of a hybrid inverter', () => {
     expect(await batteryKeys(STRING)).toEqual([]);
     expect(await batteryKeys(HYBRID_ALONE)).toEqual([]);
     const refused = await t.call('POST', `/api/v1/inverter/${STRING}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values: { chargeCutoffSoc: 90 } },
     });
     expect(refused.code).toBe(4);
@@ -80,13 +66,13 @@ describe('battery settings of a hybrid inverter', () => {
   it('writes them to the device and remembers them', async () => {
     const values = { batteryWorkMode: 'backup', chargeCutoffSoc: 95, dischargeCutoffSoc: 30 };
     const res = await t.call<{ status: string }>('POST', `/api/v1/inverter/${HYBRID}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values },
     });
     expect(res.data.status).toBe('succeeded');
     expect(gateways.received.at(-1)).toMatchObject({ type: 'settingsWrite', params: values });
     const form = await t.call<{ values: Record<string, unknown> }>('GET', `/api/v1/inverter/${HYBRID}/setting/form`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(form.data.values).toMatchObject(values);
   });
@@ -98,26 +84,33 @@ describe('battery settings of a hybrid inverter', () => {
       { dischargeCutoffSoc: 95 },
       { batteryWorkMode: 'gridOnly' },
     ]) {
-      const res = await t.call('POST', `/api/v1/inverter/${HYBRID}/setting-write`, { token: admin, body: { values } });
+      const res = await t.call('POST', `/api/v1/inverter/${HYBRID}/setting-write`, {
+        token: tokens.admin,
+        body: { values },
+      });
       expect(res.code, JSON.stringify(values)).toBe(4);
     }
     expect(gateways.received.length).toBe(sent);
   });
 
   it('finds the hybrid inverter a battery is set through, and none behind a string inverter', async () => {
-    const found = await t.call<{ sn: string } | null>('GET', '/api/v1/battery/BATBSET001/inverter', { token: admin });
+    const found = await t.call<{ sn: string } | null>('GET', '/api/v1/battery/BATBSET001/inverter', {
+      token: tokens.admin,
+    });
     expect(found.data).toMatchObject({ sn: HYBRID });
-    const none = await t.call<{ sn: string } | null>('GET', '/api/v1/battery/BATBSET002/inverter', { token: admin });
+    const none = await t.call<{ sn: string } | null>('GET', '/api/v1/battery/BATBSET002/inverter', {
+      token: tokens.admin,
+    });
     expect(none).toMatchObject({ code: 0, data: null });
-    expect((await t.call('GET', '/api/v1/battery/NOSUCHBAT1/inverter', { token: admin })).code).toBe(1206);
+    expect((await t.call('GET', '/api/v1/battery/NOSUCHBAT1/inverter', { token: tokens.admin })).code).toBe(1206);
   });
 
   it('answers another company “does not exist”', async () => {
-    expect((await t.call('GET', '/api/v1/battery/BATBSET001/inverter', { token: rival })).code).toBe(1206);
-    const form = await t.call('GET', `/api/v1/inverter/${HYBRID}/setting/form`, { token: rival });
+    expect((await t.call('GET', '/api/v1/battery/BATBSET001/inverter', { token: tokens.rival })).code).toBe(1206);
+    const form = await t.call('GET', `/api/v1/inverter/${HYBRID}/setting/form`, { token: tokens.rival });
     expect(form.code).not.toBe(0);
     const write = await t.call('POST', `/api/v1/inverter/${HYBRID}/setting-write`, {
-      token: rival,
+      token: tokens.rival,
       body: { values: { chargeCutoffSoc: 90 } },
     });
     expect(write.code).toBe(form.code);

@@ -1,28 +1,20 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { INVERTER_STATE } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, deviceCommand, deviceLatest, gateway, operationLog } from '../../db/schema.js';
-import { RecordingGateways } from '../../test/fake-gateway.js';
-import { TestApp } from '../../test/harness.js';
-import { commandsFor as commandsOf, inverterPlants, setLatest } from '../../test/inverter-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { device, deviceLatest, operationLog } from '../../db/schema.js';
+import { commandTests, commandsFor, inverterPlants, setLatest, startUpgrade } from '../../test/inverter-fixture.js';
 
 const GW = 'GWINVT0001';
-const GW_OFF = 'GWINVT0002';
 const INV = 'INVT000001';
 const INV_OFF = 'INVT000002';
 const INV_SUNSPEC = 'INVT000003';
 const INV_CUSTOM = 'INVT000004';
 const INV_OTHER = 'INVT000009';
 const MTR = 'MTRT000001';
-const PASSWORD = 'GatewayPass2026';
 
-let t: TestApp;
-let admin: string;
-let other: string;
-let visitor: string;
 /** The test's gateway: records every command and answers what `gateways.answer` says at the time. */
-const gateways = new RecordingGateways();
+const { t, tokens, gateways } = commandTests();
 
 const setState = (sn: string, state: number | null, ageS = 0) =>
   setLatest(
@@ -33,15 +25,13 @@ const setState = (sn: string, state: number | null, ageS = 0) =>
   );
 
 beforeAll(async () => {
-  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
-  ({ admin, visitor, other } = await inverterPlants(
+  await inverterPlants(
     t,
     {
       name: 'Inverter test plant',
       gateways: [
         {
           sn: GW,
-          password: PASSWORD,
           devices: [
             { sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 },
             { sn: INV_SUNSPEC, kind: 'inverter', model: 'HG-SS', ratedW: 8000, protocol: 'sunspec' },
@@ -49,24 +39,18 @@ beforeAll(async () => {
             { sn: MTR, kind: 'meter', model: 'MTR-1P' },
           ],
         },
-        { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+        { sn: 'GWINVT0002', devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
       ],
     },
     // Another company's plant with an inverter of its own.
     {
       name: 'Rival inverter plant',
-      gateways: [{ sn: 'GWINVT0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
+      gateways: [{ sn: 'GWINVT0009', devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
     },
-  ));
+  );
   for (const sn of [INV, INV_SUNSPEC, INV_CUSTOM, INV_OFF]) await setState(sn, INVERTER_STATE.mppt);
   await gateways.connect(t, GW);
 });
-afterAll(async () => {
-  await gateways.close();
-  await t?.close();
-});
-
-const commandsFor = (sn: string) => commandsOf(t, sn);
 
 interface ListAnswer {
   total: number;
@@ -85,7 +69,7 @@ describe('inverter energy flow', () => {
 
   it('takes grid and load from the meter behind the same gateway', async () => {
     await setLatest(t, MTR, { p_grid: -3000, p_load: 1200 });
-    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV}/flow`, { token: visitor });
+    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV}/flow`, { token: tokens.visitor });
     expect(res.code).toBe(0);
     expect(res.data.powerW).toMatchObject({ grid: -3000, load: 1200, battery: null });
     expect(res.data.flow).toMatchObject({ grid: 'selling', load: 'buying', battery: 'idle' });
@@ -94,7 +78,7 @@ describe('inverter energy flow', () => {
   });
 
   it('without a meter shows the AC output leaving for the grid and the load unknown', async () => {
-    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV_OFF}/flow`, { token: admin });
+    const res = await t.call<Flow>('GET', `/api/v1/inverter/${INV_OFF}/flow`, { token: tokens.admin });
     expect(res.data.powerW).toMatchObject({ grid: -4200, load: null });
     expect(res.data.flow.grid).toBe('selling');
     expect(res.data.meter).toBe(false);
@@ -104,7 +88,7 @@ describe('inverter energy flow', () => {
 describe('inverter list', () => {
   it('lists the company’s inverters with statistics, search, filters and pages', async () => {
     const all = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'INVT', size: '100' },
     });
     expect(all.code).toBe(0);
@@ -113,27 +97,27 @@ describe('inverter list', () => {
     expect(all.data.facets.models).toEqual(expect.arrayContaining(['HG-5K', 'HG-SS', 'XY-10']));
 
     const page = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'INVT', size: '2', page: '2', sort: 'sn', order: 'asc' },
     });
     expect(page.data.total).toBe(4);
     expect(page.data.rows.map((r) => r.sn)).toEqual([INV_SUNSPEC, INV_CUSTOM]);
 
     const byModel = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'INVT', model: 'XY-10' },
     });
     expect(byModel.data.rows.map((r) => r.sn)).toEqual([INV_CUSTOM]);
 
     await setState(INV_OFF, INVERTER_STATE.mppt, 3 * 3600);
     const offline = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'INVT', status: 'offline' },
     });
     expect(offline.data.rows.map((r) => r.sn)).toEqual([INV_OFF]);
     expect(offline.data.stats).toMatchObject({ all: 4, offline: 1, normal: 3 });
     const count = await t.call<Record<string, number>>('GET', '/api/v1/inverters/count', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'INVT' },
     });
     expect(count.data).toMatchObject({ all: 4, offline: 1 });
@@ -141,15 +125,17 @@ describe('inverter list', () => {
   });
 
   it('does not show another company’s inverters, and shows a visitor’s shared ones read-only', async () => {
-    const rival = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: other, query: { q: 'INVT' } });
+    const rival = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: tokens.rival, query: { q: 'INVT' } });
     expect(rival.data.rows.map((r) => r.sn)).toEqual([INV_OTHER]);
-    const v = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: visitor, query: { q: INV } });
+    const v = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: tokens.visitor, query: { q: INV } });
     expect(v.data.rows).toHaveLength(1);
     expect(v.data.rows[0]?.writable).toBe(false);
-    const control = await t.call<{ writable: boolean }>('GET', `/api/v1/inverter/${INV}/control`, { token: visitor });
+    const control = await t.call<{ writable: boolean }>('GET', `/api/v1/inverter/${INV}/control`, {
+      token: tokens.visitor,
+    });
     expect(control.data.writable).toBe(false);
     const mine = await t.call<{ writable: boolean; settings: boolean }>('GET', `/api/v1/inverter/${INV}/control`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(mine.data).toMatchObject({ writable: true, settings: true });
   });
@@ -158,7 +144,7 @@ describe('inverter list', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/inverters/download?q=INVT&model=HG-5K&lan=de',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${tokens.admin}` },
     });
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="inverters-\d{8}\.xlsx"/);
@@ -189,9 +175,9 @@ describe('another company’s inverter does not exist (600) on every route', () 
     ['GET', 'flow'],
   ];
   it.each(routes)('%s %s', async (method, path, body) => {
-    const res = await t.call(method, `/api/v1/inverter/${INV}/${path}`, { token: other, body });
+    const res = await t.call(method, `/api/v1/inverter/${INV}/${path}`, { token: tokens.rival, body });
     expect(res.code).toBe(600);
-    const mine = await t.call(method, `/api/v1/inverter/${INV_OTHER}/${path}`, { token: admin, body });
+    const mine = await t.call(method, `/api/v1/inverter/${INV_OTHER}/${path}`, { token: tokens.admin, body });
     expect(mine.code).toBe(600);
   });
 });
@@ -205,56 +191,45 @@ describe('a visitor changes nothing', () => {
       ['debug', { code: '06', address: '0001', value: 1 }],
       ['setting-write', { values: { activePowerLimit: 10 } }],
     ] as const) {
-      const res = await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: visitor, body });
+      const res = await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: tokens.visitor, body });
       expect([403, 200]).toContain(res.status);
       expect([2, 600]).toContain(res.code);
     }
     const [d] = await t.database.db.select().from(device).where(eq(device.sn, INV));
     expect(d?.alias).toBeNull();
     expect(d?.deletedAt).toBeNull();
-    expect(await commandsFor(INV)).toHaveLength(0);
+    expect(await commandsFor(t, INV)).toHaveLength(0);
   });
 });
 
 describe('boot and shutdown', () => {
   it('refuses boot of a running inverter and shutdown of a stopped one with 1210, sending nothing', async () => {
     await setState(INV, INVERTER_STATE.mppt);
-    expect((await t.call('POST', `/api/v1/inverter/${INV}/boot`, { token: admin })).code).toBe(1210);
+    expect((await t.call('POST', `/api/v1/inverter/${INV}/boot`, { token: tokens.admin })).code).toBe(1210);
     await setState(INV, INVERTER_STATE.off);
-    expect((await t.call('POST', `/api/v1/inverter/${INV}/shutdown`, { token: admin })).code).toBe(1210);
-    expect(await commandsFor(INV)).toHaveLength(0);
+    expect((await t.call('POST', `/api/v1/inverter/${INV}/shutdown`, { token: tokens.admin })).code).toBe(1210);
+    expect(await commandsFor(t, INV)).toHaveLength(0);
   });
 
   it('refuses everything remote while the inverter is upgrading (1210)', async () => {
-    const [d] = await t.database.db.select().from(device).where(eq(device.sn, INV));
-    const [gw] = await t.database.db.select().from(gateway).where(eq(gateway.sn, GW));
-    const [upgrade] = await t.database.db
-      .insert(deviceCommand)
-      .values({
-        gatewayId: gw?.id ?? '',
-        deviceId: d?.id ?? '',
-        type: 'upgrade',
-        status: 'progress',
-        expiresAt: new Date(Date.now() + 600_000),
-      })
-      .returning();
+    const endUpgrade = await startUpgrade(t, GW, INV);
     for (const [path, body] of [
       ['boot', undefined],
       ['debug', { code: '03', address: '9C40', count: 1 }],
       ['setting-write', { values: { activePowerLimit: 10 } }],
     ] as const) {
-      expect((await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: admin, body })).code).toBe(1210);
+      expect((await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: tokens.admin, body })).code).toBe(1210);
     }
-    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: admin, query: { q: INV } });
+    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: tokens.admin, query: { q: INV } });
     expect(list.data.rows[0]?.status).toBe('upgrading');
-    await t.database.db.delete(deviceCommand).where(eq(deviceCommand.id, upgrade?.id ?? ''));
+    await endUpgrade();
   });
 
   it('boots a stopped inverter through the gateway and logs who did it', async () => {
     await setState(INV, INVERTER_STATE.off);
     gateways.answer = () => ({ status: 'succeeded', result: { on: true } });
     const res = await t.call<{ status: string; result: unknown }>('POST', `/api/v1/inverter/${INV}/boot`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(res.data).toMatchObject({ status: 'succeeded', result: { on: true } });
     expect(gateways.received.at(-1)).toMatchObject({ type: 'boot', device: INV });
@@ -264,14 +239,14 @@ describe('boot and shutdown', () => {
 
   it('refuses a command to an inverter behind an offline gateway with 1201', async () => {
     await setState(INV_OFF, INVERTER_STATE.mppt);
-    const res = await t.call('POST', `/api/v1/inverter/${INV_OFF}/shutdown`, { token: admin });
+    const res = await t.call('POST', `/api/v1/inverter/${INV_OFF}/shutdown`, { token: tokens.admin });
     expect(res.code).toBe(1201);
   });
 });
 
 describe('debug', () => {
   it('refuses hex input without four digits and values over 9999999.00, sending nothing', async () => {
-    const before = (await commandsFor(INV)).length;
+    const before = (await commandsFor(t, INV)).length;
     for (const body of [
       { code: '03', address: '9C4', count: 2 },
       { code: '03', address: 'XYZW', count: 2 },
@@ -281,10 +256,10 @@ describe('debug', () => {
       { code: '06', address: '0001', value: 65_536 },
       { code: '07', address: '0001', count: 1 },
     ]) {
-      const res = await t.call('POST', `/api/v1/inverter/${INV}/debug`, { token: admin, body });
+      const res = await t.call('POST', `/api/v1/inverter/${INV}/debug`, { token: tokens.admin, body });
       expect(res.code, JSON.stringify(body)).toBe(4);
     }
-    expect(await commandsFor(INV)).toHaveLength(before);
+    expect(await commandsFor(t, INV)).toHaveLength(before);
   });
 
   it('reads and writes registers through the gateway and keeps the replies', async () => {
@@ -296,13 +271,13 @@ describe('debug', () => {
     const read = await t.call<{ status: string; result: { values: number[] } }>(
       'POST',
       `/api/v1/inverter/${INV}/debug`,
-      { token: admin, body: { code: '03', address: '9C40', count: 2 } },
+      { token: tokens.admin, body: { code: '03', address: '9C40', count: 2 } },
     );
     expect(read.data).toMatchObject({ status: 'succeeded', result: { values: [0x5375, 0x6e53] } });
     expect(gateways.received.at(-1)).toMatchObject({ type: 'debugRead', params: { fc: 3, address: 40000, count: 2 } });
 
     const write = await t.call<{ status: string }>('POST', `/api/v1/inverter/${INV}/debug`, {
-      token: admin,
+      token: tokens.admin,
       body: { code: '10', address: '0010', value: 123456.78, decimals: 2 },
     });
     expect(write.data.status).toBe('succeeded');
@@ -312,7 +287,7 @@ describe('debug', () => {
     });
 
     const replies = await t.call<{ type: string; status: string }[]>('GET', `/api/v1/inverter/${INV}/debug/reply`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(replies.data.slice(0, 2).map((r) => r.type)).toEqual(['debugWrite', 'debugRead']);
   });
@@ -321,31 +296,31 @@ describe('debug', () => {
 describe('settings', () => {
   it('builds the form from the protocol: the built-in map, SunSpec writable points, 601 otherwise', async () => {
     const metrics = await t.call<{ fields: { key: string }[] }>('GET', `/api/v1/inverter/${INV}/setting/form`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(metrics.data.fields.map((f) => f.key)).toContain('activePowerLimit');
     const sunspec = await t.call<{ fields: { key: string; type: string; max?: number }[] }>(
       'GET',
       `/api/v1/inverter/${INV_SUNSPEC}/setting/form`,
-      { token: admin },
+      { token: tokens.admin },
     );
     expect(sunspec.data.fields.find((f) => f.key === 'WMaxLimPct')).toMatchObject({ type: 'number', max: 100 });
     expect(sunspec.data.fields.find((f) => f.key === 'Conn')).toMatchObject({ type: 'enum' });
     for (const path of ['setting/form', 'setting-read']) {
       const custom = await t.call(path === 'setting/form' ? 'GET' : 'POST', `/api/v1/inverter/${INV_CUSTOM}/${path}`, {
-        token: admin,
+        token: tokens.admin,
       });
       expect(custom.code).toBe(601);
     }
     const write = await t.call('POST', `/api/v1/inverter/${INV_CUSTOM}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values: { activePowerLimit: 50 } },
     });
     expect(write.code).toBe(601);
   });
 
   it('refuses values outside the form (range, decimals, type, unknown key) and sends nothing', async () => {
-    const before = (await commandsFor(INV)).length;
+    const before = (await commandsFor(t, INV)).length;
     for (const values of [
       { activePowerLimit: 101 },
       { activePowerLimit: 50.5 },
@@ -356,17 +331,17 @@ describe('settings', () => {
       {},
     ]) {
       const res = await t.call<{ fields: { field: string }[] }>('POST', `/api/v1/inverter/${INV}/setting-write`, {
-        token: admin,
+        token: tokens.admin,
         body: { values },
       });
       expect(res.code, JSON.stringify(values)).toBe(4);
     }
     const sunspec = await t.call('POST', `/api/v1/inverter/${INV_SUNSPEC}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values: { WMaxLimPct: 120 } },
     });
     expect(sunspec.code).toBe(4);
-    expect(await commandsFor(INV)).toHaveLength(before);
+    expect(await commandsFor(t, INV)).toHaveLength(before);
   });
 
   it('reads, writes and remembers the values, logging old and new', async () => {
@@ -377,12 +352,12 @@ describe('settings', () => {
     const read = await t.call<{ status: string; values: Record<string, unknown> }>(
       'POST',
       `/api/v1/inverter/${INV}/setting-read`,
-      { token: admin },
+      { token: tokens.admin },
     );
     expect(read.data).toMatchObject({ status: 'succeeded', values: { activePowerLimit: 100, gridCode: 'EN 50549-1' } });
     expect(read.data.values).not.toHaveProperty('firmware');
     const write = await t.call<{ status: string }>('POST', `/api/v1/inverter/${INV}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values: { activePowerLimit: 60, powerFactor: 0.95 } },
     });
     expect(write.data.status).toBe('succeeded');
@@ -391,7 +366,7 @@ describe('settings', () => {
       params: { activePowerLimit: 60, powerFactor: 0.95 },
     });
     const form = await t.call<{ values: Record<string, unknown> }>('GET', `/api/v1/inverter/${INV}/setting/form`, {
-      token: admin,
+      token: tokens.admin,
     });
     expect(form.data.values).toMatchObject({ activePowerLimit: 60, gridCode: 'EN 50549-1' });
     const [log] = await t.database.db
@@ -405,7 +380,7 @@ describe('settings', () => {
   it('shows a failed write as failed with the device’s reason', async () => {
     gateways.answer = () => ({ status: 'failed', error: 'setting gridCode is locked' });
     const res = await t.call<{ status: string; error: string }>('POST', `/api/v1/inverter/${INV}/setting-write`, {
-      token: admin,
+      token: tokens.admin,
       body: { values: { gridCode: 'G99' } },
     });
     expect(res.data).toMatchObject({ status: 'failed', error: 'setting gridCode is locked' });
@@ -414,14 +389,14 @@ describe('settings', () => {
 
 describe('alias, charts, events and delete', () => {
   it('renames within 32 bytes and refuses a longer alias', async () => {
-    const long = await t.call('POST', `/api/v1/inverter/${INV}/alias`, {
-      token: admin,
-      body: { alias: 'ä'.repeat(17) },
+    const rename = (alias: string) =>
+      t.call('POST', `/api/v1/inverter/${INV}/alias`, { token: tokens.admin, body: { alias } });
+    expect((await rename('ä'.repeat(17))).code).toBe(4);
+    expect((await rename('Roof east')).code).toBe(0);
+    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
+      token: tokens.admin,
+      query: { q: 'Roof east' },
     });
-    expect(long.code).toBe(4);
-    const ok = await t.call('POST', `/api/v1/inverter/${INV}/alias`, { token: admin, body: { alias: 'Roof east' } });
-    expect(ok.code).toBe(0);
-    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: admin, query: { q: 'Roof east' } });
     expect(list.data.rows.map((r) => r.sn)).toEqual([INV]);
   });
 
@@ -438,30 +413,34 @@ describe('alias, charts, events and delete', () => {
     const day = await t.call<{ keys: string[]; rows: { ts: number; values: Record<string, number> }[] }>(
       'GET',
       `/api/v1/inverter/${INV}/chart/grid/day`,
-      { token: admin, query: { date: '2026-03-10' } },
+      { token: tokens.admin, query: { date: '2026-03-10' } },
     );
     expect(day.data.keys).toEqual(['p_grid']);
     expect(day.data.rows).toEqual([{ ts: ts.getTime(), values: { p_grid: -1500 } }]);
     const month = await t.call<{ rows: { key: string; values: Record<string, number> }[] }>(
       'GET',
       `/api/v1/inverter/${INV}/chart/grid/month`,
-      { token: admin, query: { date: '2026-03' } },
+      { token: tokens.admin, query: { date: '2026-03' } },
     );
     expect(month.data.rows).toEqual([{ key: '2026-03-10', values: { purchase: 3.5, feedIn: 12.25 } }]);
     const bad = await t.call('GET', `/api/v1/inverter/${INV}/chart/grid/month`, {
-      token: admin,
+      token: tokens.admin,
       query: { date: '2026-03-10' },
     });
     expect(bad.code).toBe(4);
   });
 
   it('deletes: the inverter leaves the lists, its readings stay', async () => {
-    const res = await t.call('POST', `/api/v1/inverter/${INV_CUSTOM}/delete`, { token: admin });
+    const res = await t.call('POST', `/api/v1/inverter/${INV_CUSTOM}/delete`, { token: tokens.admin });
     expect(res.code).toBe(0);
-    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: admin, query: { q: INV_CUSTOM } });
+    const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', {
+      token: tokens.admin,
+      query: { q: INV_CUSTOM },
+    });
     expect(list.data.total).toBe(0);
     expect(
-      (await t.call('POST', `/api/v1/inverter/${INV_CUSTOM}/alias`, { token: admin, body: { alias: 'x' } })).code,
+      (await t.call('POST', `/api/v1/inverter/${INV_CUSTOM}/alias`, { token: tokens.admin, body: { alias: 'x' } }))
+        .code,
     ).toBe(600);
     const [d] = await t.database.db.select().from(device).where(eq(device.sn, INV_CUSTOM));
     const [latest] = await t.database.db

@@ -1,24 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { INVERTER_STATE, ivKeyPoints, type IvScanResult } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, deviceCommand, gateway, operationLog } from '../../db/schema.js';
-import { RecordingGateways } from '../../test/fake-gateway.js';
-import { TestApp } from '../../test/harness.js';
-import { commandsFor as commandsOf, inverterPlants, setLatest } from '../../test/inverter-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operationLog } from '../../db/schema.js';
+import { commandTests, commandsFor, inverterPlants, setLatest, startUpgrade } from '../../test/inverter-fixture.js';
 
 const GW = 'GWIVSC0001';
-const GW_OFF = 'GWIVSC0002';
 const INV = 'INVIVS0001';
 const INV_OFF = 'INVIVS0002';
 const INV_OTHER = 'INVIVS0009';
-const PASSWORD = 'GatewayPass2026';
 
-let t: TestApp;
-let admin: string;
-let other: string;
-let visitor: string;
 /** The test's gateway: records every command and answers what `gateways.answer` says at the time. */
-const gateways = new RecordingGateways();
+const { t, tokens, gateways } = commandTests();
 
 /** A curve as a gateway sends it: I = isc·(1 − e^((V − voc)/15)), 40 points. */
 function mppt(index: number, isc: number, voc: number) {
@@ -34,7 +26,6 @@ function mppt(index: number, isc: number, voc: number) {
 const SCAN: IvScanResult = { mppts: [mppt(1, 9.8, 460), mppt(2, 4.1, 455)] };
 
 const setState = (sn: string, state: number) => setLatest(t, sn, { p_ac: 4200, p_pv: 4400, state });
-const commandsFor = (sn: string) => commandsOf(t, sn);
 const logsFor = (sn: string) =>
   t.database.db
     .select()
@@ -50,53 +41,48 @@ const scan = (sn: string, token: string) =>
   t.call<ScanAnswer>('POST', `/api/v1/inverter/${sn}/pvIVRealtime`, { token });
 
 beforeAll(async () => {
-  t = await TestApp.start({ COMMAND_TIMEOUT_S: '2' });
-  ({ admin, visitor, other } = await inverterPlants(
+  await inverterPlants(
     t,
     {
       name: 'I-V scan test plant',
       gateways: [
-        { sn: GW, password: PASSWORD, devices: [{ sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
-        { sn: GW_OFF, password: PASSWORD, devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+        { sn: GW, devices: [{ sn: INV, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
+        { sn: 'GWIVSC0002', devices: [{ sn: INV_OFF, kind: 'inverter', model: 'HG-5K', ratedW: 5000 }] },
       ],
     },
     {
       name: 'Rival I-V plant',
-      gateways: [{ sn: 'GWIVSC0009', password: PASSWORD, devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
+      gateways: [{ sn: 'GWIVSC0009', devices: [{ sn: INV_OTHER, kind: 'inverter' }] }],
     },
-  ));
+  );
   for (const sn of [INV, INV_OFF, INV_OTHER]) await setState(sn, INVERTER_STATE.mppt);
   await gateways.connect(t, GW);
-});
-afterAll(async () => {
-  await gateways.close();
-  await t?.close();
 });
 
 describe('PV I-V scan (pvIVRealtime)', () => {
   it('another company’s inverter does not exist (600), either way round', async () => {
-    expect((await scan(INV, other)).code).toBe(600);
-    expect((await scan(INV_OTHER, admin)).code).toBe(600);
-    expect(await commandsFor(INV_OTHER)).toHaveLength(0);
+    expect((await scan(INV, tokens.rival)).code).toBe(600);
+    expect((await scan(INV_OTHER, tokens.admin)).code).toBe(600);
+    expect(await commandsFor(t, INV_OTHER)).toHaveLength(0);
   });
 
   it('refuses a visitor and sends nothing', async () => {
-    const res = await scan(INV, visitor);
+    const res = await scan(INV, tokens.visitor);
     expect([403, 200]).toContain(res.status);
     expect([2, 600]).toContain(res.code);
-    expect(await commandsFor(INV)).toHaveLength(0);
+    expect(await commandsFor(t, INV)).toHaveLength(0);
   });
 
   it('answers 1201 for an inverter behind an offline gateway, sending nothing, and logs the attempt', async () => {
-    const res = await scan(INV_OFF, admin);
+    const res = await scan(INV_OFF, tokens.admin);
     expect(res.code).toBe(1201);
-    expect(await commandsFor(INV_OFF)).toHaveLength(0);
+    expect(await commandsFor(t, INV_OFF)).toHaveLength(0);
     expect((await logsFor(INV_OFF)).map((l) => l.result)).toEqual(['failed: offline']);
   });
 
   it('sends ivScan to the inverter and answers the validated curves, logged as succeeded', async () => {
     gateways.answer = () => ({ status: 'succeeded', result: SCAN });
-    const res = await scan(INV, admin);
+    const res = await scan(INV, tokens.admin);
     expect(res.code).toBe(0);
     expect(res.data.status).toBe('succeeded');
     expect(res.data.iv?.mppts.map((m) => m.index)).toEqual([1, 2]);
@@ -112,7 +98,7 @@ describe('PV I-V scan (pvIVRealtime)', () => {
 
   it('reports a failed scan as failed with the device’s reason, and no curves', async () => {
     gateways.answer = () => ({ status: 'failed', error: 'no PV input' });
-    const res = await scan(INV, admin);
+    const res = await scan(INV, tokens.admin);
     expect(res.data).toMatchObject({ status: 'failed', error: 'no PV input', iv: null });
     expect((await logsFor(INV)).map((l) => l.result)).toContain('failed: no PV input');
   });
@@ -122,31 +108,20 @@ describe('PV I-V scan (pvIVRealtime)', () => {
       status: 'succeeded',
       result: { mppts: [{ ...mppt(1, 5, 400), points: [{ v: 1, i: 1 }] }] },
     });
-    expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
+    expect((await scan(INV, tokens.admin)).data).toMatchObject({ status: 'succeeded', iv: null });
     const back = mppt(1, 5, 400);
     gateways.answer = () => ({
       status: 'succeeded',
       result: { mppts: [{ ...back, points: [...back.points].reverse() }] },
     });
-    expect((await scan(INV, admin)).data).toMatchObject({ status: 'succeeded', iv: null });
+    expect((await scan(INV, tokens.admin)).data).toMatchObject({ status: 'succeeded', iv: null });
   });
 
   it('refuses a scan while the inverter is upgrading (1210), sending nothing', async () => {
-    const before = (await commandsFor(INV)).length;
-    const [d] = await t.database.db.select().from(device).where(eq(device.sn, INV));
-    const [gw] = await t.database.db.select().from(gateway).where(eq(gateway.sn, GW));
-    const [upgrade] = await t.database.db
-      .insert(deviceCommand)
-      .values({
-        gatewayId: gw?.id ?? '',
-        deviceId: d?.id ?? '',
-        type: 'upgrade',
-        status: 'progress',
-        expiresAt: new Date(Date.now() + 600_000),
-      })
-      .returning();
-    expect((await scan(INV, admin)).code).toBe(1210);
-    expect(await commandsFor(INV)).toHaveLength(before + 1);
-    await t.database.db.delete(deviceCommand).where(eq(deviceCommand.id, upgrade?.id ?? ''));
+    const before = (await commandsFor(t, INV)).length;
+    const endUpgrade = await startUpgrade(t, GW, INV);
+    expect((await scan(INV, tokens.admin)).code).toBe(1210);
+    expect(await commandsFor(t, INV)).toHaveLength(before + 1);
+    await endUpgrade();
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { LogicalNode, PhysicalPanel } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, deviceDay, deviceLatest, operationLog, plantLayout } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant, type ProvisionPlant } from '../plants/provision.js';
@@ -12,7 +12,7 @@ interface Physical {
   inverters: { sn: string; micro: boolean; inputs: number; pvW: number }[];
 }
 
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let microPlant: string;
 let stringPlant: string;
@@ -36,7 +36,6 @@ const base = (name: string, companyId: string | null): ProvisionPlant => ({
 const microMeta = { mppts: 2, pvW: 820, inverterKind: 'micro', phases: 1 };
 
 beforeAll(async () => {
-  t = await TestApp.start();
   const db = t.database.db;
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const companyId = sunrise?.id ?? null;
@@ -99,9 +98,6 @@ beforeAll(async () => {
   await db.insert(deviceDay).values({ deviceId: inv?.id ?? '', day: today, pv: 12.5 });
   await db.insert(deviceDay).values({ deviceId: inv?.id ?? '', day: '2025-02-01', pv: 30 });
   admin = await t.tokenFor(ACCOUNTS.admin);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const physical = (id: string, token: string) =>

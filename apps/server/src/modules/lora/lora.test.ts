@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestApp } from '../../test/harness.js';
-import { signInThree, sunrisePlant } from '../../test/gateway-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInForTests, TestApp } from '../../test/harness.js';
+import { sunrisePlant } from '../../test/gateway-fixtures.js';
 import { linkLoraChildren } from './children.js';
 
 const LM = 'LMR0000001';
 const LM_SHARED = 'LMR0000002';
 
-let t: TestApp;
-let admin: string;
-let visitor: string;
-let rival: string;
+const t = TestApp.forTests();
+const tokens = signInForTests(t, 'admin', 'visitor', 'rival');
 let plantId: string;
 let sharedPlantId: string;
 
@@ -21,7 +19,6 @@ interface Master {
 }
 
 beforeAll(async () => {
-  t = await TestApp.start();
   plantId = await sunrisePlant(t, 'Lora rename plant', [
     {
       sn: LM,
@@ -40,39 +37,41 @@ beforeAll(async () => {
       sharedWithVisitor: true,
     },
   );
-  ({ admin, visitor, rival } = await signInThree(t));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('lora master node rename', () => {
   it('renames a master node, shows the new name in the list and logs the change', async () => {
-    const res = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, { token: admin, body: { alias: 'Roof mesh' } });
+    const res = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, {
+      token: tokens.admin,
+      body: { alias: 'Roof mesh' },
+    });
     expect(res.code).toBe(0);
-    const one = await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: admin });
+    const one = await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: tokens.admin });
     expect(one.data).toMatchObject({ alias: 'Roof mesh', writable: true });
     const list = await t.call<{ rows: { sn: string; alias: string | null }[] }>('GET', '/api/v1/masterNode/page', {
-      token: admin,
+      token: tokens.admin,
       query: { q: 'roof' },
     });
     expect(list.data.rows).toEqual([expect.objectContaining({ sn: LM, alias: 'Roof mesh' })]);
     const log = await t.call<{ rows: { operation: string; oldValue: string | null; newValue: string | null }[] }>(
       'GET',
       '/api/v1/operation/log',
-      { token: admin, query: { target: LM, page: '1', size: '10' } },
+      { token: tokens.admin, query: { target: LM, page: '1', size: '10' } },
     );
     expect(log.data.rows[0]).toMatchObject({ operation: 'lora.alias', oldValue: null, newValue: 'Roof mesh' });
 
-    const cleared = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, { token: admin, body: { alias: '  ' } });
+    const cleared = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, {
+      token: tokens.admin,
+      body: { alias: '  ' },
+    });
     expect(cleared.code).toBe(0);
-    expect((await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: admin })).data.alias).toBeNull();
+    expect((await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: tokens.admin })).data.alias).toBeNull();
   });
 
   it('narrows the list to one plant, in the counts too', async () => {
     const page = (plantId: string) =>
       t.call<{ rows: { sn: string }[]; counts: Record<string, number> }>('GET', '/api/v1/masterNode/page', {
-        token: admin,
+        token: tokens.admin,
         query: { plantId },
       });
     const one = await page(plantId);
@@ -84,25 +83,30 @@ describe('lora master node rename', () => {
 
   it('refuses an alias over 32 bytes and changes nothing', async () => {
     const res = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, {
-      token: admin,
+      token: tokens.admin,
       body: { alias: 'ü'.repeat(17) },
     });
     expect(res.code).toBe(4);
-    expect((await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: admin })).data.alias).toBeNull();
+    expect((await t.call<Master>('GET', `/api/v1/masterNode/${LM}`, { token: tokens.admin })).data.alias).toBeNull();
   });
 
   it('answers another company “does not exist” and lets a guest look but not rename', async () => {
-    const rename = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, { token: rival, body: { alias: 'x' } });
+    const rename = await t.call('POST', `/api/v1/masterNode/alias/${LM}`, {
+      token: tokens.rival,
+      body: { alias: 'x' },
+    });
     expect(rename.code).toBe(404);
-    expect((await t.call('GET', `/api/v1/masterNode/${LM}`, { token: rival })).code).toBe(404);
+    expect((await t.call('GET', `/api/v1/masterNode/${LM}`, { token: tokens.rival })).code).toBe(404);
 
-    const seen = await t.call<Master>('GET', `/api/v1/masterNode/${LM_SHARED}`, { token: visitor });
+    const seen = await t.call<Master>('GET', `/api/v1/masterNode/${LM_SHARED}`, { token: tokens.visitor });
     expect(seen.data).toMatchObject({ sn: LM_SHARED, writable: false });
     const denied = await t.call('POST', `/api/v1/masterNode/alias/${LM_SHARED}`, {
-      token: visitor,
+      token: tokens.visitor,
       body: { alias: 'x' },
     });
     expect(denied.code).not.toBe(0);
-    expect((await t.call<Master>('GET', `/api/v1/masterNode/${LM_SHARED}`, { token: admin })).data.alias).toBeNull();
+    expect(
+      (await t.call<Master>('GET', `/api/v1/masterNode/${LM_SHARED}`, { token: tokens.admin })).data.alias,
+    ).toBeNull();
   });
 });

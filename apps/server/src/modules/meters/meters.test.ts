@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_METER_SETTINGS, ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { device, operationLog } from '../../db/schema.js';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { signInForTests, TestApp } from '../../test/harness.js';
 import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
+const tokens = signInForTests(t, 'admin', 'visitor', 'owner', 'rival');
 let f: StorageFixture;
-let admin: string;
-let visitor: string;
-let owner: string;
-let rival: string;
 
 beforeAll(async () => {
-  t = await TestApp.start();
   f = await storageFixture(t, 'TM');
-  [admin, visitor, owner, rival] = await Promise.all([
-    t.tokenFor(ACCOUNTS.admin),
-    t.tokenFor(ACCOUNTS.visitor),
-    t.tokenFor(ACCOUNTS.owner),
-    t.otherCompanyToken(),
-  ]);
 });
-afterAll(() => t?.close());
 
 const settingsOf = async (sn: string) =>
   (await t.database.db.select({ s: device.settings }).from(device).where(eq(device.sn, sn)))[0]?.s;
@@ -33,16 +22,16 @@ describe('meter list and detail', () => {
     const res = await t.call<{ rows: { sn: string; master: boolean }[]; counts: Record<string, number> }>(
       'GET',
       '/api/v1/meters',
-      { token: admin, query: { keyword: 'TM' } },
+      { token: tokens.admin, query: { keyword: 'TM' } },
     );
     expect(res.data.rows).toMatchObject([
       { sn: f.sn.meterA, master: false },
       { sn: f.sn.meterB, master: false },
     ]);
     expect(res.data.counts.all).toBe(2);
-    const rivals = await t.call<{ rows: { sn: string }[] }>('GET', '/api/v1/meters', { token: rival });
+    const rivals = await t.call<{ rows: { sn: string }[] }>('GET', '/api/v1/meters', { token: tokens.rival });
     expect(rivals.data.rows.map((r) => r.sn)).toEqual([f.sn.rivalMeter]);
-    const count = await t.call<Record<string, number>>('GET', '/api/v1/meter/status/count', { token: rival });
+    const count = await t.call<Record<string, number>>('GET', '/api/v1/meter/status/count', { token: tokens.rival });
     expect(count.data).toMatchObject({ all: 1, normal: 1 });
   });
 
@@ -50,19 +39,19 @@ describe('meter list and detail', () => {
     const res = await t.call<{ phases: { index: number; values: Record<string, number> }[]; settings: unknown }>(
       'GET',
       `/api/v1/meter/${f.sn.meterA}`,
-      { token: visitor },
+      { token: tokens.visitor },
     );
     expect(res.code).toBe(0);
     expect(res.data.phases.map((p) => p.index)).toEqual([1, 2, 3]);
     expect(res.data.phases[0]?.values).toEqual({ v: 230.1, i: 3.2, p: 700 });
     expect(res.data.settings).toEqual(DEFAULT_METER_SETTINGS);
     const day = await t.call<{ values: Record<string, number> }[]>('GET', '/api/v1/meter/params/day', {
-      token: admin,
+      token: tokens.admin,
       query: { sn: f.sn.meterA, params: 'p_grid,e_import_total' },
     });
     expect(day.data).toEqual([expect.objectContaining({ values: { p_grid: -850, e_import_total: 1234.5 } })]);
     const bad = await t.call('GET', '/api/v1/meter/params/day', {
-      token: admin,
+      token: tokens.admin,
       query: { sn: f.sn.meterA, params: 'soc' },
     });
     expect(bad.code).toBe(ERROR_CODES.validation);
@@ -72,12 +61,12 @@ describe('meter list and detail', () => {
 describe('meter parameters', () => {
   it('saves ratios, offsets, prices and discount, and logs old and new values', async () => {
     const res = await t.call('POST', '/api/v1/meter/params', {
-      token: admin,
+      token: tokens.admin,
       body: { sn: f.sn.meterA, ctRatio: 200, ptRatio: 1, buyOffsetKwh: 12.5, prices: { peak: 0.3125 }, discount: 0.9 },
     });
     expect(res.code).toBe(0);
     const got = await t.call<Record<string, unknown>>('GET', '/api/v1/meter/params', {
-      token: admin,
+      token: tokens.admin,
       query: { sn: f.sn.meterA },
     });
     expect(got.data).toMatchObject({
@@ -100,7 +89,7 @@ describe('meter parameters', () => {
   it('refuses bad values field by field and saves nothing', async () => {
     const before = await settingsOf(f.sn.meterA);
     const res = await t.call<{ fields: { field: string; rule: string }[] }>('POST', '/api/v1/meter/params', {
-      token: admin,
+      token: tokens.admin,
       body: {
         sn: f.sn.meterA,
         ctRatio: 0,
@@ -121,7 +110,7 @@ describe('meter parameters', () => {
     ]);
     expect(await settingsOf(f.sn.meterA)).toEqual(before);
     const wrongType = await t.call('POST', '/api/v1/meter/params', {
-      token: admin,
+      token: tokens.admin,
       body: { sn: f.sn.meterA, ctRatio: 'ten' },
     });
     expect(wrongType.code).toBe(ERROR_CODES.validation);
@@ -129,13 +118,15 @@ describe('meter parameters', () => {
 
   it('keeps one master meter per plant', async () => {
     expect(
-      (await t.call('POST', '/api/v1/meter/params', { token: admin, body: { sn: f.sn.meterA, master: true } })).code,
+      (await t.call('POST', '/api/v1/meter/params', { token: tokens.admin, body: { sn: f.sn.meterA, master: true } }))
+        .code,
     ).toBe(0);
     expect(
-      (await t.call('POST', '/api/v1/meter/params', { token: admin, body: { sn: f.sn.meterB, master: true } })).code,
+      (await t.call('POST', '/api/v1/meter/params', { token: tokens.admin, body: { sn: f.sn.meterB, master: true } }))
+        .code,
     ).toBe(0);
     const list = await t.call<{ rows: { sn: string; master: boolean }[] }>('GET', '/api/v1/meters', {
-      token: admin,
+      token: tokens.admin,
       query: { keyword: 'TM' },
     });
     expect(list.data.rows).toMatchObject([
@@ -150,13 +141,16 @@ describe('meter parameters', () => {
 
   it('names a meter within 32 bytes', async () => {
     const long = await t.call('POST', `/api/v1/meter/${f.sn.meterB}/alias`, {
-      token: admin,
+      token: tokens.admin,
       body: { alias: 'ü'.repeat(17) },
     });
     expect(long.code).toBe(ERROR_CODES.validation);
-    const res = await t.call('POST', `/api/v1/meter/${f.sn.meterB}/alias`, { token: admin, body: { alias: ' Grid ' } });
+    const res = await t.call('POST', `/api/v1/meter/${f.sn.meterB}/alias`, {
+      token: tokens.admin,
+      body: { alias: ' Grid ' },
+    });
     expect(res.code).toBe(0);
-    const got = await t.call<{ alias: string }>('GET', `/api/v1/meter/${f.sn.meterB}`, { token: admin });
+    const got = await t.call<{ alias: string }>('GET', `/api/v1/meter/${f.sn.meterB}`, { token: tokens.admin });
     expect(got.data.alias).toBe('Grid');
     expect((await logOf(f.sn.meterB)).map((l) => l.operation)).toContain('meter.alias');
   });
@@ -174,29 +168,37 @@ describe('who may see and change a meter', () => {
       ['POST', `/api/v1/meter/${f.sn.meterA}/delete`],
     ];
     for (const [method, url, body] of calls) {
-      const res = await t.call(method as 'GET' | 'POST', url, { token: rival, body });
+      const res = await t.call(method as 'GET' | 'POST', url, { token: tokens.rival, body });
       expect(res.code, url).toBe(ERROR_CODES.notFound);
     }
     expect(await settingsOf(f.sn.meterA)).toEqual(before);
   });
 
   it('lets a visitor and a guest share look but not change', async () => {
-    for (const token of [visitor, owner]) {
+    for (const token of [tokens.visitor, tokens.owner]) {
       expect((await t.call('GET', `/api/v1/meter/${f.sn.meterA}`, { token })).code).toBe(0);
     }
-    const v = await t.call('POST', '/api/v1/meter/params', { token: visitor, body: { sn: f.sn.meterA, ctRatio: 5 } });
+    const v = await t.call('POST', '/api/v1/meter/params', {
+      token: tokens.visitor,
+      body: { sn: f.sn.meterA, ctRatio: 5 },
+    });
     expect(v.status).toBe(403);
-    const o = await t.call('POST', '/api/v1/meter/params', { token: owner, body: { sn: f.sn.meterA, ctRatio: 5 } });
+    const o = await t.call('POST', '/api/v1/meter/params', {
+      token: tokens.owner,
+      body: { sn: f.sn.meterA, ctRatio: 5 },
+    });
     expect(o.status).toBe(403);
-    const a = await t.call('POST', `/api/v1/meter/${f.sn.meterA}/delete`, { token: visitor });
+    const a = await t.call('POST', `/api/v1/meter/${f.sn.meterA}/delete`, { token: tokens.visitor });
     expect(a.status).toBe(403);
     expect(await settingsOf(f.sn.meterA)).toMatchObject({ ctRatio: 200 });
   });
 
   it('deletes a meter, which then does not exist', async () => {
-    expect((await t.call('POST', `/api/v1/meter/${f.sn.meterB}/delete`, { token: admin })).code).toBe(0);
-    expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}`, { token: admin })).code).toBe(ERROR_CODES.notFound);
-    expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}/realtime`, { token: admin })).code).toBe(
+    expect((await t.call('POST', `/api/v1/meter/${f.sn.meterB}/delete`, { token: tokens.admin })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}`, { token: tokens.admin })).code).toBe(
+      ERROR_CODES.notFound,
+    );
+    expect((await t.call('GET', `/api/v1/meter/${f.sn.meterB}/realtime`, { token: tokens.admin })).code).toBe(
       ERROR_CODES.notFound,
     );
   });

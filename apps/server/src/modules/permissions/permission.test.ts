@@ -6,16 +6,10 @@ import {
   type PermissionKey,
   type PermissionNode,
 } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await TestApp.start();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = TestApp.forTests();
 
 async function tree(account: string, lan = 'en'): Promise<PermissionNode[]> {
   const token = await t.tokenFor(account);

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, device, gateway, operationLog, plant } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant } from '../plants/provision.js';
@@ -8,7 +8,7 @@ import { RateLimiter } from '../rate-limit/limiter.js';
 import { loadRateLimits } from '../rate-limit/rules.js';
 import { makeUser, spareCredentials, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let companyId: string;
 
@@ -17,11 +17,9 @@ const boundOf = async (sn: string) =>
   (await t.database.db.select({ plantId: gateway.plantId }).from(gateway).where(eq(gateway.sn, sn)))[0]?.plantId;
 
 beforeAll(async () => {
-  t = await TestApp.start();
   companyId = await withSpares(t);
   admin = await t.tokenFor(ACCOUNTS.admin);
 });
-afterAll(async () => t?.close());
 
 describe('POST /plant', () => {
   it('the broker refuses a spare gateway until the plant that binds it exists, then lets it in', async () => {

@@ -4,12 +4,11 @@ import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { spareGatewayDefs } from '../demo/spares.js';
 import { spareCredentials, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let fleet: FleetHandle;
 let admin: string;
 
 beforeAll(async () => {
-  t = await TestApp.start();
   await withSpares(t);
   admin = await t.tokenFor(ACCOUNTS.admin);
   // The spare gateways as the demo server runs them: refused, asking again every two seconds.
@@ -23,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fleet?.stop();
-  await t?.close();
 });
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {

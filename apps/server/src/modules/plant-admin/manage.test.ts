@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, device, gateway, operationLog, plant, plantShare } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { makeUser, validPlant, withSpares } from '../../test/plant-admin-fixtures.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let staff: string;
 let visitor: string;
@@ -18,7 +18,6 @@ const userId = async (account: string) =>
   (await t.database.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.account, account)))[0]?.id ?? '';
 
 beforeAll(async () => {
-  t = await TestApp.start();
   companyId = await withSpares(t);
   admin = await t.tokenFor(ACCOUNTS.admin);
   staff = await t.tokenFor(ACCOUNTS.staff);
@@ -31,7 +30,6 @@ beforeAll(async () => {
   });
   plantId = res.data.id;
 });
-afterAll(async () => t?.close());
 
 const valuation = { method: 'constant', buyPrice: 0.3, sellPrice: 0.1 };
 

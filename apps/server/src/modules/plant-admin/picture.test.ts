@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { plant } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { validPlant } from '../../test/plant-admin-fixtures.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let visitor: string;
 let plantId: string;
@@ -55,12 +55,10 @@ async function upload(token: string, filename: string, type: string, content: Bu
 }
 
 beforeAll(async () => {
-  t = await TestApp.start();
   admin = await t.tokenFor(ACCOUNTS.admin);
   visitor = await t.tokenFor(ACCOUNTS.visitor);
   plantId = (await t.call<{ id: string }>('POST', '/api/v1/plant', { token: admin, body: validPlant() })).data.id;
 });
-afterAll(async () => t?.close());
 
 const pictureOf = async () => (await t.database.db.select().from(plant).where(eq(plant.id, plantId)))[0]?.picture;
 

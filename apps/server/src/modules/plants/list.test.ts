@@ -37,7 +37,7 @@ interface MapPoint {
 }
 
 const TZ = 'Europe/Berlin';
-let t: TestApp;
+const t = TestApp.forTests();
 let admin: string;
 let rival: string;
 const ids: Record<string, string> = {};
@@ -98,7 +98,6 @@ async function userId(account: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await TestApp.start();
   const db = t.database.db;
   rival = await t.otherCompanyToken();
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
@@ -174,9 +173,6 @@ beforeAll(async () => {
   });
   ids.rival = rivalPlant;
   admin = await t.tokenFor(ACCOUNTS.admin);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const list = async (query: Record<string, string> = {}, token = admin) =>

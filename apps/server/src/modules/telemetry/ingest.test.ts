@@ -7,7 +7,7 @@ import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 import { provisionPlant } from '../plants/provision.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let url: string;
 let plantId: string;
 const SN = 'GWTEST0001';
@@ -17,7 +17,6 @@ const MTR = 'MTRTEST0001';
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  t = await TestApp.start();
   url = `mqtt://127.0.0.1:${t.bus.port}`;
   const [sunrise] = await t.database.db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const [owner] = await t.database.db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.owner));
@@ -44,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
-  await t?.close();
 });
 
 async function connect(sn = SN, password = PASSWORD): Promise<MqttClient> {

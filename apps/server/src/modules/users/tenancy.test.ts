@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { ROLE_PERMISSIONS } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, role } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
 let otherToken: string;
 let adminId: string;
 beforeAll(async () => {
-  t = await TestApp.start();
   // A second company with its own administrator: the account that must find nothing of Sunrise Energy.
   const db = t.database.db;
   const [other] = await db.insert(company).values({ name: 'Other Solar Ltd' }).returning();
@@ -26,9 +25,6 @@ beforeAll(async () => {
   const [admin] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.admin));
   adminId = admin?.id ?? '';
   expect(ROLE_PERMISSIONS.company_admin).toContain('company.user');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('another company’s account', () => {

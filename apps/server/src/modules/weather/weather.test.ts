@@ -1,31 +1,27 @@
 import { ERROR_CODES } from '@heliograph/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInForTests, TestApp } from '../../test/harness.js';
 import { storageFixture, type StorageFixture } from '../../test/storage-fixture.js';
 import { insolationKwhPerM2 } from './insolation.js';
 
-let t: TestApp;
+const t = TestApp.forTests();
+const tokens = signInForTests(t, 'visitor', 'rival');
 let f: StorageFixture;
-let visitor: string;
-let rival: string;
 
 beforeAll(async () => {
-  t = await TestApp.start();
   f = await storageFixture(t, 'TW');
-  [visitor, rival] = await Promise.all([t.tokenFor(ACCOUNTS.visitor), t.otherCompanyToken()]);
 });
-afterAll(() => t?.close());
 
 describe('weather stations', () => {
   it('lists what the caller may see, with readings now', async () => {
     const res = await t.call<{ rows: { sn: string; metrics: Record<string, number> }[]; counts: { all: number } }>(
       'GET',
       '/api/v1/weather-stations',
-      { token: visitor },
+      { token: tokens.visitor },
     );
     expect(res.data.rows.map((r) => r.sn)).toEqual([f.sn.weather]);
     expect(res.data.rows[0]?.metrics).toMatchObject({ irradiance: 640, t_ambient: 18.5, wind_speed: 2.4 });
-    const rivals = await t.call<{ rows: { sn: string }[] }>('GET', '/api/v1/weather-stations', { token: rival });
+    const rivals = await t.call<{ rows: { sn: string }[] }>('GET', '/api/v1/weather-stations', { token: tokens.rival });
     expect(rivals.data.rows.map((r) => r.sn)).toEqual([f.sn.rivalWeather]);
   });
 
@@ -33,7 +29,7 @@ describe('weather stations', () => {
     const res = await t.call<{ insolationKwhM2: number; series: { values: Record<string, number | null> }[] }>(
       'GET',
       `/api/v1/weather-station/${f.sn.weather}/day`,
-      { token: visitor },
+      { token: tokens.visitor },
     );
     expect(res.data.series.map((p) => p.values.irradiance)).toEqual([600, 800]);
     // Gaps longer than half an hour are not bridged: two readings an hour apart give nothing.
@@ -42,10 +38,10 @@ describe('weather stations', () => {
 
   it('answers another company “does not exist”', async () => {
     for (const url of [`/api/v1/weather-station/${f.sn.weather}`, `/api/v1/weather-station/${f.sn.weather}/day`]) {
-      expect((await t.call('GET', url, { token: rival })).code, url).toBe(ERROR_CODES.notFound);
+      expect((await t.call('GET', url, { token: tokens.rival })).code, url).toBe(ERROR_CODES.notFound);
     }
     // A battery is not a weather station.
-    expect((await t.call('GET', `/api/v1/weather-station/${f.sn.master}`, { token: visitor })).code).toBe(
+    expect((await t.call('GET', `/api/v1/weather-station/${f.sn.master}`, { token: tokens.visitor })).code).toBe(
       ERROR_CODES.notFound,
     );
   });
