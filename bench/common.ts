@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type HeliographApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { scratchDatabase } from '../apps/server/src/test/scratch-database.js';
 
 export function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -23,23 +22,9 @@ export async function freshDatabase(
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `hg_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString(), poolSize: Number(process.env.INGEST_LANES || 8) + 8 });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchDatabase(url, 'hg_bench');
+  const database = await openDatabase({ url: scratch.url, poolSize: Number(process.env.INGEST_LANES || 8) + 8 });
+  return { database, drop: scratch.drop };
 }
 
 export async function benchApp(database: Database, env: Record<string, string> = {}): Promise<HeliographApp> {

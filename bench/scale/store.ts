@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { ensureDemoFleet, fleetFile } from '../../apps/server/src/modules/demo/fleet.js';
 import { seedDemo } from '../../apps/server/src/modules/demo/seed.js';
 import type { ScaleRun } from './options.js';
+import { scratchDatabase } from '../../apps/server/src/test/scratch-database.js';
 
 export const BENCH_PASSWORD = 'Bench2026pass';
 
@@ -26,22 +25,11 @@ export interface PreparedStore {
 export async function prepareStore(run: ScaleRun, dir: string, postgresUrl: string): Promise<PreparedStore> {
   const started = performance.now();
   let url: string | undefined;
-  let drop = async () => undefined;
+  let drop = async (): Promise<void> => undefined;
   if (run.store === 'postgres') {
-    const name = `hg_scale_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(postgresUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await scratchDatabase(postgresUrl, 'hg_scale');
+    url = scratch.url;
+    drop = scratch.drop;
   }
   const database = await openDatabase(url ? { url } : { dataDir: path.join(dir, 'db') });
   try {

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signNonce, type TokenPair } from '@heliograph/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -17,6 +16,7 @@ import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
 import type { MessageBus } from '../modules/mqtt/bus.js';
 import type { Ingest } from '../modules/ingest/dispatcher.js';
 import type { CommandService } from '../modules/commands/service.js';
+import { scratchDatabase } from './scratch-database.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
 
@@ -83,20 +83,9 @@ export class TestApp {
     if (this.sharedDatabase) {
       this.database = this.sharedDatabase;
     } else if (url) {
-      const name = `hg_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const dbUrl = new URL(url);
-      dbUrl.pathname = `/${name}`;
-      this.database = await openDatabase({ url: dbUrl.toString() });
-      this.dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const scratch = await scratchDatabase(url, 'hg_test');
+      this.database = await openDatabase({ url: scratch.url });
+      this.dropDatabase = scratch.drop;
     } else {
       this.database = await openDatabase({});
     }
