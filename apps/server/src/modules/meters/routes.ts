@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
-  API,
   deviceAliasProblem,
   mergeMeterSettings,
   meterSettingsOf,
@@ -11,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
@@ -43,6 +42,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const { db } = deps;
     const view = { access: 'smart.meter', scope: 'company' } as const;
     const control = { access: 'meter.control', scope: 'company' } as const;
+    const route = contractRoutes(app, 'meters');
 
     storageListRoutes(app, db, {
       kind: 'meter',
@@ -70,33 +70,20 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     });
 
-    app.get(
-      '/meter/params',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'The parameters the console keeps for a meter',
-          querystring: API['GET /meter/params'].query,
-          response: answers('GET /meter/params'),
-        },
-      },
+    route(
+      'GET /meter/params',
+      { config: view, summary: 'The parameters the console keeps for a meter' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
         return ok(req, meterSettingsOf(d.settings));
       },
     );
 
-    app.post(
-      '/meter/params',
+    route(
+      'POST /meter/params',
       {
         config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
-          body: API['POST /meter/params'].body,
-          response: answers('POST /meter/params'),
-        },
+        summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -159,17 +146,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/meter/params/day',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)',
-          querystring: API['GET /meter/params/day'].query,
-          response: answers('GET /meter/params/day'),
-        },
-      },
+    route(
+      'GET /meter/params/day',
+      { config: view, summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)' },
       async (req) => {
         const params = checkParams(req.query.params, 'meter', ['p_grid', 'p_load']);
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
@@ -177,17 +156,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/meter/:sn',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'A meter: readings now, per phase, and its parameters',
-          params: snParams,
-          response: answers('GET /meter/:sn'),
-        },
-      },
+    route(
+      'GET /meter/:sn',
+      { config: view, summary: 'A meter: readings now, per phase, and its parameters', params: snParams },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.params.sn });
         const settings = meterSettingsOf(d.settings);
@@ -195,18 +166,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/meter/:sn/alias',
-      {
-        config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Name a meter (at most 32 bytes; empty clears it)',
-          params: snParams,
-          body: API['POST /meter/:sn/alias'].body,
-          response: answers('POST /meter/:sn/alias'),
-        },
-      },
+    route(
+      'POST /meter/:sn/alias',
+      { config: control, summary: 'Name a meter (at most 32 bytes; empty clears it)', params: snParams },
       async (req) => {
         const auth = requireAuth(req.auth);
         const problem = deviceAliasProblem(req.body.alias);
@@ -230,17 +192,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/meter/:sn/delete',
-      {
-        config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Remove a meter from the console (logical delete)',
-          params: snParams,
-          response: answers('POST /meter/:sn/delete'),
-        },
-      },
+    route(
+      'POST /meter/:sn/delete',
+      { config: control, summary: 'Remove a meter from the console (logical delete)', params: snParams },
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });
