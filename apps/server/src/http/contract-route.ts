@@ -9,9 +9,10 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Access, Scope } from './context.js';
 import { envelope } from './envelope.js';
+import { serialNumber } from './params.js';
 
 /** The Fastify instance a module registers its routes on (zod schemas). */
 export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -31,6 +32,25 @@ type Answer<K extends ApiRoute> = K extends ApiRoute
       : undefined
   : never;
 
+/** The names of a path's `:name` parameters. */
+type PathNames<S extends string> = S extends `${string}:${infer N}/${infer Rest}`
+  ? N | PathNames<Rest>
+  : S extends `${string}:${infer N}`
+    ? N
+    : never;
+
+/** The rule of each path parameter by its name, e.g. `{ id: z.uuid() }`. */
+export type PathRules = Record<string, z.ZodType>;
+
+/** The path parameters' schema of a route, from the rules of its parameters' names. */
+type PathParams<K extends ApiRoute, R extends PathRules> = [PathNames<K>] extends [never]
+  ? undefined
+  : z.ZodObject<{ [N in PathNames<K> & keyof R]: R[N] }>;
+
+/** A serial number is the same everywhere (the gateway protocol's rule); other names are each module's. */
+const COMMON_RULES = { sn: serialNumber };
+type CommonRules = typeof COMMON_RULES;
+
 /** The schema a contract route is registered with: its path parameters, then all the rest from the table. */
 export interface ContractSchema<K extends ApiRoute, P> {
   tags: string[];
@@ -41,13 +61,16 @@ export interface ContractSchema<K extends ApiRoute, P> {
   response: Answer<K>;
 }
 
-/** What a route states of its own; everything else comes from its contract. */
-export interface RouteOwn<P extends z.ZodType | undefined> {
-  /** Who may call it and whose rows it touches (DESIGN §4). */
-  config: { access: Access; scope: Scope };
+/** Who may call a route and whose rows it touches (DESIGN §4). */
+export interface RouteAccess {
+  access: Access;
+  scope: Scope;
+}
+
+/** What a route states of its own besides its handler; everything else comes from its contract. */
+export interface RouteOwn {
+  config: RouteAccess;
   summary: string;
-  /** The path parameters' schema, for a path with `:name` in it. */
-  params?: P;
 }
 
 /** A handler typed by the route's contract: request query, body and params, and the answer it must return. */
@@ -60,6 +83,21 @@ export type ContractHandler<K extends ApiRoute, P> = RouteHandlerMethod<
   ContractSchema<K, P>,
   ZodTypeProvider
 >;
+
+/** The path parameters' schema of a route from the rules by name; undefined for a path without parameters. */
+function pathParams(key: ApiRoute, rules: PathRules): z.ZodObject | undefined {
+  const names = [...key.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
+  if (names.length === 0) return undefined;
+  return z.object(
+    Object.fromEntries(
+      names.map((name) => {
+        const rule = rules[name];
+        if (!rule) throw new Error(`${key}: no rule for the path parameter :${name}`);
+        return [name, rule];
+      }),
+    ),
+  );
+}
 
 /** The schema of a route from its contract, in the form the start-up check (contractFault) holds it to. */
 function contractSchema(key: ApiRoute, tags: string[], summary: string, params: z.ZodType | undefined) {
@@ -77,20 +115,23 @@ function contractSchema(key: ApiRoute, tags: string[], summary: string, params: 
 
 /**
  * Registers the routes of one OpenAPI tag by their contract keys (`'GET /meter/:sn'`): the method, path, query,
- * body and answer come from the route table `API` in packages/shared, so a route states only what is its own —
- * who may call it, its summary, its path parameters and its handler — and cannot restate its contract wrongly.
+ * body and answer come from the route table `API` in packages/shared, and the path parameters' schema from the
+ * rules by name (`sn` everywhere, `rules` for the module's own names), so a route states only what is its own —
+ * who may call it, its summary and its handler — and cannot restate its contract wrongly.
  */
-export function contractRoutes(app: ZodApp, tag: string) {
+export function contractRoutes<R extends PathRules = Record<never, never>>(app: ZodApp, tag: string, rules?: R) {
   const tags = [tag];
-  return <K extends ApiRoute, P extends z.ZodType | undefined = undefined>(
+  const named: PathRules = { ...COMMON_RULES, ...rules };
+  return <K extends ApiRoute>(
     key: K,
-    own: RouteOwn<P>,
-    handler: ContractHandler<K, P>,
+    own: RouteOwn,
+    handler: ContractHandler<K, PathParams<K, CommonRules & R>>,
   ): void => {
+    type Schema = ContractSchema<K, PathParams<K, CommonRules & R>>;
     const [method, url] = key.split(' ') as [HTTPMethods, string];
     // The table's schemas are typed per route; built at run time from a key, the schema is as its type says.
-    const schema = contractSchema(key, tags, own.summary, own.params) as unknown as ContractSchema<K, P>;
-    app.route<RouteGenericInterface, ContextConfigDefault, ContractSchema<K, P>>({
+    const schema = contractSchema(key, tags, own.summary, pathParams(key, named)) as unknown as Schema;
+    app.route<RouteGenericInterface, ContextConfigDefault, Schema>({
       method,
       url,
       config: own.config,

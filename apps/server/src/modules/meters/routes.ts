@@ -12,7 +12,6 @@ import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
 import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
 import { deleteDevice, storageListRoutes } from '../devices/storage-routes.js';
@@ -158,7 +157,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
 
     route(
       'GET /meter/:sn',
-      { config: view, summary: 'A meter: readings now, per phase, and its parameters', params: snParams },
+      { config: view, summary: 'A meter: readings now, per phase, and its parameters' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.params.sn });
         const settings = meterSettingsOf(d.settings);
@@ -168,7 +167,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
 
     route(
       'POST /meter/:sn/alias',
-      { config: control, summary: 'Name a meter (at most 32 bytes; empty clears it)', params: snParams },
+      { config: control, summary: 'Name a meter (at most 32 bytes; empty clears it)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const problem = deviceAliasProblem(req.body.alias);
@@ -194,7 +193,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
 
     route(
       'POST /meter/:sn/delete',
-      { config: control, summary: 'Remove a meter from the console (logical delete)', params: snParams },
+      { config: control, summary: 'Remove a meter from the console (logical delete)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });

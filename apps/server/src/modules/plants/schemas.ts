@@ -1,7 +1,9 @@
 import { ValidationError } from '../../http/errors.js';
 import { z } from 'zod';
 
-export const plantId = z.object({ id: z.string().max(64) });
+/** The rule of a plant route's path parameter `:id`. */
+export const plantParams = { id: z.string().max(64) };
+export const plantId = z.object(plantParams);
 // Real calendar values in a sane range, written once in packages/shared (request-params.ts).
 export { dayParam as dayString, monthParam as monthString, yearParam as yearString } from '@heliograph/shared';
 export { pageQuery as paging } from '@heliograph/shared';

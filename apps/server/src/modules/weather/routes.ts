@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
 import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
 import { storageListRoutes } from '../devices/storage-routes.js';
 import { plantClock, word } from '../../xlsx/write.js';
@@ -48,13 +47,13 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const route = contractRoutes(app, 'weather stations');
     route(
       'GET /weather-station/:sn',
-      { config: view, summary: 'A weather station with its readings now', params: snParams },
+      { config: view, summary: 'A weather station with its readings now' },
       async (req) => ok(req, publicRow(await findDevice(db, requireAuth(req.auth), 'weather', { sn: req.params.sn }))),
     );
 
     route(
       'GET /weather-station/:sn/day',
-      { config: view, summary: 'A plant-local day of readings, with the day’s insolation (kWh/m²)', params: snParams },
+      { config: view, summary: 'A plant-local day of readings, with the day’s insolation (kWh/m²)' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'weather', { sn: req.params.sn });
         const series = await daySeries(db, d, req.query.date, DAY_PARAMS);
