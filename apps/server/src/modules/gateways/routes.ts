@@ -8,7 +8,7 @@ import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange } from '../commands/operation-log.js';
 import { callerOf, sendCommand } from '../commands/device-command.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
@@ -151,16 +151,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         const { auth, gw } = await gatewayToChange(req, { write: true, kind: 'gateway' });
         const alias = req.body.alias.trim() || null;
         await db.update(gateway).set({ alias }).where(eq(gateway.id, gw.id));
-        await recordOperation(db, {
-          auth,
-          ip: req.ip,
-          target: gw.sn,
-          plantId: gw.plantId,
-          operation: 'gateway.alias',
-          oldValue: gw.alias,
-          newValue: alias,
-          result: 'succeeded',
-        });
+        await recordChange(db, auth, req.ip, gw, 'gateway.alias', { oldValue: gw.alias, newValue: alias });
         return ok(req, null);
       },
     );
@@ -178,15 +169,7 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         const { auth, gw } = await gatewayToChange(req, { write: true, kind: 'gateway' });
         if (!gw.plantId) throw new AppError('already');
         await unbindGateway(db, gw.id);
-        await recordOperation(db, {
-          auth,
-          ip: req.ip,
-          target: gw.sn,
-          plantId: gw.plantId,
-          operation: 'gateway.unbind',
-          oldValue: gw.plantName,
-          result: 'succeeded',
-        });
+        await recordChange(db, auth, req.ip, gw, 'gateway.unbind', { oldValue: gw.plantName });
         return ok(req, null);
       },
     );
@@ -199,15 +182,9 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         await db.update(gateway).set({ locked: req.body.locked }).where(eq(gateway.id, gw.id));
         // The broker checks the lock at every connection; an open one is dropped so the lock holds now.
         if (req.body.locked) deps.bus.disconnect(gw.sn);
-        await recordOperation(db, {
-          auth,
-          ip: req.ip,
-          target: gw.sn,
-          plantId: gw.plantId,
-          operation: req.body.locked ? 'gateway.lock' : 'gateway.unlock',
+        await recordChange(db, auth, req.ip, gw, req.body.locked ? 'gateway.lock' : 'gateway.unlock', {
           oldValue: gw.locked,
           newValue: req.body.locked,
-          result: 'succeeded',
         });
         return ok(req, null);
       },

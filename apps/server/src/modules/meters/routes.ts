@@ -16,7 +16,7 @@ import { ValidationError } from '../../http/errors.js';
 import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
 import { deleteDevice, storageListRoutes } from '../devices/storage-routes.js';
 import { plantClock, word } from '../../xlsx/write.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange, recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
 import { checkParams } from '../devices/params.js';
 
@@ -130,16 +130,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             }
           }
           await tx.update(device).set({ settings: after }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'meter.params',
-            plantId: d.plantId,
-            oldValue: diff.old,
-            newValue: diff.new,
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, d, 'meter.params', { oldValue: diff.old, newValue: diff.new });
         });
         return ok(req, after);
       },
@@ -176,16 +167,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         const alias = req.body.alias.trim() || null;
         await db.transaction(async (tx) => {
           await tx.update(device).set({ alias }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'meter.alias',
-            plantId: d.plantId,
-            oldValue: d.alias,
-            newValue: alias,
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, d, 'meter.alias', { oldValue: d.alias, newValue: alias });
         });
         return ok(req, { alias });
       },

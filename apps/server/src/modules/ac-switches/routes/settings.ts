@@ -4,7 +4,7 @@ import { requireAuth, type AuthContext } from '../../../http/context.js';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { recordOperation } from '../../commands/operation-log.js';
+import { recordChange } from '../../commands/operation-log.js';
 import { findReachableUser } from '../../users/repository.js';
 import { setConnPassword } from '../../gateways/own-gateway.js';
 import { findSwitch } from '../queries.js';
@@ -77,15 +77,9 @@ export function registerSettings(app: SwitchApp, { db }: SwitchDeps): void {
     const switches = await Promise.all(sns.map((sn) => findSwitch(db, auth, sn, { write: true })));
     for (const sw of switches) {
       await db.update(gateway).set({ serverAddress: host, serverPort: port }).where(eq(gateway.id, sw.gatewayId));
-      await recordOperation(db, {
-        auth,
-        ip,
-        target: sw.sn,
-        plantId: sw.plantId,
-        operation: 'switch.serverAddress',
+      await recordChange(db, auth, ip, sw, 'switch.serverAddress', {
         oldValue: sw.serverAddress ? `${sw.serverAddress}:${sw.serverPort ?? ''}` : null,
         newValue: `${host}:${port}`,
-        result: 'succeeded',
       });
     }
   };

@@ -5,7 +5,7 @@ import { requireAuth } from '../../../http/context.js';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { recordOperation } from '../../commands/operation-log.js';
+import { recordChange, recordOperation } from '../../commands/operation-log.js';
 import { checkImport, importBatch, importOne } from '../../gateways/import.js';
 import { sendImportTemplate, uploadedRows } from '../../gateways/import-upload.js';
 import { bindGateway, unbindGateway } from '../../plants/provision.js';
@@ -83,15 +83,7 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
     const { auth, sw } = await switchToChange(db, req, req.body.sn);
     if (!sw.plantId) throw new AppError('already');
     await unbindGateway(db, sw.gatewayId);
-    await recordOperation(db, {
-      auth,
-      ip: req.ip,
-      target: sw.sn,
-      plantId: sw.plantId,
-      operation: 'switch.unbind',
-      oldValue: sw.plantName,
-      result: 'succeeded',
-    });
+    await recordChange(db, auth, req.ip, sw, 'switch.unbind', { oldValue: sw.plantName });
     return ok(req, null);
   });
   route(
@@ -102,16 +94,7 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       const alias = req.body.alias.trim() || null;
       await db.update(device).set({ alias }).where(eq(device.id, sw.id));
       await db.update(gateway).set({ alias }).where(eq(gateway.id, sw.gatewayId));
-      await recordOperation(db, {
-        auth,
-        ip: req.ip,
-        target: sw.sn,
-        plantId: sw.plantId,
-        operation: 'switch.alias',
-        oldValue: sw.alias,
-        newValue: alias,
-        result: 'succeeded',
-      });
+      await recordChange(db, auth, req.ip, sw, 'switch.alias', { oldValue: sw.alias, newValue: alias });
       return ok(req, null);
     },
   );
@@ -122,14 +105,7 @@ export function registerStock(app: SwitchApp, { db }: SwitchDeps): void {
       const { auth, sw } = await switchToChange(db, req, req.params.sn);
       await db.update(device).set({ deletedAt: new Date(), plantId: null }).where(eq(device.id, sw.id));
       await db.update(gateway).set({ plantId: null, locked: true }).where(eq(gateway.id, sw.gatewayId));
-      await recordOperation(db, {
-        auth,
-        ip: req.ip,
-        target: sw.sn,
-        plantId: sw.plantId,
-        operation: 'switch.delete',
-        result: 'succeeded',
-      });
+      await recordChange(db, auth, req.ip, sw, 'switch.delete');
       return ok(req, null);
     },
   );

@@ -2,7 +2,7 @@ import { LIMITS, utf8Length } from '@heliograph/shared';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { ValidationError } from '../../../http/errors.js';
-import { recordOperation } from '../../commands/operation-log.js';
+import { recordChange } from '../../commands/operation-log.js';
 import { control, inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** The alias and deleting an inverter: changes the console keeps and logs. */
@@ -17,16 +17,7 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
       const alias = req.body.alias.trim();
       if (utf8Length(alias) > LIMITS.aliasBytes) throw new ValidationError([{ field: 'alias', rule: 'aliasBytes' }]);
       await inverters.setAlias(inv.id, alias || null);
-      await recordOperation(db, {
-        auth,
-        ip: req.ip,
-        target: inv.sn,
-        plantId: inv.plantId,
-        operation: 'inverter.alias',
-        oldValue: inv.alias,
-        newValue: alias || null,
-        result: 'succeeded',
-      });
+      await recordChange(db, auth, req.ip, inv, 'inverter.alias', { oldValue: inv.alias, newValue: alias || null });
       return ok(req, null);
     },
   );
@@ -37,14 +28,7 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
     async (req) => {
       const { auth, inv } = await inverterToChange(inverters, req);
       await inverters.markDeleted(inv.id);
-      await recordOperation(db, {
-        auth,
-        ip: req.ip,
-        target: inv.sn,
-        plantId: inv.plantId,
-        operation: 'inverter.delete',
-        result: 'succeeded',
-      });
+      await recordChange(db, auth, req.ip, inv, 'inverter.delete');
       return ok(req, null);
     },
   );
