@@ -6,6 +6,7 @@ import { chartParams } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
+import { periodKey } from '../plants/schemas.js';
 import { checkParams } from './params.js';
 import { indexed, type DeviceService } from './service.js';
 
@@ -51,14 +52,7 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         },
         async (req) => {
           const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
-          const query = req.query as { month?: string; year?: string };
-          const now = new Date().toISOString();
-          const key =
-            period === 'month'
-              ? (query.month ?? now.slice(0, 7))
-              : period === 'year'
-                ? (query.year ?? now.slice(0, 4))
-                : '';
+          const key = periodKey(period, req.query as { month?: string; year?: string }, new Date().toISOString());
           return ok(req, await devices.energy(d, period, key));
         },
       );

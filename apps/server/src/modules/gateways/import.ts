@@ -134,7 +134,10 @@ export async function importBatch(
   return { saved: problems ? 0 : rows.length, rows: problems ?? [] };
 }
 
-/** Saves one row typed into a form: refused with the error a taken serial gets (singleImportRefusal), or a batch of one. */
+/**
+ * Saves one row typed into a form: refused with the error a taken serial gets (singleImportRefusal), otherwise
+ * answered as a batch of one.
+ */
 export async function importOne(
   db: Db,
   auth: AuthContext,

@@ -7,7 +7,7 @@ import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange } from '../commands/operation-log.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { sendXlsx, word } from '../../xlsx/write.js';
@@ -185,15 +185,9 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           // The master is both a device and a gateway: both rows carry the name, as for AC switches.
           await tx.update(device).set({ alias }).where(eq(device.id, m.id));
           await tx.update(gateway).set({ alias }).where(eq(gateway.sn, m.sn));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: m.sn,
-            plantId: m.plant_id,
-            operation: 'lora.alias',
+          await recordChange(tx, auth, req.ip, { sn: m.sn, plantId: m.plant_id }, 'lora.alias', {
             oldValue: m.alias,
             newValue: alias,
-            result: 'succeeded',
           });
         });
         return ok(req, null);
@@ -216,14 +210,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             .set({ deletedAt: new Date(), plantId: null })
             .where(or(eq(device.id, m.id), eq(device.parentId, m.id)));
           if (gw) await tx.update(gateway).set({ plantId: null, locked: true }).where(eq(gateway.id, gw.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: m.sn,
-            plantId: m.plant_id,
-            operation: 'lora.delete',
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, { sn: m.sn, plantId: m.plant_id }, 'lora.delete');
         });
         return ok(req, null);
       },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { checkCapacityRange, plantParams } from './schemas.js';
+import { checkCapacityRange, periodKey, plantParams } from './schemas.js';
 import type { PlantService } from './service.js';
 
 /** Plants of spec §7: the My Plants list and the overview's reads (creating and editing live in plant-admin). */
@@ -42,13 +42,7 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
         async (req) => {
           const p = await plants.scoped(requireAuth(req.auth), req.params.id);
           const today = localDay(Date.now(), p.timezone);
-          const q = req.query as { month?: string; year?: string };
-          const k =
-            period === 'month'
-              ? (q.month ?? today.slice(0, 7))
-              : period === 'year'
-                ? (q.year ?? today.slice(0, 4))
-                : '';
+          const k = periodKey(period, req.query as { month?: string; year?: string }, today);
           return ok(req, await plants.energySeries(p, period, k));
         },
       );

@@ -16,3 +16,17 @@ export function checkCapacityRange<T extends { capacityMin?: number | undefined;
     throw new ValidationError([{ field: 'capacityMin', rule: 'invalid' }]);
   return q;
 }
+
+/**
+ * The month (`YYYY-MM`) or year (`YYYY`) an energy period's figures are for: the one asked, else the one of
+ * `today`; '' for all time.
+ */
+export function periodKey(
+  period: 'month' | 'year' | 'total',
+  q: { month?: string | undefined; year?: string | undefined },
+  today: string,
+): string {
+  if (period === 'month') return q.month ?? today.slice(0, 7);
+  if (period === 'year') return q.year ?? today.slice(0, 4);
+  return '';
+}
