@@ -10,11 +10,12 @@ import {
   type SwitchStatus,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { anyContains, num, query, toMs } from '../../db/rows.js';
+import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusSql } from '../plants/status.js';
+import { listWhere } from '../gateways/queries.js';
 
 /**
  * A smart AC switch connects on its own, so it is a gateway row (connection, lock, password, binding,
@@ -35,13 +36,9 @@ const joins = sql`left join plant pl on pl.id = g.plant_id left join device_late
 const from = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn ${joins}`;
 
 function where(auth: AuthContext, q: SwitchFilters, withStatus: boolean): SQL {
-  const parts: SQL[] = [sql`d.kind = 'switch' and d.deleted_at is null`, scopeCondition(auth, 'device')];
-  if (q.q) {
-    parts.push(anyContains(q.q, [sql`d.sn`, sql`coalesce(d.alias, '')`, sql`coalesce(pl.name, '')`]));
-  }
-  if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);
-  if (withStatus && q.status) parts.push(statusCond[q.status]);
-  return sql.join(parts, sql` and `);
+  const base = [sql`d.kind = 'switch' and d.deleted_at is null`, scopeCondition(auth, 'device')];
+  const searched = [sql`d.sn`, sql`coalesce(d.alias, '')`, sql`coalesce(pl.name, '')`];
+  return listWhere(base, q, searched, withStatus ? statusCond : null);
 }
 
 interface Raw {

@@ -3,7 +3,7 @@ import type { SwitchInfo, SwitchSettings } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange } from '../commands/operation-log.js';
 
 /** Merges a patch into the switch's settings (the console's copy of what the switch holds). */
 export function mergeSettings(db: Db, id: string, patch: Partial<SwitchSettings>) {
@@ -24,16 +24,7 @@ export async function saveSettings(
 ): Promise<void> {
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, sw.settings[k as keyof SwitchSettings]]));
   await mergeSettings(db, sw.id, patch);
-  await recordOperation(db, {
-    auth,
-    ip,
-    target: sw.sn,
-    plantId: sw.plantId,
-    operation,
-    oldValue: before,
-    newValue: patch,
-    result: 'succeeded',
-  });
+  await recordChange(db, auth, ip, sw, operation, { oldValue: before, newValue: patch });
 }
 
 /** Whether the battery is one of the plant's (a SOC rule may only follow a battery of its own plant). */

@@ -1,6 +1,7 @@
 import { API, signNonce, type FieldRule } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { emptyEnvelope, ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from './service.js';
@@ -18,19 +19,12 @@ export interface AuthRouteDeps {
 /** Anonymous calls of spec §7 "Anonymous and login", and the token endpoint. */
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'auth');
     const open = { access: 'public', scope: 'none' } as const;
 
-    app.get(
-      '/anonymous/publicKey',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'The RSA public key passwords are encrypted with',
-          querystring: API['GET /anonymous/publicKey'].query,
-          response: answers('GET /anonymous/publicKey'),
-        },
-      },
+    route(
+      'GET /anonymous/publicKey',
+      { config: open, summary: 'The RSA public key passwords are encrypted with' },
       async (req) => {
         const { nonce, source, sign } = req.query;
         if (signNonce(nonce, source) !== sign.toLowerCase())
@@ -77,64 +71,35 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/oauth/token/revoke',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign out: end the sign-in the refresh token belongs to',
-          body: API['POST /oauth/token/revoke'].body,
-          response: answers('POST /oauth/token/revoke'),
-        },
-      },
+    route(
+      'POST /oauth/token/revoke',
+      { config: open, summary: 'Sign out: end the sign-in the refresh token belongs to' },
       async (req) => {
         await deps.tokens.revoke(req.body.refresh_token);
         return ok(req, null);
       },
     );
 
-    app.get(
-      '/anonymous/getCode',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'A picture verification code for an account',
-          querystring: API['GET /anonymous/getCode'].query,
-          response: answers('GET /anonymous/getCode'),
-        },
-      },
+    route(
+      'GET /anonymous/getCode',
+      { config: open, summary: 'A picture verification code for an account' },
       async (req) => ok(req, await deps.captcha.create(req.query.account.toLowerCase())),
     );
 
-    app.get(
-      '/anonymous/checkCode',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'Check (and spend) a picture verification code',
-          querystring: API['GET /anonymous/checkCode'].query,
-          response: answers('GET /anonymous/checkCode'),
-        },
-      },
+    route(
+      'GET /anonymous/checkCode',
+      { config: open, summary: 'Check (and spend) a picture verification code' },
       async (req) => {
         await deps.captcha.verify(req.query.account?.toLowerCase(), req.query.codeId, req.query.code);
         return ok(req, null);
       },
     );
 
-    app.get(
-      '/anonymous/getVerificationCode',
+    route(
+      'GET /anonymous/getVerificationCode',
       {
         config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'E-mail a verification code (once a minute, ten a day per address; limited per source address)',
-          querystring: API['GET /anonymous/getVerificationCode'].query,
-          response: answers('GET /anonymous/getVerificationCode'),
-        },
+        summary: 'E-mail a verification code (once a minute, ten a day per address; limited per source address)',
       },
       async (req) => {
         await deps.auth.sendCode(req.query.account, req.query.type, req.lang, req.ip);
@@ -142,48 +107,24 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/anonymous/checkAccount',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'Whether an account is free (0) or already registered (103)',
-          querystring: API['GET /anonymous/checkAccount'].query,
-          response: answers('GET /anonymous/checkAccount'),
-        },
-      },
+    route(
+      'GET /anonymous/checkAccount',
+      { config: open, summary: 'Whether an account is free (0) or already registered (103)' },
       async (req) => {
         if (await deps.auth.isRegistered(req.query.account)) throw new AppError('accountRegistered');
         return ok(req, null);
       },
     );
 
-    app.post(
-      '/anonymous/signup',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'Register with an e-mail verification code',
-          body: API['POST /anonymous/signup'].body,
-          response: answers('POST /anonymous/signup'),
-        },
-      },
+    route(
+      'POST /anonymous/signup',
+      { config: open, summary: 'Register with an e-mail verification code' },
       async (req) => ok(req, await deps.auth.signup(req.body)),
     );
 
-    app.post(
-      '/anonymous/resetPwd',
-      {
-        config: open,
-        schema: {
-          tags: ['auth'],
-          summary: 'Set a new password with an e-mail verification code',
-          body: API['POST /anonymous/resetPwd'].body,
-          response: answers('POST /anonymous/resetPwd'),
-        },
-      },
+    route(
+      'POST /anonymous/resetPwd',
+      { config: open, summary: 'Set a new password with an e-mail verification code' },
       async (req) => {
         await deps.auth.resetPassword(req.body);
         return ok(req, null);

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { API } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
 import { cellsOf } from './cells.js';
 import { dayEnergy, daySeries, devicesWhere, findDevice, publicRow, type KindDevice } from './device-query.js';
 import { plantClock, word } from '../../xlsx/write.js';
@@ -22,8 +20,10 @@ const linkOf = (d: KindDevice) => ({ sn: d.sn, alias: d.alias, status: d.status,
 /** Batteries of spec §7: list, counts, export, BMS info, cells, work data and delete. */
 export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'batteries', { id: z.string().max(64) });
     const { db } = deps;
     const view = { access: 'battery.list.view', scope: 'company' } as const;
+    const control = { access: 'battery.control', scope: 'company' } as const;
 
     storageListRoutes(app, db, {
       kind: 'battery',
@@ -69,16 +69,11 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     });
 
-    app.get(
-      '/battery/:sn/info',
+    route(
+      'GET /battery/:sn/info',
       {
         config: view,
-        schema: {
-          tags: ['batteries'],
-          summary: 'A battery’s BMS: serial, master or slave, capacities, cycles, SOH, relays, its master and slaves',
-          params: snParams,
-          response: answers('GET /battery/:sn/info'),
-        },
+        summary: 'A battery’s BMS: serial, master or slave, capacities, cycles, SOH, relays, its master and slaves',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -102,34 +97,20 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/battery/:sn/cells',
-      {
-        config: view,
-        schema: {
-          tags: ['batteries'],
-          summary: 'Cell voltages and temperatures now, with the lowest, highest and spread',
-          params: snParams,
-          response: answers('GET /battery/:sn/cells'),
-        },
-      },
+    route(
+      'GET /battery/:sn/cells',
+      { config: view, summary: 'Cell voltages and temperatures now, with the lowest, highest and spread' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'battery', { sn: req.params.sn });
         return ok(req, cellsOf(d.metrics));
       },
     );
 
-    app.get(
-      '/battery/:sn/batteryWorkData',
+    route(
+      'GET /battery/:sn/batteryWorkData',
       {
         config: view,
-        schema: {
-          tags: ['batteries'],
-          summary: 'A plant-local day of work: power, SOC, voltage, current and temperature, with the day’s energy',
-          params: snParams,
-          querystring: API['GET /battery/:sn/batteryWorkData'].query,
-          response: answers('GET /battery/:sn/batteryWorkData'),
-        },
+        summary: 'A plant-local day of work: power, SOC, voltage, current and temperature, with the day’s energy',
       },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'battery', { sn: req.params.sn });
@@ -141,17 +122,9 @@ export function batteryRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/battery/:id/delete',
-      {
-        config: { access: 'battery.control', scope: 'company' },
-        schema: {
-          tags: ['batteries'],
-          summary: 'Remove a battery from the console (logical delete, kept in the operation log)',
-          params: z.object({ id: z.string().max(64) }),
-          response: answers('POST /battery/:id/delete'),
-        },
-      },
+    route(
+      'POST /battery/:id/delete',
+      { config: control, summary: 'Remove a battery from the console (logical delete, kept in the operation log)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'battery', { id: req.params.id }, { write: true });

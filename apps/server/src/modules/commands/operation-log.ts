@@ -36,3 +36,26 @@ export async function recordOperation(db: Pick<Db, 'insert'>, e: OperationEntry)
     commandId: e.commandId ?? null,
   });
 }
+
+/**
+ * A change the console made itself (no command went to a device), logged as succeeded: by whom, from where,
+ * on which gateway or device (its serial number and plant), with the old and new value where there is one.
+ */
+export async function recordChange(
+  db: Pick<Db, 'insert'>,
+  auth: AuthContext,
+  ip: string,
+  row: { sn: string; plantId: string | null },
+  operation: string,
+  values: Pick<OperationEntry, 'oldValue' | 'newValue'> = {},
+): Promise<void> {
+  await recordOperation(db, {
+    auth,
+    ip,
+    target: row.sn,
+    plantId: row.plantId,
+    operation,
+    ...values,
+    result: 'succeeded',
+  });
+}

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@heliograph/shared';
 import { z } from 'zod';
 import { findCommand } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import type { CommandService } from './service.js';
@@ -15,17 +14,11 @@ import type { CommandService } from './service.js';
 /** A command's state (for a page that lost its wait) and the operation log of a device, gateway or plant. */
 export function commandRoutes(deps: { db: Db; commands: CommandService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/command/:id',
-      {
-        config: { access: 'signedIn', scope: 'company' },
-        schema: {
-          tags: ['commands'],
-          summary: 'A command sent to a gateway or device: sent, succeeded, failed or timed out',
-          params: z.object({ id: z.uuid() }),
-          response: answers('GET /command/:id'),
-        },
-      },
+    const route = contractRoutes(app, 'commands', { id: z.uuid() });
+    const signedIn = { access: 'signedIn', scope: 'company' } as const;
+    route(
+      'GET /command/:id',
+      { config: signedIn, summary: 'A command sent to a gateway or device: sent, succeeded, failed or timed out' },
       async (req) => {
         const auth = requireAuth(req.auth);
         await findCommand(deps.db, auth, req.params.id);
@@ -33,16 +26,11 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
       },
     );
 
-    app.get(
-      '/operation/log',
+    route(
+      'GET /operation/log',
       {
-        config: { access: 'signedIn', scope: 'company' },
-        schema: {
-          tags: ['commands'],
-          summary: 'Who did what to a gateway, device (by serial number) or plant (by id), newest first',
-          querystring: API['GET /operation/log'].query,
-          response: answers('GET /operation/log'),
-        },
+        config: signedIn,
+        summary: 'Who did what to a gateway, device (by serial number) or plant (by id), newest first',
       },
       async (req) => {
         const auth = requireAuth(req.auth);

@@ -1,11 +1,5 @@
 import { and, desc, ilike, sql } from 'drizzle-orm';
-import {
-  API,
-  settingsProblems,
-  type ConfigTemplate,
-  type SettingsProtocol,
-  type SettingValue,
-} from '@heliograph/shared';
+import { settingsProblems, type ConfigTemplate, type SettingsProtocol, type SettingValue } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findTemplate, templateKey } from '../../access/finders.js';
@@ -14,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { configTemplate } from '../../db/schema.js';
 import { containing } from '../../db/rows.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { recordOperation } from '../commands/operation-log.js';
@@ -24,7 +18,6 @@ import { InverterService } from '../inverters/service.js';
 import { settingFieldsFor } from '../inverters/settings-form.js';
 import { settingsError } from '../inverters/settings-fields.js';
 
-const idParams = z.object({ id: z.uuid() });
 type StoredValues = { protocol?: SettingsProtocol; settings?: Record<string, SettingValue> };
 
 function toRow(r: typeof configTemplate.$inferSelect): ConfigTemplate {
@@ -54,7 +47,7 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
     const { db } = deps;
     const inverters = new InverterService(db);
     const access = { access: 'config.template.list', scope: 'company' } as const;
-    const tags = ['config templates'];
+    const route = contractRoutes(app, 'config templates', { id: z.uuid() });
 
     // Templates are picked by name in the apply dialog and the list, so two of one name would be ambiguous.
     const assertNameFree = async (auth: AuthContext, name: string, except?: string) => {
@@ -71,31 +64,15 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       if (taken) throw new AppError('templateNameExists');
     };
 
-    app.get(
-      '/inverter/config/fields',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'The settings form of a protocol (for the template editor)',
-          querystring: API['GET /inverter/config/fields'].query,
-          response: answers('GET /inverter/config/fields'),
-        },
-      },
+    route(
+      'GET /inverter/config/fields',
+      { config: access, summary: 'The settings form of a protocol (for the template editor)' },
       async (req) => ok(req, settingFieldsFor(req.query.protocol) ?? []),
     );
 
-    app.get(
-      '/inverter/config/templates',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Templates of the caller’s company, searchable by name, newest first',
-          querystring: API['GET /inverter/config/templates'].query,
-          response: answers('GET /inverter/config/templates'),
-        },
-      },
+    route(
+      'GET /inverter/config/templates',
+      { config: access, summary: 'Templates of the caller’s company, searchable by name, newest first' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const { q, page, size } = req.query;
@@ -118,31 +95,13 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       },
     );
 
-    app.get(
-      '/inverter/config/template/:id',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'One template',
-          params: idParams,
-          response: answers('GET /inverter/config/template/:id'),
-        },
-      },
-      async (req) => ok(req, toRow(await findTemplate(db, requireAuth(req.auth), req.params.id))),
+    route('GET /inverter/config/template/:id', { config: access, summary: 'One template' }, async (req) =>
+      ok(req, toRow(await findTemplate(db, requireAuth(req.auth), req.params.id))),
     );
 
-    app.post(
-      '/inverter/config/template',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Create a template (values checked against the protocol’s form)',
-          body: API['POST /inverter/config/template'].body,
-          response: answers('POST /inverter/config/template'),
-        },
-      },
+    route(
+      'POST /inverter/config/template',
+      { config: access, summary: 'Create a template (values checked against the protocol’s form)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const { name, protocol, model, values } = req.body;
@@ -163,45 +122,24 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       },
     );
 
-    app.post(
-      '/inverter/config/template/:id',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Change a template',
-          params: idParams,
-          body: API['POST /inverter/config/template/:id'].body,
-          response: answers('POST /inverter/config/template/:id'),
-        },
-      },
-      async (req) => {
-        const auth = requireAuth(req.auth);
-        await findTemplate(db, auth, req.params.id);
-        const { name, protocol, model, values } = req.body;
-        checkValues(protocol, values);
-        await assertNameFree(auth, name, req.params.id);
-        const [row] = await db
-          .update(configTemplate)
-          .set({ name, model, values: { protocol, settings: values }, updatedAt: new Date() })
-          .where(templateKey(auth, req.params.id))
-          .returning();
-        if (!row) throw new AppError('notFound');
-        return ok(req, toRow(row));
-      },
-    );
+    route('POST /inverter/config/template/:id', { config: access, summary: 'Change a template' }, async (req) => {
+      const auth = requireAuth(req.auth);
+      await findTemplate(db, auth, req.params.id);
+      const { name, protocol, model, values } = req.body;
+      checkValues(protocol, values);
+      await assertNameFree(auth, name, req.params.id);
+      const [row] = await db
+        .update(configTemplate)
+        .set({ name, model, values: { protocol, settings: values }, updatedAt: new Date() })
+        .where(templateKey(auth, req.params.id))
+        .returning();
+      if (!row) throw new AppError('notFound');
+      return ok(req, toRow(row));
+    });
 
-    app.post(
-      '/inverter/config/template/:id/delete',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Delete a template',
-          params: idParams,
-          response: answers('POST /inverter/config/template/:id/delete'),
-        },
-      },
+    route(
+      'POST /inverter/config/template/:id/delete',
+      { config: access, summary: 'Delete a template' },
       async (req) => {
         const auth = requireAuth(req.auth);
         await findTemplate(db, auth, req.params.id);
@@ -210,18 +148,9 @@ export function configTemplateRoutes(deps: { db: Db; commands: CommandService })
       },
     );
 
-    app.post(
-      '/inverter/config/template/:id/apply',
-      {
-        config: access,
-        schema: {
-          tags,
-          summary: 'Write the template to inverters (one settingsWrite each) and report each result',
-          params: idParams,
-          body: API['POST /inverter/config/template/:id/apply'].body,
-          response: answers('POST /inverter/config/template/:id/apply'),
-        },
-      },
+    route(
+      'POST /inverter/config/template/:id/apply',
+      { config: access, summary: 'Write the template to inverters (one settingsWrite each) and report each result' },
       async (req) => {
         const caller = callerOf(req);
         const { auth } = caller;

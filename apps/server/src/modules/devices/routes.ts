@@ -1,12 +1,12 @@
 import { eq, and } from 'drizzle-orm';
-import { API, LIMITS, selectableParams } from '@heliograph/shared';
+import { LIMITS, selectableParams } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { chartParams } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
+import { periodKey } from '../plants/schemas.js';
 import { checkParams } from './params.js';
 import { indexed, type DeviceService } from './service.js';
 
@@ -14,174 +14,81 @@ import { indexed, type DeviceService } from './service.js';
 export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyPluginAsyncZod {
   return async (app) => {
     const { devices } = deps;
+    const inverterRoute = contractRoutes(app, 'inverters');
+    const batteryRoute = contractRoutes(app, 'batteries');
+    const meterRoute = contractRoutes(app, 'meters');
+    const chartRoute = contractRoutes(app, 'charts');
+    const meter = { access: 'smart.meter', scope: 'company' } as const;
+    const offered = { access: 'equip.view', scope: 'none' } as const;
+    const chosen = { access: 'equip.view', scope: 'self' } as const;
     const inv = { access: 'inverter.view', scope: 'company' } as const;
 
-    app.get(
-      '/inverter/:sn',
-      {
-        config: inv,
-        schema: {
-          tags: ['inverters'],
-          summary: 'An inverter with its latest readings',
-          params: snParams,
-          response: answers('GET /inverter/:sn'),
-        },
-      },
-      async (req) => ok(req, await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')),
+    inverterRoute('GET /inverter/:sn', { config: inv, summary: 'An inverter with its latest readings' }, async (req) =>
+      ok(req, await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')),
     );
-    app.get(
-      '/inverter/:sn/realtime/input',
-      {
-        config: inv,
-        schema: {
-          tags: ['inverters'],
-          summary: 'DC input per MPPT/string',
-          params: snParams,
-          response: answers('GET /inverter/:sn/realtime/input'),
-        },
-      },
+    inverterRoute(
+      'GET /inverter/:sn/realtime/input',
+      { config: inv, summary: 'DC input per MPPT/string' },
       async (req) =>
         ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'mppt')),
     );
-    app.get(
-      '/inverter/:sn/realtime/output',
-      {
-        config: inv,
-        schema: {
-          tags: ['inverters'],
-          summary: 'AC output per phase',
-          params: snParams,
-          response: answers('GET /inverter/:sn/realtime/output'),
-        },
-      },
-      async (req) =>
-        ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'ph')),
+    inverterRoute('GET /inverter/:sn/realtime/output', { config: inv, summary: 'AC output per phase' }, async (req) =>
+      ok(req, indexed((await devices.get(requireAuth(req.auth), req.params.sn, 'inverter')).metrics, 'ph')),
     );
-    app.get(
-      '/inverter/:sn/day',
-      {
-        config: inv,
-        schema: {
-          tags: ['inverters'],
-          summary: 'A day of readings (chosen parameters, at most 6)',
-          params: snParams,
-          querystring: API['GET /inverter/:sn/day'].query,
-          response: answers('GET /inverter/:sn/day'),
-        },
-      },
+    inverterRoute(
+      'GET /inverter/:sn/day',
+      { config: inv, summary: 'A day of readings (chosen parameters, at most 6)' },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
         return ok(req, await devices.day(d, req.query.date, checkParams(req.query.params, 'inverter')));
       },
     );
     for (const period of ['month', 'year', 'total'] as const) {
-      const route = `GET /inverter/:sn/${period}` as const;
-      app.get(
-        `/inverter/:sn/${period}`,
+      inverterRoute(
+        `GET /inverter/:sn/${period}`,
         {
           config: inv,
-          schema: {
-            tags: ['inverters'],
-            summary: `Inverter energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
-            params: snParams,
-            querystring: API[route].query,
-            response: answers(route),
-          },
+          summary: `Inverter energy per ${period === 'month' ? 'day' : period === 'year' ? 'month' : 'year'}`,
         },
         async (req) => {
           const d = await devices.get(requireAuth(req.auth), req.params.sn, 'inverter');
-          const query = req.query as { month?: string; year?: string };
-          const now = new Date().toISOString();
-          const key =
-            period === 'month'
-              ? (query.month ?? now.slice(0, 7))
-              : period === 'year'
-                ? (query.year ?? now.slice(0, 4))
-                : '';
+          const key = periodKey(period, req.query as { month?: string; year?: string }, new Date().toISOString());
           return ok(req, await devices.energy(d, period, key));
         },
       );
     }
 
     const bat = { access: 'battery.list.view', scope: 'company' } as const;
-    app.get(
-      '/battery/:sn/realtime',
-      {
-        config: bat,
-        schema: {
-          tags: ['batteries'],
-          summary: 'BMS values, cells and temperatures now',
-          params: snParams,
-          response: answers('GET /battery/:sn/realtime'),
-        },
-      },
+    batteryRoute(
+      'GET /battery/:sn/realtime',
+      { config: bat, summary: 'BMS values, cells and temperatures now' },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
         return ok(req, { ...d, cells: indexed(d.metrics, 'cell') });
       },
     );
-    app.get(
-      '/battery/:sn/day',
-      {
-        config: bat,
-        schema: {
-          tags: ['batteries'],
-          summary: 'A day of battery readings',
-          params: snParams,
-          querystring: API['GET /battery/:sn/day'].query,
-          response: answers('GET /battery/:sn/day'),
-        },
-      },
-      async (req) => {
-        const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
-        return ok(
-          req,
-          await devices.day(d, req.query.date, checkParams(req.query.params, 'battery', ['p_bat', 'soc'])),
-        );
-      },
-    );
+    batteryRoute('GET /battery/:sn/day', { config: bat, summary: 'A day of battery readings' }, async (req) => {
+      const d = await devices.get(requireAuth(req.auth), req.params.sn, 'battery');
+      return ok(req, await devices.day(d, req.query.date, checkParams(req.query.params, 'battery', ['p_bat', 'soc'])));
+    });
 
-    app.get(
-      '/meter/:sn/realtime',
-      {
-        config: { access: 'smart.meter', scope: 'company' },
-        schema: {
-          tags: ['meters'],
-          summary: 'A meter’s readings now, per phase',
-          params: snParams,
-          response: answers('GET /meter/:sn/realtime'),
-        },
-      },
+    meterRoute(
+      'GET /meter/:sn/realtime',
+      { config: meter, summary: 'A meter’s readings now, per phase' },
       async (req) => {
         const d = await devices.get(requireAuth(req.auth), req.params.sn, 'meter');
         return ok(req, { ...d, phases: indexed(d.metrics, 'ph') });
       },
     );
 
-    app.get(
-      '/chart/param/equip',
-      {
-        config: { access: 'equip.view', scope: 'none' },
-        schema: {
-          tags: ['charts'],
-          summary: 'Parameters a device kind’s chart offers (up to 30)',
-          querystring: API['GET /chart/param/equip'].query,
-          response: answers('GET /chart/param/equip'),
-        },
-      },
+    chartRoute(
+      'GET /chart/param/equip',
+      { config: offered, summary: 'Parameters a device kind’s chart offers (up to 30)' },
       async (req) => ok(req, selectableParams(req.query.kind, LIMITS.chartSelectableParams)),
     );
-    app.get(
-      '/chart/param/custom',
-      {
-        config: { access: 'equip.view', scope: 'self' },
-        schema: {
-          tags: ['charts'],
-          summary: 'The caller’s chosen chart parameters (at most 6)',
-          querystring: API['GET /chart/param/custom'].query,
-          response: answers('GET /chart/param/custom'),
-        },
-      },
+    chartRoute(
+      'GET /chart/param/custom',
+      { config: chosen, summary: 'The caller’s chosen chart parameters (at most 6)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const [row] = await deps.db
@@ -198,17 +105,9 @@ export function deviceRoutes(deps: { db: Db; devices: DeviceService }): FastifyP
         );
       },
     );
-    app.post(
-      '/chart/param/custom',
-      {
-        config: { access: 'equip.view', scope: 'self' },
-        schema: {
-          tags: ['charts'],
-          summary: 'Choose chart parameters (at most 6 of those offered)',
-          body: API['POST /chart/param/custom'].body,
-          response: answers('POST /chart/param/custom'),
-        },
-      },
+    chartRoute(
+      'POST /chart/param/custom',
+      { config: chosen, summary: 'Choose chart parameters (at most 6 of those offered)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const params = checkParams(req.body.params, req.body.kind);

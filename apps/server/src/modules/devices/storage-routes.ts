@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyContextConfig } from 'fastify';
-import { API, type DeviceKind, type DeviceRow, type Lang, type SheetHeading } from '@heliograph/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type DeviceKind, type DeviceRow, type Lang, type SheetHeading } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes, type RouteAccess, type ZodApp } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { allDevices, countByStatus, listDevices, type KindDevice } from '../batteries/device-query.js';
 import { recordOperation } from '../commands/operation-log.js';
 import { sendXlsx, type Cell } from '../../xlsx/write.js';
-
-type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const IDENTITY = ['sn', 'alias', 'plant', 'gateway', 'model'] as const;
 
@@ -19,7 +15,7 @@ const IDENTITY = ['sn', 'alias', 'plant', 'gateway', 'model'] as const;
 interface StorageLists {
   kind: DeviceKind;
   tag: string;
-  config: FastifyContextConfig;
+  config: RouteAccess;
   list: {
     route: 'GET /batteries' | 'GET /meters' | 'GET /weather-stations';
     summary: string;
@@ -42,50 +38,27 @@ interface StorageLists {
  * gateway): the three routes are registered here, in that order, with each kind's own paths and words.
  */
 export function storageListRoutes(app: ZodApp, db: Db, k: StorageLists): void {
-  app.get(
-    k.list.route.slice(4),
-    {
-      config: k.config,
-      schema: {
-        tags: [k.tag],
-        summary: k.list.summary,
-        querystring: API[k.list.route].query,
-        response: answers(k.list.route),
-      },
-    },
-    async (req) => {
-      const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), k.kind, req.query);
-      return ok(req, { total, rows: rows.map(k.list.row), counts });
-    },
+  const route = contractRoutes(app, k.tag);
+  route(k.list.route, { config: k.config, summary: k.list.summary }, async (req) => {
+    const { total, rows, counts } = await listDevices(db, requireAuth(req.auth), k.kind, req.query);
+    return ok(req, { total, rows: rows.map(k.list.row), counts });
+  });
+
+  route(k.count.route, { config: k.config, summary: k.count.summary }, async (req) =>
+    ok(req, await countByStatus(db, requireAuth(req.auth), k.kind)),
   );
 
-  app.get(
-    k.count.route.slice(4),
-    {
-      config: k.config,
-      schema: { tags: [k.tag], summary: k.count.summary, response: answers(k.count.route) },
-    },
-    async (req) => ok(req, await countByStatus(db, requireAuth(req.auth), k.kind)),
-  );
-
-  app.get(
-    k.download.route.slice(4),
-    {
-      config: k.config,
-      schema: { tags: [k.tag], summary: k.download.summary, querystring: API[k.download.route].query },
-    },
-    async (req, reply) => {
-      const lang = req.lang;
-      const rows = await allDevices(db, requireAuth(req.auth), k.kind, req.query);
-      const { name, headings, cells } = k.download;
-      return sendXlsx(reply, {
-        name,
-        lang,
-        headings: [...IDENTITY, ...headings],
-        rows: rows.map((d) => [d.sn, d.alias, d.plantName, d.gatewaySn, d.model, ...cells(d, lang)]),
-      });
-    },
-  );
+  route(k.download.route, { config: k.config, summary: k.download.summary }, async (req, reply) => {
+    const lang = req.lang;
+    const rows = await allDevices(db, requireAuth(req.auth), k.kind, req.query);
+    const { name, headings, cells } = k.download;
+    return sendXlsx(reply, {
+      name,
+      lang,
+      headings: [...IDENTITY, ...headings],
+      rows: rows.map((d) => [d.sn, d.alias, d.plantName, d.gatewaySn, d.model, ...cells(d, lang)]),
+    });
+  });
 }
 
 /** Logical delete of a storage-side device, kept in the operation log as `<kind>.delete`. */

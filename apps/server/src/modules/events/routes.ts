@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, type EventFilters } from '@heliograph/shared';
+import { type EventFilters } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
 import { EXPORT_MAX_ROWS } from '../batteries/device-query.js';
@@ -21,20 +21,16 @@ function checkRange(f: EventFilters): EventFilters {
 /** The event list of device/event/list (spec §7 events, eventCount): filters, a page, counts, export. */
 export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'events');
     const events = new EventService(deps.db);
     const view = { access: 'event.view', scope: 'company' } as const;
 
-    app.get(
-      '/events',
+    route(
+      'GET /events',
       {
         config: view,
-        schema: {
-          tags: ['events'],
-          summary:
-            'Events of the caller’s devices, newest first: plant, device, kind, type, state, time and code filters',
-          querystring: API['GET /events'].query,
-          response: answers('GET /events'),
-        },
+        summary:
+          'Events of the caller’s devices, newest first: plant, device, kind, type, state, time and code filters',
       },
       async (req) => {
         checkRange(req.query);
@@ -42,29 +38,15 @@ export function eventRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/events/count',
-      {
-        config: view,
-        schema: {
-          tags: ['events'],
-          summary: 'Open events of the caller’s devices by type (the shell’s badge)',
-          response: answers('GET /events/count'),
-        },
-      },
+    route(
+      'GET /events/count',
+      { config: view, summary: 'Open events of the caller’s devices by type (the shell’s badge)' },
       async (req) => ok(req, await events.counts(requireAuth(req.auth), { state: 'open' })),
     );
 
-    app.get(
-      '/events/download',
-      {
-        config: view,
-        schema: {
-          tags: ['events'],
-          summary: 'The event list (same filters) as an .xlsx file',
-          querystring: API['GET /events/download'].query,
-        },
-      },
+    route(
+      'GET /events/download',
+      { config: view, summary: 'The event list (same filters) as an .xlsx file' },
       async (req, reply) => {
         const lang = req.lang;
         const rows = await events.all(requireAuth(req.auth), checkRange(req.query), lang, EXPORT_MAX_ROWS);

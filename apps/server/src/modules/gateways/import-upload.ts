@@ -1,6 +1,9 @@
+import type { Lang } from '@heliograph/shared';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { rowsFromCells } from './import.js';
 import { readSheetRows } from '../../xlsx/read.js';
+import { sendXlsx } from '../../xlsx/write.js';
 
 /** Reads the one .xlsx file of a multipart upload (spec §5: .xls/.xlsx only, one file at a time). */
 export async function uploadedRows(req: {
@@ -21,4 +24,15 @@ export async function uploadedRows(req: {
   }
   // Serial, registration key, connection password: read by position, so a template in any language imports.
   return rowsFromCells(readSheetRows(bytes, 3));
+}
+
+/** The .xlsx template of a batch import: the three columns `uploadedRows` reads, and a row of example values. */
+export function sendImportTemplate(reply: FastifyReply, lang: Lang, name: string, exampleSn: string) {
+  return sendXlsx(reply, {
+    name,
+    lang,
+    headings: ['sn', 'key', 'password'],
+    rows: [[exampleSn, 'ABCD1234', 'Example2026pass']],
+    dated: false,
+  });
 }

@@ -113,3 +113,40 @@ export async function saveImport(
   });
   return null;
 }
+
+type ImportOptions = Parameters<typeof saveImport>[4];
+
+/** What an import answers: how many rows it saved (all or none) and, when none, each row's problems. */
+export interface ImportOutcome {
+  saved: number;
+  rows: CheckedRow[];
+}
+
+/** Saves a batch (all or nothing, see saveImport) and says how it went. */
+export async function importBatch(
+  db: Db,
+  auth: AuthContext,
+  ip: string,
+  rows: readonly ImportRow[],
+  opts?: ImportOptions,
+): Promise<ImportOutcome> {
+  const problems = await saveImport(db, auth, ip, rows, opts);
+  return { saved: problems ? 0 : rows.length, rows: problems ?? [] };
+}
+
+/**
+ * Saves one row typed into a form: refused with the error a taken serial gets (singleImportRefusal), otherwise
+ * answered as a batch of one.
+ */
+export async function importOne(
+  db: Db,
+  auth: AuthContext,
+  ip: string,
+  one: Omit<ImportRow, 'row'>,
+  opts?: ImportOptions,
+): Promise<ImportOutcome> {
+  const problems = await saveImport(db, auth, ip, [{ row: 1, ...one }], opts);
+  const refusal = singleImportRefusal(problems);
+  if (refusal) throw refusal;
+  return { saved: problems ? 0 : 1, rows: problems ?? [] };
+}

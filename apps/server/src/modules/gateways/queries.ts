@@ -29,15 +29,28 @@ const statusCond: Record<GatewayStatusFilter, SQL> = {
   unbound: sql`g.plant_id is null`,
 };
 
-function where(auth: AuthContext, q: GatewayFilters, withStatus: boolean): SQL {
-  const parts: SQL[] = [scopeCondition(auth, 'gateway'), sql`not ${anySelfDevice}`];
-  if (q.q) {
-    parts.push(anyContains(q.q, [sql`g.sn`, sql`coalesce(g.alias, '')`, sql`coalesce(pl.name, '')`]));
-  }
-  if (q.commType) parts.push(sql`g.comm_type = ${q.commType}`);
+/**
+ * The conditions a list of gateway-side rows (gateways, smart AC switches) is filtered by: the list's own `base`,
+ * the search over `searched` columns, the plant (`g`), and the status unless `status` is null (counting by it).
+ */
+export function listWhere<S extends string>(
+  base: SQL[],
+  q: { q?: string | undefined; plantId?: string | undefined; status?: S | undefined },
+  searched: SQL[],
+  status: Record<S, SQL> | null,
+): SQL {
+  const parts = [...base];
+  if (q.q) parts.push(anyContains(q.q, searched));
   if (q.plantId) parts.push(sql`g.plant_id::text = ${q.plantId}`);
-  if (withStatus && q.status) parts.push(statusCond[q.status]);
+  if (status && q.status) parts.push(status[q.status]);
   return sql.join(parts, sql` and `);
+}
+
+function where(auth: AuthContext, q: GatewayFilters, withStatus: boolean): SQL {
+  const base = [scopeCondition(auth, 'gateway'), sql`not ${anySelfDevice}`];
+  if (q.commType) base.push(sql`g.comm_type = ${q.commType}`);
+  const searched = [sql`g.sn`, sql`coalesce(g.alias, '')`, sql`coalesce(pl.name, '')`];
+  return listWhere(base, q, searched, withStatus ? statusCond : null);
 }
 
 interface RawGateway {

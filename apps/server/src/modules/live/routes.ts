@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../http/context.js';
+import { plantParams } from '../plants/schemas.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { LIVE_TOPIC_PREFIX } from '../mqtt/topics.js';
 import type { PlantService } from '../plants/service.js';
@@ -23,21 +24,18 @@ export function liveRoutes(deps: { bus: MessageBus; plants: PlantService }): Fas
     }));
 
   return async (app) => {
+    const route = contractRoutes(app, 'live', plantParams);
     const open = new Set<import('node:http').ServerResponse>();
     // Streams never end on their own: end them as shutdown begins (preClose), since the server's close waits
     // for every open connection (onClose would run only after that, i.e. never).
     app.addHook('preClose', async () => {
       for (const res of open) res.end();
     });
-    app.get(
-      '/live/plant/:id',
+    route(
+      'GET /live/plant/:id',
       {
         config: { access: 'station.view', scope: 'company' },
-        schema: {
-          tags: ['live'],
-          summary: 'Server-sent events: `plant` when the plant’s figures change',
-          params: z.object({ id: z.string().max(64) }),
-        },
+        summary: 'Server-sent events: `plant` when the plant’s figures change',
       },
       async (req, reply) => {
         const plant = await deps.plants.get(requireAuth(req.auth), req.params.id);

@@ -1,27 +1,17 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import {
-  API,
-  LORA_STATUSES,
-  type LoraFilters,
-  type LoraMaster,
-  type LoraNode,
-  type LoraPage,
-} from '@heliograph/shared';
+import { LORA_STATUSES, type LoraFilters, type LoraMaster, type LoraNode, type LoraPage } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { containing, num, query, toMs } from '../../db/rows.js';
 import { device, gateway } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange } from '../commands/operation-log.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { sendXlsx, word } from '../../xlsx/write.js';
 import { deviceStatusSql } from '../plants/status.js';
-
-const tags = ['lora'];
 
 /**
  * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
@@ -102,8 +92,10 @@ function findMaster(db: Db, auth: AuthContext, sn: string, write = false): Promi
 /** Lora master nodes and their child nodes (spec §7 "Lora"), and the smart equipment list. */
 export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'lora');
     const { db } = deps;
     const view = { access: 'masterNode.view', scope: 'company' } as const;
+    const equipment = { access: 'equip.view', scope: 'company' } as const;
 
     const list = async (
       auth: AuthContext,
@@ -120,16 +112,11 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       return { total: Number(count?.n ?? 0), rows: rows.map(masterOf) };
     };
 
-    app.get(
-      '/masterNode/page',
+    route(
+      'GET /masterNode/page',
       {
         config: view,
-        schema: {
-          tags,
-          summary: 'Lora master nodes with status statistics (search by serial, alias, plant or child serial)',
-          querystring: API['GET /masterNode/page'].query,
-          response: answers('GET /masterNode/page'),
-        },
+        summary: 'Lora master nodes with status statistics (search by serial, alias, plant or child serial)',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -144,16 +131,9 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/masterNode/download',
-      {
-        config: view,
-        schema: {
-          tags,
-          summary: 'The master node list (same filters) as .xlsx',
-          querystring: API['GET /masterNode/download'].query,
-        },
-      },
+    route(
+      'GET /masterNode/download',
+      { config: view, summary: 'The master node list (same filters) as .xlsx' },
       async (req, reply) => {
         const { rows } = await list(requireAuth(req.auth), req.query, null);
         return sendXlsx(reply, {
@@ -174,46 +154,28 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/masterNode/:sn',
-      {
-        config: view,
-        schema: {
-          tags,
-          summary: 'A master node with its child nodes',
-          params: snParams,
-          response: answers('GET /masterNode/:sn'),
-        },
-      },
-      async (req) => {
-        const auth = requireAuth(req.auth);
-        const m = await findMaster(db, auth, req.params.sn);
-        // Whether the caller may rename or delete it: the same scope those routes check.
-        const writable = await findMaster(db, auth, req.params.sn, true).then(
-          () => true,
-          () => false,
-        );
-        const children = await query<RawNode>(
-          db,
-          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts
+    route('GET /masterNode/:sn', { config: view, summary: 'A master node with its child nodes' }, async (req) => {
+      const auth = requireAuth(req.auth);
+      const m = await findMaster(db, auth, req.params.sn);
+      // Whether the caller may rename or delete it: the same scope those routes check.
+      const writable = await findMaster(db, auth, req.params.sn, true).then(
+        () => true,
+        () => false,
+      );
+      const children = await query<RawNode>(
+        db,
+        sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts
             from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
             where d.parent_id = ${m.id} and d.deleted_at is null order by d.sn`,
-        );
-        return ok(req, { ...masterOf(m), children: children.map(nodeOf), writable });
-      },
-    );
+      );
+      return ok(req, { ...masterOf(m), children: children.map(nodeOf), writable });
+    });
 
-    app.post(
-      '/masterNode/alias/:sn',
+    route(
+      'POST /masterNode/alias/:sn',
       {
         config: view,
-        schema: {
-          tags,
-          summary: 'Rename a master node (alias of at most 32 bytes; empty clears it; needs the write scope)',
-          params: snParams,
-          body: API['POST /masterNode/alias/:sn'].body,
-          response: answers('POST /masterNode/alias/:sn'),
-        },
+        summary: 'Rename a master node (alias of at most 32 bytes; empty clears it; needs the write scope)',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -223,31 +185,20 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           // The master is both a device and a gateway: both rows carry the name, as for AC switches.
           await tx.update(device).set({ alias }).where(eq(device.id, m.id));
           await tx.update(gateway).set({ alias }).where(eq(gateway.sn, m.sn));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: m.sn,
-            plantId: m.plant_id,
-            operation: 'lora.alias',
+          await recordChange(tx, auth, req.ip, { sn: m.sn, plantId: m.plant_id }, 'lora.alias', {
             oldValue: m.alias,
             newValue: alias,
-            result: 'succeeded',
           });
         });
         return ok(req, null);
       },
     );
 
-    app.post(
-      '/masterNode/delete/:sn',
+    route(
+      'POST /masterNode/delete/:sn',
       {
         config: view,
-        schema: {
-          tags,
-          summary: 'Delete a master node with its child nodes (needs the write scope; its connections are refused)',
-          params: snParams,
-          response: answers('POST /masterNode/delete/:sn'),
-        },
+        summary: 'Delete a master node with its child nodes (needs the write scope; its connections are refused)',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -259,29 +210,17 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             .set({ deletedAt: new Date(), plantId: null })
             .where(or(eq(device.id, m.id), eq(device.parentId, m.id)));
           if (gw) await tx.update(gateway).set({ plantId: null, locked: true }).where(eq(gateway.id, gw.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: m.sn,
-            plantId: m.plant_id,
-            operation: 'lora.delete',
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, { sn: m.sn, plantId: m.plant_id }, 'lora.delete');
         });
         return ok(req, null);
       },
     );
 
-    app.get(
-      '/smart/equips/list',
+    route(
+      'GET /smart/equips/list',
       {
-        config: { access: 'equip.view', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Smart equipment (switches, lora master and child nodes) the caller may see, of one plant or all',
-          querystring: API['GET /smart/equips/list'].query,
-          response: answers('GET /smart/equips/list'),
-        },
+        config: equipment,
+        summary: 'Smart equipment (switches, lora master and child nodes) the caller may see, of one plant or all',
       },
       async (req) => {
         const auth = requireAuth(req.auth);

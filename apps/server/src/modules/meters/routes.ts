@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
-  API,
   deviceAliasProblem,
   mergeMeterSettings,
   meterSettingsOf,
@@ -11,14 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { device } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
 import { ValidationError } from '../../http/errors.js';
 import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
 import { deleteDevice, storageListRoutes } from '../devices/storage-routes.js';
 import { plantClock, word } from '../../xlsx/write.js';
-import { recordOperation } from '../commands/operation-log.js';
+import { recordChange, recordOperation } from '../commands/operation-log.js';
 import { indexed } from '../devices/service.js';
 import { checkParams } from '../devices/params.js';
 
@@ -43,6 +41,7 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     const { db } = deps;
     const view = { access: 'smart.meter', scope: 'company' } as const;
     const control = { access: 'meter.control', scope: 'company' } as const;
+    const route = contractRoutes(app, 'meters');
 
     storageListRoutes(app, db, {
       kind: 'meter',
@@ -70,33 +69,20 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     });
 
-    app.get(
-      '/meter/params',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'The parameters the console keeps for a meter',
-          querystring: API['GET /meter/params'].query,
-          response: answers('GET /meter/params'),
-        },
-      },
+    route(
+      'GET /meter/params',
+      { config: view, summary: 'The parameters the console keeps for a meter' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
         return ok(req, meterSettingsOf(d.settings));
       },
     );
 
-    app.post(
-      '/meter/params',
+    route(
+      'POST /meter/params',
       {
         config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
-          body: API['POST /meter/params'].body,
-          response: answers('POST /meter/params'),
-        },
+        summary: 'Change a meter’s parameters; making it the master meter ends the plant’s previous master',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -144,32 +130,15 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             }
           }
           await tx.update(device).set({ settings: after }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'meter.params',
-            plantId: d.plantId,
-            oldValue: diff.old,
-            newValue: diff.new,
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, d, 'meter.params', { oldValue: diff.old, newValue: diff.new });
         });
         return ok(req, after);
       },
     );
 
-    app.get(
-      '/meter/params/day',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)',
-          querystring: API['GET /meter/params/day'].query,
-          response: answers('GET /meter/params/day'),
-        },
-      },
+    route(
+      'GET /meter/params/day',
+      { config: view, summary: 'A plant-local day of a meter’s readings (chosen parameters, at most 6)' },
       async (req) => {
         const params = checkParams(req.query.params, 'meter', ['p_grid', 'p_load']);
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.query.sn });
@@ -177,17 +146,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/meter/:sn',
-      {
-        config: view,
-        schema: {
-          tags: ['meters'],
-          summary: 'A meter: readings now, per phase, and its parameters',
-          params: snParams,
-          response: answers('GET /meter/:sn'),
-        },
-      },
+    route(
+      'GET /meter/:sn',
+      { config: view, summary: 'A meter: readings now, per phase, and its parameters' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'meter', { sn: req.params.sn });
         const settings = meterSettingsOf(d.settings);
@@ -195,18 +156,9 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/meter/:sn/alias',
-      {
-        config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Name a meter (at most 32 bytes; empty clears it)',
-          params: snParams,
-          body: API['POST /meter/:sn/alias'].body,
-          response: answers('POST /meter/:sn/alias'),
-        },
-      },
+    route(
+      'POST /meter/:sn/alias',
+      { config: control, summary: 'Name a meter (at most 32 bytes; empty clears it)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const problem = deviceAliasProblem(req.body.alias);
@@ -215,32 +167,15 @@ export function meterRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         const alias = req.body.alias.trim() || null;
         await db.transaction(async (tx) => {
           await tx.update(device).set({ alias }).where(eq(device.id, d.id));
-          await recordOperation(tx, {
-            auth,
-            ip: req.ip,
-            target: d.sn,
-            operation: 'meter.alias',
-            plantId: d.plantId,
-            oldValue: d.alias,
-            newValue: alias,
-            result: 'succeeded',
-          });
+          await recordChange(tx, auth, req.ip, d, 'meter.alias', { oldValue: d.alias, newValue: alias });
         });
         return ok(req, { alias });
       },
     );
 
-    app.post(
-      '/meter/:sn/delete',
-      {
-        config: control,
-        schema: {
-          tags: ['meters'],
-          summary: 'Remove a meter from the console (logical delete)',
-          params: snParams,
-          response: answers('POST /meter/:sn/delete'),
-        },
-      },
+    route(
+      'POST /meter/:sn/delete',
+      { config: control, summary: 'Remove a meter from the console (logical delete)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const d = await findDevice(db, auth, 'meter', { sn: req.params.sn }, { write: true });

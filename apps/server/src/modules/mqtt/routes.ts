@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@heliograph/shared';
+import { contractRoutes } from '../../http/contract-route.js';
 import { GatewayAuth } from './gateway-auth.js';
 
 /** Constant time whatever the lengths: both sides are hashed to 32 bytes before they are compared. */
@@ -27,38 +27,19 @@ export function mqttAuthRoutes(deps: {
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: 'public', scope: 'none' } as const;
-    app.post(
-      '/mqtt/auth',
-      {
-        config,
-        schema: {
-          tags: ['mqtt'],
-          summary: 'May this client connect? (called by the broker)',
-          body: API['POST /mqtt/auth'].body,
-          response: { 200: API['POST /mqtt/auth'].bare },
-        },
-      },
-      async (req) => {
-        if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
-        const { clientid, username, password, peerhost } = req.body;
-        // The server instances' own connection: left to the broker's own user list.
-        if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
-        if (!username || clientid !== username || !password) return { result: 'deny' as const };
-        const allowed = await deps.auth.authenticate(username, password, peerhost);
-        return { result: allowed ? ('allow' as const) : ('deny' as const) };
-      },
-    );
-    app.post(
-      '/mqtt/acl',
-      {
-        config,
-        schema: {
-          tags: ['mqtt'],
-          summary: 'May this client publish or subscribe to this topic? (called by the broker)',
-          body: API['POST /mqtt/acl'].body,
-          response: { 200: API['POST /mqtt/acl'].bare },
-        },
-      },
+    const route = contractRoutes(app, 'mqtt');
+    route('POST /mqtt/auth', { config, summary: 'May this client connect? (called by the broker)' }, async (req) => {
+      if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
+      const { clientid, username, password, peerhost } = req.body;
+      // The server instances' own connection: left to the broker's own user list.
+      if (deps.serverUser && username === deps.serverUser) return { result: 'ignore' as const };
+      if (!username || clientid !== username || !password) return { result: 'deny' as const };
+      const allowed = await deps.auth.authenticate(username, password, peerhost);
+      return { result: allowed ? ('allow' as const) : ('deny' as const) };
+    });
+    route(
+      'POST /mqtt/acl',
+      { config, summary: 'May this client publish or subscribe to this topic? (called by the broker)' },
       async (req) => {
         if (!secretMatches(deps.secret, req.headers['x-mqtt-auth-secret'])) return { result: 'deny' as const };
         const { username, topic, action } = req.body;

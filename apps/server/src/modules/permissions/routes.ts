@@ -1,22 +1,16 @@
-import { API, buildPermissionTree, permissionTitle } from '@heliograph/shared';
+import { buildPermissionTree, permissionTitle } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 
 /** GET /api/v1/permission: the caller's permission tree, titles in the requested language (spec §6). */
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/permission',
-    {
-      config: { access: 'signedIn', scope: 'self' },
-      schema: {
-        tags: ['permission'],
-        summary: 'The caller’s menu, page and button permissions as a tree',
-        querystring: API['GET /permission'].query,
-        response: answers('GET /permission'),
-      },
-    },
+  const route = contractRoutes(app, 'permission');
+  const self = { access: 'signedIn', scope: 'self' } as const;
+  route(
+    'GET /permission',
+    { config: self, summary: 'The caller’s menu, page and button permissions as a tree' },
     async (req) => {
       const auth = requireAuth(req.auth);
       return ok(

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  API,
   INVERTER_KINDS,
   LIMITS,
   PLANT_TYPE_ROUTE,
@@ -14,17 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { RsaKeyStore } from '../auth/keys.js';
 import { plantFor, visiblePlant } from './access.js';
 import { loadPicture, storePicture } from './picture.js';
-import { plantId as plantIdParams } from '../plants/schemas.js';
+import { plantParams } from '../plants/schemas.js';
 import { PlantAdminService, type Actor } from './service.js';
 import { plantValidatorCompiler } from './validate.js';
-
-const tags = ['plants'];
 
 // BCP-47 tags for Intl: the console's codes cn and po are not tags (po would fall back to English).
 const INTL_LOCALE: Record<Lang, string> = {
@@ -52,6 +49,7 @@ export function plantAdminRoutes(deps: {
   bus?: { disconnect(sn: string): void };
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'plants', plantParams);
     const plants = new PlantAdminService(deps.db, deps.keys, (sns, freed) => {
       for (const sn of sns) {
         deps.registry?.invalidate(sn);
@@ -65,152 +63,65 @@ export function plantAdminRoutes(deps: {
       ip: req.ip,
     });
     const edit = { access: 'station.edit', scope: 'company' } as const;
+    const view = { access: 'station.view', scope: 'company' } as const;
+    const creating = { access: 'station.create', scope: 'company' } as const;
+    const deleting = { access: 'station.delete', scope: 'company' } as const;
+    const sharing = { access: 'station.share', scope: 'company' } as const;
+    const transferring = { access: 'station.transfer', scope: 'company' } as const;
 
-    app.post(
-      '/plant',
-      {
-        config: { access: 'station.create', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Create a plant and bind its gateways',
-          body: API['POST /plant'].body,
-          response: answers('POST /plant'),
-        },
-      },
-      async (req) => ok(req, await plants.create(actor(req), req.body)),
+    route('POST /plant', { config: creating, summary: 'Create a plant and bind its gateways' }, async (req) =>
+      ok(req, await plants.create(actor(req), req.body)),
     );
 
-    app.get(
-      '/plant/:id/info',
-      {
-        config: { access: 'station.view', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Every editable field of a plant, its gateways and what the caller may do to it',
-          params: plantIdParams,
-          response: answers('GET /plant/:id/info'),
-        },
-      },
+    route(
+      'GET /plant/:id/info',
+      { config: view, summary: 'Every editable field of a plant, its gateways and what the caller may do to it' },
       async (req) => ok(req, await plants.detail(requireAuth(req.auth), req.params.id)),
     );
 
-    app.post(
-      '/plant/:id',
-      {
-        config: edit,
-        schema: {
-          tags,
-          summary: 'Edit every field of a plant',
-          params: plantIdParams,
-          body: API['POST /plant/:id'].body,
-          response: answers('POST /plant/:id'),
-        },
-      },
-      async (req) => {
-        await plants.update(actor(req), req.params.id, 'plant.edit', req.body);
-        return ok(req, null);
-      },
-    );
+    route('POST /plant/:id', { config: edit, summary: 'Edit every field of a plant' }, async (req) => {
+      await plants.update(actor(req), req.params.id, 'plant.edit', req.body);
+      return ok(req, null);
+    });
 
-    app.post(
-      '/plant/:id/info',
-      {
-        config: edit,
-        schema: {
-          tags,
-          summary: 'Edit some of the plant’s own facts',
-          params: plantIdParams,
-          body: API['POST /plant/:id/info'].body,
-          response: answers('POST /plant/:id/info'),
-        },
-      },
-      async (req) => {
-        await plants.update(actor(req), req.params.id, 'plant.info', req.body);
-        return ok(req, null);
-      },
-    );
+    route('POST /plant/:id/info', { config: edit, summary: 'Edit some of the plant’s own facts' }, async (req) => {
+      await plants.update(actor(req), req.params.id, 'plant.info', req.body);
+      return ok(req, null);
+    });
 
-    app.post(
-      '/plant/:id/income',
-      {
-        config: edit,
-        schema: {
-          tags,
-          summary: 'Set the valuation (income) of a plant',
-          params: plantIdParams,
-          body: API['POST /plant/:id/income'].body,
-          response: answers('POST /plant/:id/income'),
-        },
-      },
-      async (req) => {
-        await plants.update(actor(req), req.params.id, 'plant.income', req.body);
-        return ok(req, null);
-      },
-    );
+    route('POST /plant/:id/income', { config: edit, summary: 'Set the valuation (income) of a plant' }, async (req) => {
+      await plants.update(actor(req), req.params.id, 'plant.income', req.body);
+      return ok(req, null);
+    });
 
-    app.post(
-      '/plant/:id/contacts',
-      {
-        config: edit,
-        schema: {
-          tags,
-          summary: 'Set the contact name and phone',
-          params: plantIdParams,
-          body: API['POST /plant/:id/contacts'].body,
-          response: answers('POST /plant/:id/contacts'),
-        },
-      },
-      async (req) => {
-        await plants.update(actor(req), req.params.id, 'plant.contacts', req.body);
-        return ok(req, null);
-      },
-    );
+    route('POST /plant/:id/contacts', { config: edit, summary: 'Set the contact name and phone' }, async (req) => {
+      await plants.update(actor(req), req.params.id, 'plant.contacts', req.body);
+      return ok(req, null);
+    });
 
-    app.post(
-      '/plant/:id/delete',
-      {
-        config: { access: 'station.delete', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Delete a plant (logically); its gateways are freed',
-          params: plantIdParams,
-          response: answers('POST /plant/:id/delete'),
-        },
-      },
+    route(
+      'POST /plant/:id/delete',
+      { config: deleting, summary: 'Delete a plant (logically); its gateways are freed' },
       async (req) => {
         await plants.remove(actor(req), req.params.id);
         return ok(req, null);
       },
     );
 
-    app.post(
-      '/plant/:id/gateway',
-      {
-        config: edit,
-        schema: {
-          tags,
-          summary: 'Bind a gateway to the plant, or unbind one of its gateways',
-          params: plantIdParams,
-          body: API['POST /plant/:id/gateway'].body,
-          response: answers('POST /plant/:id/gateway'),
-        },
-      },
+    route(
+      'POST /plant/:id/gateway',
+      { config: edit, summary: 'Bind a gateway to the plant, or unbind one of its gateways' },
       async (req) => {
         const g = await plants.gateway(actor(req), req.params.id, req.body);
         return ok(req, g && { sn: g.sn, devices: g.devices });
       },
     );
 
-    app.post(
-      '/gateways/check',
+    route(
+      'POST /gateways/check',
       {
         config: edit,
-        schema: {
-          tags,
-          summary: 'Check a gateway serial number and registration key before binding (300, 301, 305, 1216)',
-          body: API['POST /gateways/check'].body,
-          response: answers('POST /gateways/check'),
-        },
+        summary: 'Check a gateway serial number and registration key before binding (300, 301, 305, 1216)',
       },
       async (req) => {
         const g = await plants.check(requireAuth(req.auth), req.body);
@@ -218,67 +129,29 @@ export function plantAdminRoutes(deps: {
       },
     );
 
-    app.post(
-      '/plant/:id/share',
-      {
-        config: { access: 'station.share', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Share the plant (its creator only; 701, 702, 703)',
-          params: plantIdParams,
-          body: API['POST /plant/:id/share'].body,
-          response: answers('POST /plant/:id/share'),
-        },
-      },
+    route(
+      'POST /plant/:id/share',
+      { config: sharing, summary: 'Share the plant (its creator only; 701, 702, 703)' },
       async (req) => {
         await plants.share(actor(req), req.params.id, req.body);
         return ok(req, null);
       },
     );
 
-    app.post(
-      '/plant/:id/cancelShare',
-      {
-        config: { access: 'station.share', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Withdraw a share',
-          params: plantIdParams,
-          body: API['POST /plant/:id/cancelShare'].body,
-          response: answers('POST /plant/:id/cancelShare'),
-        },
-      },
-      async (req) => {
-        await plants.cancelShare(actor(req), req.params.id, req.body.account);
-        return ok(req, null);
-      },
+    route('POST /plant/:id/cancelShare', { config: sharing, summary: 'Withdraw a share' }, async (req) => {
+      await plants.cancelShare(actor(req), req.params.id, req.body.account);
+      return ok(req, null);
+    });
+
+    route('GET /plant/:id/getShareUsers', { config: view, summary: 'Who the plant is shared to' }, async (req) =>
+      ok(req, await plants.shareUsers(requireAuth(req.auth), req.params.id)),
     );
 
-    app.get(
-      '/plant/:id/getShareUsers',
+    route(
+      'POST /plant/:id/transfer',
       {
-        config: { access: 'station.view', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Who the plant is shared to',
-          params: plantIdParams,
-          response: answers('GET /plant/:id/getShareUsers'),
-        },
-      },
-      async (req) => ok(req, await plants.shareUsers(requireAuth(req.auth), req.params.id)),
-    );
-
-    app.post(
-      '/plant/:id/transfer',
-      {
-        config: { access: 'station.transfer', scope: 'company' },
-        schema: {
-          tags,
-          summary: 'Transfer ownership with the owner’s password (RSA-encrypted as at sign-in; wrong: 108)',
-          params: plantIdParams,
-          body: API['POST /plant/:id/transfer'].body,
-          response: answers('POST /plant/:id/transfer'),
-        },
+        config: transferring,
+        summary: 'Transfer ownership with the owner’s password (RSA-encrypted as at sign-in; wrong: 108)',
       },
       async (req) => {
         await plants.transfer(actor(req), req.params.id, req.body);
@@ -286,16 +159,11 @@ export function plantAdminRoutes(deps: {
       },
     );
 
-    app.post(
-      '/plant/:id/picture',
+    route(
+      'POST /plant/:id/picture',
       {
         config: edit,
-        schema: {
-          tags,
-          summary: 'Upload the plant picture (multipart field "file"; JPG or PNG by content, at most 3 MB)',
-          params: plantIdParams,
-          response: answers('POST /plant/:id/picture'),
-        },
+        summary: 'Upload the plant picture (multipart field "file"; JPG or PNG by content, at most 3 MB)',
       },
       async (req) => {
         const a = actor(req);
@@ -318,36 +186,22 @@ export function plantAdminRoutes(deps: {
       },
     );
 
-    app.get(
-      '/plant/:id/picture',
-      {
-        config: { access: 'station.view', scope: 'company' },
-        schema: { tags, summary: 'The plant picture as an image', params: plantIdParams },
-      },
-      async (req, reply) => {
-        const p = await visiblePlant(deps.db, requireAuth(req.auth), req.params.id);
-        const picture = await loadPicture(deps.db, p.id);
-        if (!picture) throw new AppError('notFound', { httpStatus: 404 });
-        return reply
-          .type(picture.type)
-          .header('cache-control', 'private, max-age=86400')
-          .header('x-content-type-options', 'nosniff')
-          .send(picture.bytes);
-      },
-    );
+    route('GET /plant/:id/picture', { config: view, summary: 'The plant picture as an image' }, async (req, reply) => {
+      const p = await visiblePlant(deps.db, requireAuth(req.auth), req.params.id);
+      const picture = await loadPicture(deps.db, p.id);
+      if (!picture) throw new AppError('notFound', { httpStatus: 404 });
+      return reply
+        .type(picture.type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(picture.bytes);
+    });
 
     const dict = { access: 'signedIn', scope: 'none' } as const;
 
-    app.get(
-      '/dict/currencies',
-      {
-        config: dict,
-        schema: {
-          tags,
-          summary: 'ISO 4217 currencies with their names in the caller’s language',
-          response: answers('GET /dict/currencies'),
-        },
-      },
+    route(
+      'GET /dict/currencies',
+      { config: dict, summary: 'ISO 4217 currencies with their names in the caller’s language' },
       async (req) => {
         const names = new Intl.DisplayNames([INTL_LOCALE[req.lang]], { type: 'currency', fallback: 'code' });
         return ok(
@@ -357,16 +211,9 @@ export function plantAdminRoutes(deps: {
       },
     );
 
-    app.get(
-      '/dict/timezones',
-      {
-        config: dict,
-        schema: {
-          tags,
-          summary: 'IANA time zones with their current UTC offset in minutes',
-          response: answers('GET /dict/timezones'),
-        },
-      },
+    route(
+      'GET /dict/timezones',
+      { config: dict, summary: 'IANA time zones with their current UTC offset in minutes' },
       async (req) => {
         const now = Date.now();
         return ok(
@@ -376,16 +223,9 @@ export function plantAdminRoutes(deps: {
       },
     );
 
-    app.get(
-      '/dict/plantTypes',
-      {
-        config: dict,
-        schema: {
-          tags,
-          summary: 'Plant types (spec §3) and their number in the overview route',
-          response: answers('GET /dict/plantTypes'),
-        },
-      },
+    route(
+      'GET /dict/plantTypes',
+      { config: dict, summary: 'Plant types (spec §3) and their number in the overview route' },
       async (req) =>
         ok(
           req,
@@ -393,15 +233,11 @@ export function plantAdminRoutes(deps: {
         ),
     );
 
-    app.get(
-      '/dict/inverterEquipTypes',
+    route(
+      'GET /dict/inverterEquipTypes',
       {
         config: dict,
-        schema: {
-          tags,
-          summary: 'Inverter kinds (string, micro, hybrid): what a plant and an inverter are filtered and built by',
-          response: answers('GET /dict/inverterEquipTypes'),
-        },
+        summary: 'Inverter kinds (string, micro, hybrid): what a plant and an inverter are filtered and built by',
       },
       async (req) =>
         ok(
@@ -410,16 +246,12 @@ export function plantAdminRoutes(deps: {
         ),
     );
 
-    app.get(
-      '/dict/protocols',
+    route(
+      'GET /dict/protocols',
       {
         config: dict,
-        schema: {
-          tags,
-          summary:
-            'Device protocols the console decodes, and whether it has a settings form for them (others answer 601)',
-          response: answers('GET /dict/protocols'),
-        },
+        summary:
+          'Device protocols the console decodes, and whether it has a settings form for them (others answer 601)',
       },
       async (req) =>
         ok(

@@ -1,8 +1,8 @@
-import { API, validCoordinates } from '@heliograph/shared';
+import { validCoordinates } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { mapPlants, plantsNear } from './list.js';
@@ -21,48 +21,25 @@ export function plantMapRoutes(deps: {
   config: Pick<Config, 'mapTileUrl' | 'mapTileUrlCn' | 'mapTileAttribution' | 'inChina'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'plants');
     const { plants, config } = deps;
     const view = { access: 'station.view', scope: 'company' } as const;
+    const signedIn = { access: 'signedIn', scope: 'none' } as const;
+    const open = { access: 'public', scope: 'none' } as const;
 
-    app.get(
-      '/plants/map',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Every plant in scope as a map point (the list’s filters apply)',
-          querystring: API['GET /plants/map'].query,
-          response: answers('GET /plants/map'),
-        },
-      },
+    route(
+      'GET /plants/map',
+      { config: view, summary: 'Every plant in scope as a map point (the list’s filters apply)' },
       async (req) => ok(req, await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
-    app.get(
-      '/plants/mapCount',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Plants on the map by status',
-          querystring: API['GET /plants/mapCount'].query,
-          response: answers('GET /plants/mapCount'),
-        },
-      },
-      async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
+    route('GET /plants/mapCount', { config: view, summary: 'Plants on the map by status' }, async (req) =>
+      ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
-    app.get(
-      '/plants/queryStationByPoint',
-      {
-        config: view,
-        schema: {
-          tags: ['plants'],
-          summary: 'Plants near a point, nearest first; with id, the plants at that plant’s point',
-          querystring: API['GET /plants/queryStationByPoint'].query,
-          response: answers('GET /plants/queryStationByPoint'),
-        },
-      },
+    route(
+      'GET /plants/queryStationByPoint',
+      { config: view, summary: 'Plants near a point, nearest first; with id, the plants at that plant’s point' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const { id, radiusKm } = req.query;
@@ -90,15 +67,11 @@ export function plantMapRoutes(deps: {
       },
     );
 
-    app.get(
-      '/plants/mapConfig',
+    route(
+      'GET /plants/mapConfig',
       {
-        config: { access: 'signedIn', scope: 'none' },
-        schema: {
-          tags: ['plants'],
-          summary: 'Tile map settings: URL templates (global and China) and attribution; null: the offline map',
-          response: answers('GET /plants/mapConfig'),
-        },
+        config: signedIn,
+        summary: 'Tile map settings: URL templates (global and China) and attribution; null: the offline map',
       },
       async (req) =>
         ok(req, {
@@ -108,16 +81,9 @@ export function plantMapRoutes(deps: {
         }),
     );
 
-    app.get(
-      '/anonymous/inChina',
-      {
-        config: { access: 'public', scope: 'none' },
-        schema: {
-          tags: ['plants'],
-          summary: 'Whether this console serves mainland China (spec §4): 1 loads the China map service',
-          response: answers('GET /anonymous/inChina'),
-        },
-      },
+    route(
+      'GET /anonymous/inChina',
+      { config: open, summary: 'Whether this console serves mainland China (spec §4): 1 loads the China map service' },
       // Decided by the deployment (IN_CHINA), not guessed per request: a browser's language says nothing about
       // which map service its network reaches, and a geo-IP lookup would need a database the project does not
       // ship. One server serves one region, as the console's regional deployments do (spec §1 account migration).

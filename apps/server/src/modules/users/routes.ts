@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { API, isValidPhone } from '@heliograph/shared';
+import { isValidPhone } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appUser } from '../../db/schema.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
@@ -17,8 +17,9 @@ import { findUserById, userInfo } from './repository.js';
  */
 export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, 'user', { userId: z.string().max(64) });
     const self = { access: 'signedIn', scope: 'self' } as const;
-    const userIdParams = z.object({ userId: z.string().max(64) });
+    const companyUsers = { access: 'company.user', scope: 'company' } as const;
 
     async function current(userId: string) {
       const info = await userInfo(deps.db, userId);
@@ -30,27 +31,13 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       if (callerId !== userId) throw new AppError('notFound');
     }
 
-    app.get(
-      '/user',
-      {
-        config: self,
-        schema: { tags: ['user'], summary: 'The signed-in user', response: answers('GET /user') },
-      },
-      async (req) => ok(req, await current(requireAuth(req.auth).userId)),
+    route('GET /user', { config: self, summary: 'The signed-in user' }, async (req) =>
+      ok(req, await current(requireAuth(req.auth).userId)),
     );
 
-    app.post(
-      '/user/:userId',
-      {
-        config: self,
-        schema: {
-          tags: ['user'],
-          summary: 'Update basic information of the signed-in user',
-          params: userIdParams,
-          body: API['POST /user/:userId'].body,
-          response: answers('POST /user/:userId'),
-        },
-      },
+    route(
+      'POST /user/:userId',
+      { config: self, summary: 'Update basic information of the signed-in user' },
       async (req) => {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
@@ -64,18 +51,9 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       },
     );
 
-    app.post(
-      '/user/:userId/pwd',
-      {
-        config: self,
-        schema: {
-          tags: ['user'],
-          summary: 'Change the signed-in user’s password (both encrypted with the key of keyId)',
-          params: userIdParams,
-          body: API['POST /user/:userId/pwd'].body,
-          response: answers('POST /user/:userId/pwd'),
-        },
-      },
+    route(
+      'POST /user/:userId/pwd',
+      { config: self, summary: 'Change the signed-in user’s password (both encrypted with the key of keyId)' },
       async (req) => {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
@@ -84,17 +62,11 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       },
     );
 
-    app.post(
-      '/user/disable/:userId',
+    route(
+      'POST /user/disable/:userId',
       {
-        config: { access: 'company.user', scope: 'company' },
-        schema: {
-          tags: ['user'],
-          summary: 'Disable an account of the company (it is signed out everywhere at once), or enable it again',
-          params: userIdParams,
-          body: API['POST /user/disable/:userId'].body,
-          response: answers('POST /user/disable/:userId'),
-        },
+        config: companyUsers,
+        summary: 'Disable an account of the company (it is signed out everywhere at once), or enable it again',
       },
       async (req) => {
         const auth = requireAuth(req.auth);
@@ -110,17 +82,9 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
       },
     );
 
-    app.post(
-      '/user/personalized',
-      {
-        config: self,
-        schema: {
-          tags: ['user'],
-          summary: 'Personal preferences: temperature unit and language',
-          body: API['POST /user/personalized'].body,
-          response: answers('POST /user/personalized'),
-        },
-      },
+    route(
+      'POST /user/personalized',
+      { config: self, summary: 'Personal preferences: temperature unit and language' },
       async (req) => {
         const auth = requireAuth(req.auth);
         const set: Partial<typeof appUser.$inferInsert> = { updatedAt: new Date() };

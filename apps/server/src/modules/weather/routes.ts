@@ -1,10 +1,9 @@
-import { API, METRICS } from '@heliograph/shared';
+import { METRICS } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
-import { answers } from '../../http/contract.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { snParams } from '../../http/params.js';
 import { daySeries, findDevice, publicRow } from '../batteries/device-query.js';
 import { storageListRoutes } from '../devices/storage-routes.js';
 import { plantClock, word } from '../../xlsx/write.js';
@@ -45,32 +44,16 @@ export function weatherRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       },
     });
 
-    app.get(
-      '/weather-station/:sn',
-      {
-        config: view,
-        schema: {
-          tags: ['weather stations'],
-          summary: 'A weather station with its readings now',
-          params: snParams,
-          response: answers('GET /weather-station/:sn'),
-        },
-      },
+    const route = contractRoutes(app, 'weather stations');
+    route(
+      'GET /weather-station/:sn',
+      { config: view, summary: 'A weather station with its readings now' },
       async (req) => ok(req, publicRow(await findDevice(db, requireAuth(req.auth), 'weather', { sn: req.params.sn }))),
     );
 
-    app.get(
-      '/weather-station/:sn/day',
-      {
-        config: view,
-        schema: {
-          tags: ['weather stations'],
-          summary: 'A plant-local day of readings, with the day’s insolation (kWh/m²)',
-          params: snParams,
-          querystring: API['GET /weather-station/:sn/day'].query,
-          response: answers('GET /weather-station/:sn/day'),
-        },
-      },
+    route(
+      'GET /weather-station/:sn/day',
+      { config: view, summary: 'A plant-local day of readings, with the day’s insolation (kWh/m²)' },
       async (req) => {
         const d = await findDevice(db, requireAuth(req.auth), 'weather', { sn: req.params.sn });
         const series = await daySeries(db, d, req.query.date, DAY_PARAMS);

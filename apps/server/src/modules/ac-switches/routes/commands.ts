@@ -1,15 +1,14 @@
-import { API, type SwitchInfo } from '@heliograph/shared';
+import { type SwitchInfo } from '@heliograph/shared';
 import { eq } from 'drizzle-orm';
 import { gateway } from '../../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
-import { snParams } from '../../../http/params.js';
 import { AppError } from '../../../http/errors.js';
 import { callerOf, deviceTarget, sendCommand } from '../../commands/device-command.js';
 import { setMeshCheck } from '../../gateways/own-gateway.js';
 import { findSwitch } from '../queries.js';
-import { tags, view, control, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { tag, view, control, type SwitchApp, type SwitchDeps, switchToChange } from '../schemas.js';
 import { mergeSettings } from '../settings-store.js';
 
 /**
@@ -17,17 +16,10 @@ import { mergeSettings } from '../settings-store.js';
  * by the console only when the switch accepts it.
  */
 export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): void {
-  app.get(
-    '/acSwitch/:sn/state',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Ask the switch for its state (on, turned off locally)',
-        params: snParams,
-        response: answers('GET /acSwitch/:sn/state'),
-      },
-    },
+  const route = contractRoutes(app, tag);
+  route(
+    'GET /acSwitch/:sn/state',
+    { config: view, summary: 'Ask the switch for its state (on, turned off locally)' },
     async (req) => {
       const caller = callerOf(req);
       const sw = await findSwitch(db, caller.auth, req.params.sn);
@@ -43,20 +35,11 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
     },
   );
 
-  app.post(
-    '/acSwitch/setSwitch',
-    {
-      config: control,
-      schema: {
-        tags,
-        summary: 'Turn the switch on or off (one turned off locally cannot be turned on remotely)',
-        body: API['POST /acSwitch/setSwitch'].body,
-        response: answers('POST /acSwitch/setSwitch'),
-      },
-    },
+  route(
+    'POST /acSwitch/setSwitch',
+    { config: control, summary: 'Turn the switch on or off (one turned off locally cannot be turned on remotely)' },
     async (req) => {
-      const caller = callerOf(req);
-      const sw = await findSwitch(db, caller.auth, req.body.sn, { write: true });
+      const { caller, sw } = await switchToChange(db, req, req.body.sn);
       const on = req.body.on;
       // Known to be off at the switch itself: refused before anything is sent (spec §4).
       if (on && sw.settings.localOff) throw new AppError('stateForbidsCommand');
@@ -76,41 +59,25 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
     },
   );
 
-  app.post(
-    '/acSwitch/:sn/selfCheck',
-    {
-      config: control,
-      schema: {
-        tags,
-        summary: 'Leakage self-check: the switch cuts power for 10 seconds',
-        params: snParams,
-        response: answers('POST /acSwitch/:sn/selfCheck'),
-      },
-    },
+  route(
+    'POST /acSwitch/:sn/selfCheck',
+    { config: control, summary: 'Leakage self-check: the switch cuts power for 10 seconds' },
     async (req) => {
-      const caller = callerOf(req);
-      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const { caller, sw } = await switchToChange(db, req, req.params.sn);
       const order = { type: 'selfCheck', operation: 'switch.selfCheck' } as const;
       return ok(req, await sendCommand(commands, caller, deviceTarget(sw), order));
     },
   );
 
-  app.post(
-    '/acSwitch/:sn/timingTask',
+  route(
+    'POST /acSwitch/:sn/timingTask',
     {
       config: control,
-      schema: {
-        tags,
-        summary: 'Replace the timing tasks (single or repeating; at most 10); kept when the switch accepts them',
-        params: snParams,
-        body: API['POST /acSwitch/:sn/timingTask'].body,
-        response: answers('POST /acSwitch/:sn/timingTask'),
-      },
+      summary: 'Replace the timing tasks (single or repeating; at most 10); kept when the switch accepts them',
     },
     async (req) => {
-      const caller = callerOf(req);
       const { tasks } = req.body;
-      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const { caller, sw } = await switchToChange(db, req, req.params.sn);
       const order = {
         type: 'timingTask',
         params: { tasks },
@@ -123,22 +90,15 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
     },
   );
 
-  app.post(
-    '/acSwitch/:sn/updateFrequency',
+  route(
+    'POST /acSwitch/:sn/updateFrequency',
     {
       config: control,
-      schema: {
-        tags,
-        summary: 'Report frequency in minutes (command uploadInterval; kept when the switch accepts it)',
-        params: snParams,
-        body: API['POST /acSwitch/:sn/updateFrequency'].body,
-        response: answers('POST /acSwitch/:sn/updateFrequency'),
-      },
+      summary: 'Report frequency in minutes (command uploadInterval; kept when the switch accepts it)',
     },
     async (req) => {
-      const caller = callerOf(req);
       const { minutes } = req.body;
-      const sw = await findSwitch(db, caller.auth, req.params.sn, { write: true });
+      const { caller, sw } = await switchToChange(db, req, req.params.sn);
       const seconds = minutes * 60;
       // The report frequency is the switch's own gateway's upload interval: the command goes to the gateway.
       const order = {
@@ -158,48 +118,20 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
 
   const meshSet = (auth: AuthContext, ip: string, sw: SwitchInfo, enabled: boolean) =>
     setMeshCheck({ db, commands }, { auth, ip }, sw, enabled, 'switch.meshCheck');
-  app.get(
-    '/acSwitch/:sn/meshCheck/read',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Whether mesh check is on',
-        params: snParams,
-        response: answers('GET /acSwitch/:sn/meshCheck/read'),
-      },
-    },
-    async (req) => ok(req, { enabled: (await findSwitch(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
+  route('GET /acSwitch/:sn/meshCheck/read', { config: view, summary: 'Whether mesh check is on' }, async (req) =>
+    ok(req, { enabled: (await findSwitch(db, requireAuth(req.auth), req.params.sn)).meshCheck }),
   );
-  app.post(
-    '/acSwitch/:sn/meshCheck/set',
-    {
-      config: control,
-      schema: {
-        tags,
-        summary: 'Turn mesh check on or off (command meshCheck)',
-        params: snParams,
-        body: API['POST /acSwitch/:sn/meshCheck/set'].body,
-        response: answers('POST /acSwitch/:sn/meshCheck/set'),
-      },
-    },
+  route(
+    'POST /acSwitch/:sn/meshCheck/set',
+    { config: control, summary: 'Turn mesh check on or off (command meshCheck)' },
     async (req) => {
-      const auth = requireAuth(req.auth);
-      const sw = await findSwitch(db, auth, req.params.sn, { write: true });
+      const { auth, sw } = await switchToChange(db, req, req.params.sn);
       return ok(req, await meshSet(auth, req.ip, sw, req.body.enabled));
     },
   );
-  app.get(
-    '/acSwitch/meshCheck/read/batch',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Mesh check of several switches (comma-separated serials)',
-        querystring: API['GET /acSwitch/meshCheck/read/batch'].query,
-        response: answers('GET /acSwitch/meshCheck/read/batch'),
-      },
-    },
+  route(
+    'GET /acSwitch/meshCheck/read/batch',
+    { config: view, summary: 'Mesh check of several switches (comma-separated serials)' },
     async (req) => {
       const auth = requireAuth(req.auth);
       const switches = await Promise.all(req.query.sns.map((sn) => findSwitch(db, auth, sn)));
@@ -209,16 +141,11 @@ export function registerCommands(app: SwitchApp, { db, commands }: SwitchDeps): 
       );
     },
   );
-  app.post(
-    '/acSwitch/meshCheck/set/batch',
+  route(
+    'POST /acSwitch/meshCheck/set/batch',
     {
       config: control,
-      schema: {
-        tags,
-        summary: 'Mesh check on or off for several switches; each one’s outcome (an offline one fails)',
-        body: API['POST /acSwitch/meshCheck/set/batch'].body,
-        response: answers('POST /acSwitch/meshCheck/set/batch'),
-      },
+      summary: 'Mesh check on or off for several switches; each one’s outcome (an offline one fails)',
     },
     async (req) => {
       const auth = requireAuth(req.auth);

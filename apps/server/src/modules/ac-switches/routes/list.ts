@@ -1,27 +1,18 @@
-import { API } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
-import { snParams } from '../../../http/params.js';
 import { sendXlsx, word } from '../../../xlsx/write.js';
 import { findSwitch, listSwitches, switchCounts } from '../queries.js';
-import { tags, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
+import { tag, view, type SwitchApp, type SwitchDeps } from '../schemas.js';
 
 /**
  * The switch list with status statistics, its .xlsx export and one switch in full.
  */
 export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
-  app.get(
-    '/acSwitch/page',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Switches with status statistics (search by serial, alias or plant; filters; pages)',
-        querystring: API['GET /acSwitch/page'].query,
-        response: answers('GET /acSwitch/page'),
-      },
-    },
+  const route = contractRoutes(app, tag);
+  route(
+    'GET /acSwitch/page',
+    { config: view, summary: 'Switches with status statistics (search by serial, alias or plant; filters; pages)' },
     async (req) => {
       const auth = requireAuth(req.auth);
       const { page, size, ...q } = req.query;
@@ -30,16 +21,9 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
     },
   );
 
-  app.get(
-    '/acSwitch/download',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'The switch list (same filters) as .xlsx',
-        querystring: API['GET /acSwitch/download'].query,
-      },
-    },
+  route(
+    'GET /acSwitch/download',
+    { config: view, summary: 'The switch list (same filters) as .xlsx' },
     async (req, reply) => {
       const { rows } = await listSwitches(db, requireAuth(req.auth), req.query, null);
       return sendXlsx(reply, {
@@ -59,17 +43,7 @@ export function registerList(app: SwitchApp, { db }: SwitchDeps): void {
     },
   );
 
-  app.get(
-    '/acSwitch/:sn/info',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'A switch: state, readings and settings',
-        params: snParams,
-        response: answers('GET /acSwitch/:sn/info'),
-      },
-    },
-    async (req) => ok(req, await findSwitch(db, requireAuth(req.auth), req.params.sn)),
+  route('GET /acSwitch/:sn/info', { config: view, summary: 'A switch: state, readings and settings' }, async (req) =>
+    ok(req, await findSwitch(db, requireAuth(req.auth), req.params.sn)),
   );
 }

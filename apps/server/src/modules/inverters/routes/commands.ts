@@ -1,31 +1,26 @@
-import { API, DEBUG_READ_CODES, debugWriteRegisters, ivScanResultSchema } from '@heliograph/shared';
+import { DEBUG_READ_CODES, debugWriteRegisters, ivScanResultSchema } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
-import { snParams } from '../../../http/params.js';
-import { callerOf, inverterTarget, sendCommand } from '../../commands/device-command.js';
-import { tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+import { inverterTarget, sendCommand } from '../../commands/device-command.js';
+import { control, inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** Commands to the inverter: boot and shutdown, register debug (with its replies) and the I-V scan. */
 export function registerCommands(app: InverterApp, { inverters, commands }: InverterRouteDeps): void {
+  const route = contractRoutes(app, tag);
+  const debug = { access: 'inverter.debug', scope: 'company' } as const;
   for (const action of ['boot', 'shutdown'] as const) {
-    app.post(
-      `/inverter/:sn/${action}`,
+    route(
+      `POST /inverter/:sn/${action}`,
       {
-        config: { access: 'inverter.control', scope: 'company' },
-        schema: {
-          tags,
-          summary:
-            action === 'boot'
-              ? 'Start the inverter (refused while running or upgrading)'
-              : 'Stop the inverter (refused while stopped or upgrading)',
-          params: snParams,
-          response: answers(action === 'boot' ? 'POST /inverter/:sn/boot' : 'POST /inverter/:sn/shutdown'),
-        },
+        config: control,
+        summary:
+          action === 'boot'
+            ? 'Start the inverter (refused while running or upgrading)'
+            : 'Stop the inverter (refused while stopped or upgrading)',
       },
       async (req) => {
-        const caller = callerOf(req);
-        const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+        const { caller, inv } = await inverterToChange(inverters, req);
         inverters.assertAllowed(inv, action);
         const order = { type: action, operation: `inverter.${action}`, oldValue: inv.state };
         return ok(req, await sendCommand(commands, caller, inverterTarget(inv), order));
@@ -33,21 +28,14 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
     );
   }
 
-  app.post(
-    '/inverter/:sn/debug',
+  route(
+    'POST /inverter/:sn/debug',
     {
-      config: { access: 'inverter.debug', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'Read (03/04) or write (06/10) registers through the gateway; answers with the device’s reply',
-        params: snParams,
-        body: API['POST /inverter/:sn/debug'].body,
-        response: answers('POST /inverter/:sn/debug'),
-      },
+      config: debug,
+      summary: 'Read (03/04) or write (06/10) registers through the gateway; answers with the device’s reply',
     },
     async (req) => {
-      const caller = callerOf(req);
-      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const { caller, inv } = await inverterToChange(inverters, req);
       inverters.assertAllowed(inv, 'debug');
       const b = req.body;
       const address = parseInt(b.address, 16);
@@ -65,21 +53,15 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
     },
   );
 
-  app.post(
-    '/inverter/:sn/pvIVRealtime',
+  route(
+    'POST /inverter/:sn/pvIVRealtime',
     {
-      config: { access: 'inverter.control', scope: 'company' },
-      schema: {
-        tags,
-        summary:
-          'Scan the I-V curve of each PV input (command ivScan; production dips for a few seconds); answers the curves',
-        params: snParams,
-        response: answers('POST /inverter/:sn/pvIVRealtime'),
-      },
+      config: control,
+      summary:
+        'Scan the I-V curve of each PV input (command ivScan; production dips for a few seconds); answers the curves',
     },
     async (req) => {
-      const caller = callerOf(req);
-      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const { caller, inv } = await inverterToChange(inverters, req);
       inverters.assertAllowed(inv, 'ivScan');
       const order = { type: 'ivScan', operation: 'inverter.ivScan' } as const;
       const outcome = await sendCommand(commands, caller, inverterTarget(inv), order);
@@ -89,18 +71,9 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
     },
   );
 
-  app.get(
-    '/inverter/:sn/debug/reply',
-    {
-      config: { access: 'inverter.debug', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'The replies of the last debug commands (or of one, by id), newest first',
-        params: snParams,
-        querystring: API['GET /inverter/:sn/debug/reply'].query,
-        response: answers('GET /inverter/:sn/debug/reply'),
-      },
-    },
+  route(
+    'GET /inverter/:sn/debug/reply',
+    { config: debug, summary: 'The replies of the last debug commands (or of one, by id), newest first' },
     async (req) => {
       const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
       return ok(req, await inverters.debugReplies(inv, req.query.id, 20));

@@ -1,41 +1,35 @@
-import { API, INVERTER_CHARTS, INVERTER_CHART_PERIODS } from '@heliograph/shared';
+import { INVERTER_CHARTS, INVERTER_CHART_PERIODS } from '@heliograph/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
-import { snParams } from '../../../http/params.js';
 import { ValidationError } from '../../../http/errors.js';
 import { portChart } from '../charts.js';
 import { settingFieldsFor } from '../settings-form.js';
-import { tags, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+import { tag, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** One inverter: its power flow, what may be done with it now, its charts and events. */
 export function registerDetail(app: InverterApp, { db, inverters }: InverterRouteDeps): void {
-  app.get(
-    '/inverter/:sn/flow',
+  const batteryControl = { access: 'battery.control', scope: 'company' } as const;
+  const route = contractRoutes(app, tag, {
+    chart: z.enum(INVERTER_CHARTS),
+    period: z.enum(INVERTER_CHART_PERIODS),
+  });
+  route(
+    'GET /inverter/:sn/flow',
     {
       config: view,
-      schema: {
-        tags,
-        summary:
-          'What flows through the inverter now: PV, AC output or the gateway meter’s grid and load, the hybrid’s battery',
-        params: snParams,
-        response: answers('GET /inverter/:sn/flow'),
-      },
+      summary:
+        'What flows through the inverter now: PV, AC output or the gateway meter’s grid and load, the hybrid’s battery',
     },
     async (req) => ok(req, await inverters.flow(requireAuth(req.auth), req.params.sn)),
   );
 
-  app.get(
-    '/inverter/:sn/control',
+  route(
+    'GET /inverter/:sn/control',
     {
       config: view,
-      schema: {
-        tags,
-        summary: 'What the caller may do with the inverter now: write access, status, state, settings support',
-        params: snParams,
-        response: answers('GET /inverter/:sn/control'),
-      },
+      summary: 'What the caller may do with the inverter now: write access, status, state, settings support',
     },
     async (req) => {
       const auth = requireAuth(req.auth);
@@ -54,32 +48,18 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
     },
   );
 
-  app.get(
-    '/battery/:sn/inverter',
+  route(
+    'GET /battery/:sn/inverter',
     {
-      config: { access: 'battery.control', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'The hybrid inverter a battery is set through (null when its gateway has none)',
-        params: snParams,
-        response: answers('GET /battery/:sn/inverter'),
-      },
+      config: batteryControl,
+      summary: 'The hybrid inverter a battery is set through (null when its gateway has none)',
     },
     async (req) => ok(req, await inverters.hybridOfBattery(requireAuth(req.auth), req.params.sn)),
   );
 
-  app.get(
-    '/inverter/:sn/chart/:chart/:period',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Grid, EPS, load, battery or meter chart of a day (W), month or year (kWh)',
-        params: snParams.extend({ chart: z.enum(INVERTER_CHARTS), period: z.enum(INVERTER_CHART_PERIODS) }),
-        querystring: API['GET /inverter/:sn/chart/:chart/:period'].query,
-        response: answers('GET /inverter/:sn/chart/:chart/:period'),
-      },
-    },
+  route(
+    'GET /inverter/:sn/chart/:chart/:period',
+    { config: view, summary: 'Grid, EPS, load, battery or meter chart of a day (W), month or year (kWh)' },
     async (req) => {
       const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
       const { chart, period } = req.params;
@@ -91,21 +71,8 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
     },
   );
 
-  app.get(
-    '/inverter/:sn/events',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'The inverter’s events, newest first',
-        params: snParams,
-        querystring: API['GET /inverter/:sn/events'].query,
-        response: answers('GET /inverter/:sn/events'),
-      },
-    },
-    async (req) => {
-      const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
-      return ok(req, await inverters.events(inv, req.query.page, req.query.size));
-    },
-  );
+  route('GET /inverter/:sn/events', { config: view, summary: 'The inverter’s events, newest first' }, async (req) => {
+    const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
+    return ok(req, await inverters.events(inv, req.query.page, req.query.size));
+  });
 }

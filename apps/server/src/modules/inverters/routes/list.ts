@@ -1,24 +1,16 @@
-import { API } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
 import { inverterWorkbook } from '../export.js';
-import { tags, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+import { tag, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** The inverter list with status statistics and its .xlsx export. */
 export function registerList(app: InverterApp, { inverters }: InverterRouteDeps): void {
-  app.get(
-    '/inverters',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Inverters in scope with status statistics, search, filters and pagination',
-        querystring: API['GET /inverters'].query,
-        response: answers('GET /inverters'),
-      },
-    },
+  const route = contractRoutes(app, tag);
+  route(
+    'GET /inverters',
+    { config: view, summary: 'Inverters in scope with status statistics, search, filters and pagination' },
     async (req) => {
       const auth = requireAuth(req.auth);
       const [list, facets] = await Promise.all([inverters.list(auth, req.query), inverters.facets(auth)]);
@@ -26,30 +18,13 @@ export function registerList(app: InverterApp, { inverters }: InverterRouteDeps)
     },
   );
 
-  app.get(
-    '/inverters/count',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'Inverters by status',
-        querystring: API['GET /inverters/count'].query,
-        response: answers('GET /inverters/count'),
-      },
-    },
-    async (req) => ok(req, await inverters.stats(requireAuth(req.auth), req.query)),
+  route('GET /inverters/count', { config: view, summary: 'Inverters by status' }, async (req) =>
+    ok(req, await inverters.stats(requireAuth(req.auth), req.query)),
   );
 
-  app.get(
-    '/inverters/download',
-    {
-      config: view,
-      schema: {
-        tags,
-        summary: 'The inverter list as .xlsx (same filters as the list)',
-        querystring: API['GET /inverters/download'].query,
-      },
-    },
+  route(
+    'GET /inverters/download',
+    { config: view, summary: 'The inverter list as .xlsx (same filters as the list)' },
     async (req, reply) => {
       const rows = await inverters.all(requireAuth(req.auth), req.query, 10_000);
       let file: Buffer;

@@ -1,24 +1,20 @@
-import { API, settingsConflicts, settingsProblems } from '@heliograph/shared';
+import { settingsConflicts, settingsProblems } from '@heliograph/shared';
 import { requireAuth } from '../../../http/context.js';
-import { answers } from '../../../http/contract.js';
+import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
-import { snParams } from '../../../http/params.js';
-import { callerOf, inverterTarget, sendCommand } from '../../commands/device-command.js';
+import { inverterTarget, sendCommand } from '../../commands/device-command.js';
 import { settingsError } from '../settings-fields.js';
-import { tags, type InverterApp, type InverterRouteDeps } from '../schemas.js';
+import { inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** The settings form of the inverter’s protocol, and reading and writing the settings on the device. */
 export function registerSettings(app: InverterApp, { inverters, commands }: InverterRouteDeps): void {
-  app.get(
-    '/inverter/:sn/setting/form',
+  const route = contractRoutes(app, tag);
+  const setting = { access: 'inverter.setting', scope: 'company' } as const;
+  route(
+    'GET /inverter/:sn/setting/form',
     {
-      config: { access: 'inverter.setting', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'The settings form of the inverter’s protocol (601 when it has none), with the last known values',
-        params: snParams,
-        response: answers('GET /inverter/:sn/setting/form'),
-      },
+      config: setting,
+      summary: 'The settings form of the inverter’s protocol (601 when it has none), with the last known values',
     },
     async (req) => {
       const auth = requireAuth(req.auth);
@@ -33,20 +29,11 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
     },
   );
 
-  app.post(
-    '/inverter/:sn/setting-read',
-    {
-      config: { access: 'inverter.setting', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'Read the settings from the device (command settingsRead)',
-        params: snParams,
-        response: answers('POST /inverter/:sn/setting-read'),
-      },
-    },
+  route(
+    'POST /inverter/:sn/setting-read',
+    { config: setting, summary: 'Read the settings from the device (command settingsRead)' },
     async (req) => {
-      const caller = callerOf(req);
-      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const { caller, inv } = await inverterToChange(inverters, req);
       const fields = inverters.fields(inv);
       inverters.assertAllowed(inv, 'settings');
       const order = {
@@ -65,21 +52,14 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
     },
   );
 
-  app.post(
-    '/inverter/:sn/setting-write',
+  route(
+    'POST /inverter/:sn/setting-write',
     {
-      config: { access: 'inverter.setting', scope: 'company' },
-      schema: {
-        tags,
-        summary: 'Write settings to the device (command settingsWrite); each value checked against the form',
-        params: snParams,
-        body: API['POST /inverter/:sn/setting-write'].body,
-        response: answers('POST /inverter/:sn/setting-write'),
-      },
+      config: setting,
+      summary: 'Write settings to the device (command settingsWrite); each value checked against the form',
     },
     async (req) => {
-      const caller = callerOf(req);
-      const inv = await inverters.target(caller.auth, req.params.sn, { write: true });
+      const { caller, inv } = await inverterToChange(inverters, req);
       const fields = inverters.fields(inv);
       const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
       const problems = settingsProblems(fields, req.body.values);
