@@ -1,27 +1,19 @@
-import { ERROR_CODES, type SocRule, type SwitchFilters, type SwitchLimits, type TimingTask } from '@heliograph/shared';
+import { ERROR_CODES, type SocRule, type SwitchLimits, type TimingTask } from '@heliograph/shared';
 import { call } from '../../api/call';
 import { fileForm } from '../device-common/importAnswer';
+import { deviceKeys, searchListQuery, type SearchListQuery } from '../device-common/useDeviceList';
 
 /** Smart AC switch calls (contracts in packages/shared/src/contracts/ac-switches.ts, spec §7 "Smart AC switches"). */
 
-export type SwitchListQuery = { page: number; size: number } & Partial<Record<keyof SwitchFilters, string>>;
-
 export const LIST_PATH = '/device/acSwitch';
 export const switchPath = (sn: string) => `${LIST_PATH}/${encodeURIComponent(sn)}`;
-export const switchKeys = {
-  all: ['acSwitch'] as const,
-  list: (q: SwitchListQuery) => ['acSwitch', 'list', q] as const,
-  detail: (sn: string) => ['acSwitch', 'detail', sn] as const,
-};
+export const switchKeys = deviceKeys('acSwitch');
 
 /** Codes a form shows on its own fields (validation) instead of a toast. */
 const FORM = { tolerate: [ERROR_CODES.validation] } as const;
 
 export const switchApi = {
-  list: (q: SwitchListQuery) =>
-    call('GET /acSwitch/page', {
-      query: { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId },
-    }),
+  list: (q: SearchListQuery) => call('GET /acSwitch/page', { query: searchListQuery(q) }),
   /** "Does not exist" is told by the page itself, not as a toast as well. */
   info: (sn: string) => call('GET /acSwitch/:sn/info', { params: { sn } }, { tolerate: [ERROR_CODES.notFound] }),
   setSwitch: (sn: string, on: boolean) => call('POST /acSwitch/setSwitch', { body: { sn, on } }),

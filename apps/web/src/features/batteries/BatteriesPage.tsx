@@ -69,8 +69,7 @@ export default function BatteriesPage(): React.JSX.Element {
   return (
     <DeviceListView
       kind="batteries"
-      titleKey="page.batteries"
-      hint={t('batteries.hint')}
+      catalogue="batteries"
       fetchList={(q) => fetchDeviceList('GET /batteries', q)}
       downloadPath="/api/v1/batteries/download"
       columns={columns}

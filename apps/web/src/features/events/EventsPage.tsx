@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../../components/plant/plantTime';
 import '../device-common/storage.css';
 import type { EventLevel, EventListRow as EventRow } from '@heliograph/shared';
@@ -123,76 +122,58 @@ export default function EventsPage(): React.JSX.Element {
 
   return (
     <DeviceListLayout
-      name="events"
-      data-testid="events-page"
-      title={t('page.events')}
-      hint={t('events.hint')}
-      list={list}
-      query={events}
-      stats={{ items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' }}
-      plantFilter={{ name: 'plant', testId: 'events-plant' }}
-      toolbar={{
-        searchPlaceholder: t('events.searchPlaceholder'),
-        searchLabel: t('events.search'),
-        'data-testid': 'events-toolbar',
-        filters: (
-          <>
-            <Select
-              allowClear
-              style={{ minWidth: 150 }}
-              value={state.filters.kind}
-              placeholder={t('events.allKinds')}
-              aria-label={t('events.kindLabel')}
-              data-testid="events-kind"
-              onChange={(v?: string) => update({ filters: { kind: v } })}
-              options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) }))}
-            />
-            <Select
-              allowClear
-              style={{ minWidth: 140 }}
-              value={state.filters.state}
-              placeholder={t('events.state.any')}
-              aria-label={t('events.state.title')}
-              data-testid="events-state"
-              onChange={(v?: string) => update({ filters: { state: v } })}
-              options={STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) }))}
-            />
-            <DatePicker.RangePicker
-              value={[from, to]}
-              maxDate={dayjs()}
-              allowEmpty={[true, true]}
-              aria-label={t('events.range')}
-              placeholder={[t('events.from'), t('events.to')]}
-              data-testid="events-range"
-              onChange={(range) =>
-                update({
-                  filters: {
-                    from: range?.[0]?.format('YYYY-MM-DD'),
-                    to: range?.[1]?.format('YYYY-MM-DD'),
-                  },
-                })
-              }
-            />
-          </>
-        ),
-        actions: (
-          <XlsxExportButton
-            path="/api/v1/events/download"
-            query={{ ...query }}
-            fileName="events.xlsx"
-            disabled={!data || data.total === 0}
-            data-testid="events-export"
-          />
-        ),
+      page={{ name: 'events', ids: 'events', catalogue: 'events' }}
+      source={{
+        list,
+        query: events,
+        stats: { items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' },
       }}
+      filters={
+        <>
+          <Select
+            allowClear
+            style={{ minWidth: 150 }}
+            value={state.filters.kind}
+            placeholder={t('events.allKinds')}
+            aria-label={t('events.kindLabel')}
+            data-testid="events-kind"
+            onChange={(v?: string) => update({ filters: { kind: v } })}
+            options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) }))}
+          />
+          <Select
+            allowClear
+            style={{ minWidth: 140 }}
+            value={state.filters.state}
+            placeholder={t('events.state.any')}
+            aria-label={t('events.state.title')}
+            data-testid="events-state"
+            onChange={(v?: string) => update({ filters: { state: v } })}
+            options={STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) }))}
+          />
+          <DatePicker.RangePicker
+            value={[from, to]}
+            maxDate={dayjs()}
+            allowEmpty={[true, true]}
+            aria-label={t('events.range')}
+            placeholder={[t('events.from'), t('events.to')]}
+            data-testid="events-range"
+            onChange={(range) =>
+              update({
+                filters: {
+                  from: range?.[0]?.format('YYYY-MM-DD'),
+                  to: range?.[1]?.format('YYYY-MM-DD'),
+                },
+              })
+            }
+          />
+        </>
+      }
+      download={{ path: '/api/v1/events/download', query: { ...query }, fileName: 'events.xlsx' }}
       loadFailed={t('events.loadFailed')}
-      empty={{ noMatch: t('events.noMatch'), none: t('events.none') }}
       pageSizes={SPEC.pageSizes}
       table={{
         rowKey: 'id',
         columns,
-        dataSource: data?.rows ?? [],
-        'data-testid': 'events-table',
         expandable: {
           expandedRowRender: (e) => (
             <div data-testid="event-solution" className="hg-event-detail">

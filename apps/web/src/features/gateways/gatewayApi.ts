@@ -1,26 +1,20 @@
-import { ERROR_CODES, type GatewayFilters } from '@heliograph/shared';
+import { ERROR_CODES } from '@heliograph/shared';
 import { call } from '../../api/call';
 import { fileForm } from '../device-common/importAnswer';
+import { deviceKeys, searchListQuery, type SearchListQuery } from '../device-common/useDeviceList';
 
 /** Gateway calls (contracts in packages/shared/src/contracts/gateways.ts, spec §7 "Gateways"). */
-
-export type GatewayListQuery = { page: number; size: number } & Partial<Record<keyof GatewayFilters, string>>;
 
 export const LIST_PATH = '/device/gateway';
 export const COMM_SETTING_PATH = '/device/comm-setting';
 export const gatewayPath = (sn: string) => `${LIST_PATH}/${encodeURIComponent(sn)}`;
-export const gatewayKeys = {
-  all: ['gateway'] as const,
-  list: (q: GatewayListQuery) => ['gateway', 'list', q] as const,
-  detail: (sn: string) => ['gateway', 'detail', sn] as const,
-};
+export const gatewayKeys = deviceKeys('gateway');
 
 /** Codes a form shows on its own fields (validation) instead of a toast. */
 const FORM = { tolerate: [ERROR_CODES.validation] } as const;
 
 export const gatewayApi = {
-  list: (q: GatewayListQuery) =>
-    call('GET /gateways', { query: { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId } }),
+  list: (q: SearchListQuery) => call('GET /gateways', { query: searchListQuery(q) }),
   /** "Does not exist" is told by the page itself, not as a toast as well. */
   info: (sn: string) => call('GET /gateway/:sn', { params: { sn } }, { tolerate: [ERROR_CODES.notFound] }),
   setAlias: (sn: string, alias: string) => call('POST /gateway/:sn/alias', { params: { sn }, body: { alias } }, FORM),

@@ -60,8 +60,7 @@ export default function MetersPage(): React.JSX.Element {
   return (
     <DeviceListView
       kind="meters"
-      titleKey="page.meters"
-      hint={t('meters.hint')}
+      catalogue="meters"
       fetchList={(q) => fetchDeviceList('GET /meters', q)}
       downloadPath="/api/v1/meters/download"
       columns={columns}

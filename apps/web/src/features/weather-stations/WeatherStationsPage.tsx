@@ -35,8 +35,7 @@ export default function WeatherStationsPage(): React.JSX.Element {
   return (
     <DeviceListView
       kind="weather-stations"
-      titleKey="page.weatherStations"
-      hint={t('weatherStations.hint')}
+      catalogue="weatherStations"
       fetchList={(q) => fetchDeviceList('GET /weather-stations', q)}
       downloadPath="/api/v1/weather-stations/download"
       columns={columns}
