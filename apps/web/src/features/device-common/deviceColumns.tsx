@@ -51,3 +51,20 @@ export function lastSeenColumn<R extends { lastSeen: number | null }>(
     render: (_, d) => <Quantity>{formatLastSeen(d.lastSeen)}</Quantity>,
   };
 }
+
+/** A column of one reading, at the end of its cell in tabular figures; a `md` one only from tablets up. */
+export function readingColumn<R>(
+  key: string,
+  title: string,
+  value: (row: R) => string,
+  md = false,
+): TableColumnType<R> {
+  return {
+    key,
+    title,
+    align: 'end',
+    className: 'hg-num',
+    responsive: md ? ['md'] : undefined,
+    render: (_, d) => <Quantity>{value(d)}</Quantity>,
+  };
+}

@@ -22,6 +22,14 @@ const SPEC: ListSpec<Filter, never> = {
   pageSizes: [20, 50, 100],
 };
 const LEVEL_COLOUR: Record<EventLevel, string> = { fault: 'error', warning: 'warning', info: 'processing' };
+/** A filter chosen from a list in the toolbar. */
+interface Choice {
+  filter: 'kind' | 'state';
+  width: number;
+  placeholder: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
 const isDay = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s).isValid();
 
 /** The list's filters as the API wants them: days become the local start of `from` to the end of `to`. */
@@ -117,6 +125,23 @@ export default function EventsPage(): React.JSX.Element {
     },
   ];
 
+  // The device kind and the event's state are chosen from lists; the days from a range picker.
+  const choices: Choice[] = [
+    {
+      filter: 'kind',
+      width: 150,
+      placeholder: t('events.allKinds'),
+      label: t('events.kindLabel'),
+      options: DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) })),
+    },
+    {
+      filter: 'state',
+      width: 140,
+      placeholder: t('events.state.any'),
+      label: t('events.state.title'),
+      options: STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) })),
+    },
+  ];
   const from = isDay(state.filters.from) ? dayjs(state.filters.from) : null;
   const to = isDay(state.filters.to) ? dayjs(state.filters.to) : null;
 
@@ -130,26 +155,19 @@ export default function EventsPage(): React.JSX.Element {
       }}
       filters={
         <>
-          <Select
-            allowClear
-            style={{ minWidth: 150 }}
-            value={state.filters.kind}
-            placeholder={t('events.allKinds')}
-            aria-label={t('events.kindLabel')}
-            data-testid="events-kind"
-            onChange={(v?: string) => update({ filters: { kind: v } })}
-            options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) }))}
-          />
-          <Select
-            allowClear
-            style={{ minWidth: 140 }}
-            value={state.filters.state}
-            placeholder={t('events.state.any')}
-            aria-label={t('events.state.title')}
-            data-testid="events-state"
-            onChange={(v?: string) => update({ filters: { state: v } })}
-            options={STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) }))}
-          />
+          {choices.map((c) => (
+            <Select
+              key={c.filter}
+              allowClear
+              style={{ minWidth: c.width }}
+              value={state.filters[c.filter]}
+              placeholder={c.placeholder}
+              aria-label={c.label}
+              data-testid={`events-${c.filter}`}
+              onChange={(v?: string) => update({ filters: { [c.filter]: v } })}
+              options={c.options}
+            />
+          ))}
           <DatePicker.RangePicker
             value={[from, to]}
             maxDate={dayjs()}
