@@ -1,12 +1,13 @@
 import { LORA_STATUSES, type LoraMaster } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeUrl } from '../../api/call';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { useDeviceList } from '../device-common/useDeviceList';
+import { LoadFailed } from '../device-common/LoadFailed';
 import { overviewPath } from '../../components/plant/overviewPath';
 import { ChildNodesTable } from './ChildNodesTable';
 import { lastSeenColumn } from '../device-common/deviceColumns';
@@ -28,13 +29,7 @@ function ExpandedChildren({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: loraKeys.detail(sn), queryFn: () => fetchLoraMaster(sn) });
   if (q.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('lora.childrenFailed')}
-        extra={<Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed title={t('lora.childrenFailed')} retry={q.refetch} retryText={t('batteries.common.retry')} />;
   return (
     <div className="hg-lora-children">
       <ChildNodesTable nodes={q.data?.children ?? []} loading={q.isLoading} compact testId={`lora-children-${sn}`} />
