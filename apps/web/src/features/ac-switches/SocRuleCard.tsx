@@ -7,6 +7,7 @@ import { fetchDeviceList } from '../device-common/deviceApi';
 import { operationLogKey } from '../device-common/commandApi';
 import { switchApi, switchKeys } from './acSwitchApi';
 import { ruleProblems, showProblems } from './ruleProblems';
+import '../device-common/fieldList.css';
 
 /**
  * The SOC-based cycle rule: on when a battery of the switch's plant reaches one SOC, off when it falls to a
@@ -101,7 +102,7 @@ export function SocRuleCard({
             data-testid="soc-battery"
           />
         </Form.Item>
-        <div className="hg-switch-fields">
+        <div className="hg-field-list hg-switch-fields">
           <Form.Item name="onAtSoc" label={t('acSwitches.soc.onAt')}>
             <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} data-testid="soc-on" />
           </Form.Item>

@@ -75,10 +75,7 @@ export default function BatteryDetailPage(): React.JSX.Element {
   return (
     <DetailFrame
       listPath={LIST}
-      device={b}
-      loading={info.isLoading}
-      error={info.error}
-      retry={() => void info.refetch()}
+      query={info}
       testId="battery-detail"
       actions={
         b && held.has('battery.control') ? (

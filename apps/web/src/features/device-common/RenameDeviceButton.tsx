@@ -1,12 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { deviceAliasProblem } from '@heliograph/shared';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from './commandApi';
-import { FormModal } from './FormModal';
+import { FormModal, useFormSave } from './FormModal';
 
 type RenameWord = 'button' | 'title' | 'save' | 'label' | 'help' | 'tooLong' | 'saved';
 
@@ -48,33 +47,30 @@ export function RenameDeviceButton({
   const word = (w: RenameWord) => t(words[w] ?? `${words.prefix}.${w}`, { sn });
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ alias: string }>();
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (v: { alias: string }) => send(sn, v.alias),
-    onSuccess: async () => {
+  const editor = useFormSave<{ alias: string }>(
+    ['alias'],
+    (v) => send(sn, v.alias),
+    async () => {
       setOpen(false);
       void message.success(word('saved'));
       await Promise.all(
         [...invalidate(sn), operationLogKey(sn)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
-    onError: (err) => applyServerErrors(form, err, ['alias']),
-  });
+  );
   return (
     <>
       <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
         {word('button')}
       </Button>
-      <FormModal
-        open={open}
-        title={word('title')}
-        okText={word('save')}
-        saving={save.isPending}
-        form={form}
-        onClose={() => setOpen(false)}
-      >
-        <Form form={form} layout="vertical" initialValues={{ alias: alias ?? '' }} onFinish={(v) => save.mutate(v)}>
+      <FormModal open={open} title={word('title')} okText={word('save')} editor={editor} onClose={() => setOpen(false)}>
+        <Form
+          form={editor.form}
+          layout="vertical"
+          initialValues={{ alias: alias ?? '' }}
+          onFinish={(v) => editor.save.mutate(v)}
+        >
           <Form.Item
             name="alias"
             label={word('label')}

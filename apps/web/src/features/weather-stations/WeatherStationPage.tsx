@@ -27,14 +27,7 @@ export default function WeatherStationPage(): React.JSX.Element {
   ];
   const m = s?.metrics ?? {};
   return (
-    <DetailFrame
-      listPath="/device/meteorological"
-      device={s}
-      loading={q.isLoading}
-      error={q.error}
-      retry={() => void q.refetch()}
-      testId="weather-detail"
-    >
+    <DetailFrame listPath="/device/meteorological" query={q} testId="weather-detail">
       {s && (
         <>
           <Card size="small" title={t('batteries.common.realtime')} data-testid="weather-realtime">
