@@ -4,7 +4,7 @@ import { formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { DeviceListView } from '../device-common/DeviceListView';
 import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
-import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
+import type { DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
@@ -46,13 +46,5 @@ export default function BatteriesPage(): React.JSX.Element {
     readingColumn('temp', t('batteries.temperature'), (d) => reading(d.metrics.temp, '°C', 1, locale), true),
     common.updated,
   ];
-  return (
-    <DeviceListView
-      kind="batteries"
-      catalogue="batteries"
-      fetchList={(q) => fetchDeviceList('GET /batteries', q)}
-      downloadPath="/api/v1/batteries/download"
-      columns={columns}
-    />
-  );
+  return <DeviceListView kind="batteries" catalogue="batteries" route="GET /batteries" columns={columns} />;
 }

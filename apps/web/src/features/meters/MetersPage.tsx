@@ -6,7 +6,6 @@ import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
 import { formatEnergy, formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import type { MeterRow } from './meterApi';
-import { fetchDeviceList } from '../device-common/deviceApi';
 
 export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
 
@@ -36,13 +35,5 @@ export default function MetersPage(): React.JSX.Element {
     readingColumn('export', t('meters.sold'), (d) => formatEnergy(d.metrics.e_export_total, locale), true),
     common.updated,
   ];
-  return (
-    <DeviceListView
-      kind="meters"
-      catalogue="meters"
-      fetchList={(q) => fetchDeviceList('GET /meters', q)}
-      downloadPath="/api/v1/meters/download"
-      columns={columns}
-    />
-  );
+  return <DeviceListView kind="meters" catalogue="meters" route="GET /meters" columns={columns} />;
 }

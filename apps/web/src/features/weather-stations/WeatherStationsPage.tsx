@@ -2,7 +2,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceListView } from '../device-common/DeviceListView';
 import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
-import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
+import type { DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 
@@ -29,8 +29,7 @@ export default function WeatherStationsPage(): React.JSX.Element {
     <DeviceListView
       kind="weather-stations"
       catalogue="weatherStations"
-      fetchList={(q) => fetchDeviceList('GET /weather-stations', q)}
-      downloadPath="/api/v1/weather-stations/download"
+      route="GET /weather-stations"
       columns={columns}
     />
   );
