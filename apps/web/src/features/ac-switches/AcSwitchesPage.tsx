@@ -12,7 +12,7 @@ import { useDeviceList } from '../device-common/useDeviceList';
 import { lastSeenColumn } from '../device-common/deviceColumns';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { switchApi, switchKeys, switchPath } from './acSwitchApi';
-import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
+import { SWITCH_SETTING_DIALOGS } from './BatchSettingModals';
 import { BindButton } from './BindButton';
 import { CreateSwitchModal } from './CreateSwitchModal';
 import { PowerTag, PowerToggle } from './SwitchPower';
@@ -161,9 +161,9 @@ export default function AcSwitchesPage(): React.JSX.Element {
       }}
     >
       <CreateSwitchModal open={creating} onClose={() => setCreating(false)} />
-      <AssociateUserModal sns={selected} open={dialog === 'user'} onClose={() => setDialog(null)} />
-      <ServerAddressModal sns={selected} open={dialog === 'server'} onClose={() => setDialog(null)} />
-      <MeshCheckModal sns={selected} open={dialog === 'mesh'} onClose={() => setDialog(null)} />
+      {SWITCH_SETTING_DIALOGS.map(([key, Dialog]) => (
+        <Dialog key={key} sns={selected} open={dialog === key} onClose={() => setDialog(null)} />
+      ))}
     </DeviceListLayout>
   );
 }

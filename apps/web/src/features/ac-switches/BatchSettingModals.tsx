@@ -211,3 +211,10 @@ export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JS
 
 const STATUSES: readonly string[] = COMMAND_STATUSES;
 const isStatus = (s: string): s is CommandStatus => STATUSES.includes(s);
+
+/** The dialogs of the settings one switch or several selected ones share, by the setting they change. */
+export const SWITCH_SETTING_DIALOGS = [
+  ['user', AssociateUserModal],
+  ['server', ServerAddressModal],
+  ['mesh', MeshCheckModal],
+] as const;
