@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { switchApi, switchKeys } from './acSwitchApi';
-import { ruleProblems, showProblems } from './ruleProblems';
+import { passesRule } from './ruleProblems';
 import { FormModal, useFormSave } from '../device-common/FormModal';
 
 /**
@@ -104,15 +104,8 @@ export function ServerAddressModal({ sns, open, onClose, current }: Props): Reac
   const { form, save } = editor;
   const submit = (v: { host: string; port: number | null }) => {
     const value = { host: (v.host ?? '').trim(), port: v.port ?? NaN };
-    const problems = ruleProblems(serverAddressSchema, value);
-    if (problems.length > 0) {
-      showProblems(
-        form as FormInstance,
-        problems.map((p) => ({ name: p.name, message: t(`acSwitches.rule.${p.rule}`) })),
-      );
-      return;
-    }
-    save.mutate(value);
+    if (passesRule(form as FormInstance, serverAddressSchema, value, (p) => t(`acSwitches.rule.${p.rule}`)))
+      save.mutate(value);
   };
   return (
     <FormModal
