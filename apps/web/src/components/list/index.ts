@@ -3,4 +3,4 @@ export * from './listState';
 export { useListState, type ListStateApi } from './useListState';
 export { StatusStatsBar, ALL_STATUS, type StatusStat, type StatusStatsBarProps } from './StatusStatsBar';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
-export { listPagination } from './pagination';
+export { cardPagination, listPagination } from './pagination';

@@ -29,3 +29,13 @@ export function listPagination<F extends string, S extends string>(
     onChange: (p, s) => update(s === size ? { page: p } : { size: s }),
   };
 }
+
+/** The pages of a short table in a card (an operation log, a device's events): a fixed size, no pager for one page. */
+export function cardPagination(
+  current: number,
+  pageSize: number,
+  total: number | undefined,
+  onChange: (page: number) => void,
+): TablePaginationConfig {
+  return { current, pageSize, total: total ?? 0, onChange, showSizeChanger: false, hideOnSinglePage: true };
+}

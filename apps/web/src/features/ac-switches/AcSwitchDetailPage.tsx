@@ -9,7 +9,7 @@ import { Quantity } from '../../components/Quantity';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { OperationLogTable } from '../device-common/OperationLogTable';
 import { useCommand } from '../device-common/useCommand';
-import { DetailAbsent } from '../device-common/DetailStates';
+import { DetailGate } from '../device-common/DetailStates';
 import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { DetailHead } from '../device-common/DetailHead';
 import { formatLastSeen } from '../device-common/lastSeen';
@@ -37,66 +37,63 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
   const { sn = '' } = useParams();
   const { held } = usePermissions();
   const q = useDeviceDetail(switchKeys.detail(sn), () => switchApi.info(sn), REFRESH_MS);
-  const sw = q.data;
-
-  if (q.isLoading || q.error || !sw)
-    return (
-      <DetailAbsent
-        loading={q.isLoading}
-        error={q.error}
-        retry={() => void q.refetch()}
-        listPath={LIST_PATH}
-        data-testid="switch-detail-missing"
-      />
-    );
 
   const canEdit = held.has('switch.control');
   return (
-    <div className="hg-storage-detail" data-testid="switch-detail">
-      <DetailHead
-        listPath={LIST_PATH}
-        titleId="switch-detail-title"
-        device={sw}
-        tags={
-          <>
-            <OnlineTag online={sw.online} />
-            <PowerTag on={sw.on} localOff={sw.localOff} />
-            <PlantStatusTag status={sw.status} />
-          </>
-        }
-        below={<p className="hg-page-hint">{t('acSwitches.detailHint')}</p>}
-        actions={
-          canEdit ? (
-            <>
-              <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
-              <BindButton target={sw} />
-              <DeleteSwitchButton sn={sw.sn} />
-            </>
-          ) : null
-        }
-      >
-        {canEdit ? <PowerButtons target={sw} /> : null}
-      </DetailHead>
-      <Realtime sw={sw} canAsk={canEdit} />
-      <div className="hg-storage-grid">
-        <LimitsCard key={JSON.stringify(sw.settings.limits)} sn={sw.sn} limits={sw.settings.limits} canEdit={canEdit} />
-        <SelfCheckCard sn={sw.sn} canRun={canEdit} />
-      </div>
-      <div className="hg-storage-grid">
-        <TimingTasksCard sn={sw.sn} tasks={sw.settings.timingTasks} canEdit={canEdit} />
-        <SocRuleCard
-          key={JSON.stringify(sw.settings.socRule) + (sw.plantId ?? '')}
-          sn={sw.sn}
-          plantId={sw.plantId}
-          rule={sw.settings.socRule}
-          canEdit={canEdit}
-        />
-      </div>
-      <SettingsCard sw={sw} canEdit={canEdit} />
-      <Card size="small" title={t('batteries.common.operationLog')}>
-        <OperationLogTable target={sw.sn} describe={(op) => t(`acSwitches.ops.${op}`, { defaultValue: op })} />
-      </Card>
-    </div>
+    <DetailGate query={q} listPath={LIST_PATH} data-testid="switch-detail-missing">
+      {(sw) => (
+        <div className="hg-storage-detail" data-testid="switch-detail">
+          <DetailHead
+            listPath={LIST_PATH}
+            titleId="switch-detail-title"
+            device={sw}
+            tags={
+              <>
+                <OnlineTag online={sw.online} />
+                <PowerTag on={sw.on} localOff={sw.localOff} />
+                <PlantStatusTag status={sw.status} />
+              </>
+            }
+            below={<p className="hg-page-hint">{t('acSwitches.detailHint')}</p>}
+            actions={
+              canEdit ? (
+                <>
+                  <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
+                  <BindButton target={sw} />
+                  <DeleteSwitchButton sn={sw.sn} />
+                </>
+              ) : null
+            }
+          >
+            {canEdit ? <PowerButtons target={sw} /> : null}
+          </DetailHead>
+          <Realtime sw={sw} canAsk={canEdit} />
+          <div className="hg-storage-grid">
+            <LimitsCard
+              key={JSON.stringify(sw.settings.limits)}
+              sn={sw.sn}
+              limits={sw.settings.limits}
+              canEdit={canEdit}
+            />
+            <SelfCheckCard sn={sw.sn} canRun={canEdit} />
+          </div>
+          <div className="hg-storage-grid">
+            <TimingTasksCard sn={sw.sn} tasks={sw.settings.timingTasks} canEdit={canEdit} />
+            <SocRuleCard
+              key={JSON.stringify(sw.settings.socRule) + (sw.plantId ?? '')}
+              sn={sw.sn}
+              plantId={sw.plantId}
+              rule={sw.settings.socRule}
+              canEdit={canEdit}
+            />
+          </div>
+          <SettingsCard sw={sw} canEdit={canEdit} />
+          <Card size="small" title={t('batteries.common.operationLog')}>
+            <OperationLogTable target={sw.sn} describe={(op) => t(`acSwitches.ops.${op}`, { defaultValue: op })} />
+          </Card>
+        </div>
+      )}
+    </DetailGate>
   );
 }
 

@@ -1,28 +1,31 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { SWITCH_STATUSES, type SwitchRow } from '@heliograph/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SWITCH_STATUSES, type SwitchRow, type SwitchStatus } from '@heliograph/shared';
 import { Button, Dropdown, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeUrl } from '../../api/call';
-import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../kit/permissions';
-import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatLastSeen } from '../device-common/lastSeen';
+import { useDeviceList } from '../device-common/useDeviceList';
+import { lastSeenColumn } from '../device-common/deviceColumns';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { switchApi, switchKeys, switchPath } from './acSwitchApi';
-import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
+import { SWITCH_SETTING_DIALOGS } from './BatchSettingModals';
 import { BindButton } from './BindButton';
 import { CreateSwitchModal } from './CreateSwitchModal';
 import { PowerTag, PowerToggle } from './SwitchPower';
 import '../device-common/storage.css';
 import './acSwitches.css';
 
-const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: SWITCH_STATUSES, plant: 'text' } };
+const STATUS_TONE: Record<SwitchStatus, string> = {
+  on: 'normal',
+  off: 'warning',
+  online: 'normal',
+  offline: 'offline',
+  unbound: 'offline',
+};
 type BatchDialog = 'user' | 'server' | 'mesh' | null;
 
 /** /device/acSwitch — smart AC switches with status statistics, on/off per row and batch settings. */
@@ -30,35 +33,17 @@ export default function AcSwitchesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { held } = usePermissions();
   const mayControl = held.has('switch.control');
-  const list = useListState(SPEC);
-  const { state } = list;
-  const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<BatchDialog>(null);
-  const filters = {
-    q: state.search || undefined,
-    status: state.filters.status,
-    plantId: plantIdOrNothing(state.filters.plant),
-  };
-  const listQuery = { page: state.page, size: state.size, ...filters };
-  const query = useQuery({
-    queryKey: switchKeys.list(listQuery),
-    queryFn: () => switchApi.list(listQuery),
-    placeholderData: keepPreviousData,
+  const source = useDeviceList({
+    statuses: SWITCH_STATUSES,
+    key: switchKeys.list,
+    fetch: switchApi.list,
+    describe: (s) => ({ label: t(`acSwitches.filter.${s}`), tone: STATUS_TONE[s] }),
     // Switches report every few seconds; a toggled row shows its new reading without a reload.
     refetchInterval: 15_000,
   });
-  const data = query.data;
-
-  const stats = [
-    { key: ALL_STATUS, count: data?.counts.all },
-    ...SWITCH_STATUSES.map((s) => ({
-      key: s,
-      count: data?.counts[s],
-      label: t(`acSwitches.filter.${s}`),
-      tone: { on: 'normal', off: 'warning', online: 'normal', offline: 'offline', unbound: 'offline' }[s],
-    })),
-  ];
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<BatchDialog>(null);
 
   const columns: TableColumnsType<SwitchRow> = [
     {
@@ -114,13 +99,7 @@ export default function AcSwitchesPage(): React.JSX.Element {
       responsive: ['lg'],
       render: (_, s) => s.associatedUser ?? '--',
     },
-    {
-      key: 'lastSeen',
-      title: t('acSwitches.lastSeen'),
-      className: 'hg-num',
-      responsive: ['lg'],
-      render: (_, s) => <Quantity>{formatLastSeen(s.lastSeen)}</Quantity>,
-    },
+    lastSeenColumn(t('acSwitches.lastSeen'), 'hg-num'),
     ...(mayControl
       ? [
           {
@@ -143,54 +122,34 @@ export default function AcSwitchesPage(): React.JSX.Element {
 
   return (
     <DeviceListLayout
-      name="switches"
-      data-testid="switches-page"
-      title={t('page.acSwitches')}
-      hint={t('acSwitches.hint')}
-      list={list}
-      query={query}
-      stats={{ items: stats, filter: 'status', label: t('acSwitches.statusGroup'), 'data-testid': 'switch-stats' }}
-      plantFilter={{ name: 'plant', testId: 'switch-plant' }}
-      toolbar={{
-        searchPlaceholder: t('acSwitches.searchPlaceholder'),
-        searchLabel: t('acSwitches.search'),
-        'data-testid': 'switch-toolbar',
-        actions: (
-          <>
-            {mayControl ? (
-              <Dropdown menu={batchMenu} disabled={selected.length === 0} trigger={['click']}>
-                <Button data-testid="switch-batch">
-                  {t('acSwitches.batch.button', { n: selected.length })} <DownOutlined />
-                </Button>
-              </Dropdown>
-            ) : null}
-            {mayControl ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setCreating(true)}
-                data-testid="switch-create-open"
-              >
-                {t('acSwitches.create.button')}
+      page={{ name: 'switches', ids: 'switch', catalogue: 'acSwitches' }}
+      source={source}
+      actions={
+        <>
+          {mayControl ? (
+            <Dropdown menu={batchMenu} disabled={selected.length === 0} trigger={['click']}>
+              <Button data-testid="switch-batch">
+                {t('acSwitches.batch.button', { n: selected.length })} <DownOutlined />
               </Button>
-            ) : null}
-            <XlsxExportButton
-              path={routeUrl('GET /acSwitch/download')}
-              query={filters}
-              fileName="ac-switches.xlsx"
-              disabled={!data || data.total === 0}
-              data-testid="switch-export"
-            />
-          </>
-        ),
-      }}
-      empty={{ noMatch: t('acSwitches.noMatch'), none: t('acSwitches.none') }}
+            </Dropdown>
+          ) : null}
+          {mayControl ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="switch-create-open"
+            >
+              {t('acSwitches.create.button')}
+            </Button>
+          ) : null}
+        </>
+      }
+      download={{ path: routeUrl('GET /acSwitch/download'), query: source.filters, fileName: 'ac-switches.xlsx' }}
       table={{
         rowKey: 'sn',
         columns,
-        dataSource: data?.rows ?? [],
         className: 'hg-switch-table',
-        'data-testid': 'switch-table',
         rowSelection: mayControl
           ? {
               selectedRowKeys: selected,
@@ -202,9 +161,9 @@ export default function AcSwitchesPage(): React.JSX.Element {
       }}
     >
       <CreateSwitchModal open={creating} onClose={() => setCreating(false)} />
-      <AssociateUserModal sns={selected} open={dialog === 'user'} onClose={() => setDialog(null)} />
-      <ServerAddressModal sns={selected} open={dialog === 'server'} onClose={() => setDialog(null)} />
-      <MeshCheckModal sns={selected} open={dialog === 'mesh'} onClose={() => setDialog(null)} />
+      {SWITCH_SETTING_DIALOGS.map(([key, Dialog]) => (
+        <Dialog key={key} sns={selected} open={dialog === key} onClose={() => setDialog(null)} />
+      ))}
     </DeviceListLayout>
   );
 }

@@ -3,12 +3,11 @@ import { COMMAND_STATUSES, serverAddressSchema, type CommandStatus, type SwitchB
 import { App, Form, type FormInstance, Input, InputNumber, Modal, Radio, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { switchApi, switchKeys } from './acSwitchApi';
-import { ruleProblems, showProblems } from './ruleProblems';
-import { FormModal } from '../device-common/FormModal';
+import { passesRule } from './ruleProblems';
+import { FormModal, useFormSave } from '../device-common/FormModal';
 
 /**
  * The settings the API can change on one switch or on several at once (associated user, server address,
@@ -32,6 +31,18 @@ function useRefresh(sns: string[]) {
   };
 }
 
+/** After a setting is saved: say so, close, and refresh the switches and their logs. */
+function useSaved(sns: string[], onClose: () => void) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const refresh = useRefresh(sns);
+  return async () => {
+    void message.success(t('acSwitches.saved'));
+    onClose();
+    await refresh();
+  };
+}
+
 function Targets({ sns }: { sns: string[] }) {
   const { t } = useTranslation();
   if (sns.length < 2) return null;
@@ -44,32 +55,30 @@ function Targets({ sns }: { sns: string[] }) {
 
 export function AssociateUserModal({ sns, open, onClose, current }: Props): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ account: string }>();
-  const refresh = useRefresh(sns);
-  const save = useMutation({
-    mutationFn: ({ account }: { account: string }) =>
+  const saved = useSaved(sns, onClose);
+  const editor = useFormSave<{ account: string }>(
+    ['account'],
+    ({ account }) =>
       sns.length === 1 && sns[0]
         ? switchApi.setAssociatedUser(sns[0], account.trim())
         : switchApi.setAssociatedUserBatch(sns, account.trim()),
-    onSuccess: async () => {
-      void message.success(t('acSwitches.saved'));
-      onClose();
-      await refresh();
-    },
-    onError: (err) => applyServerErrors(form, err, ['account']),
-  });
+    saved,
+  );
   return (
     <FormModal
       open={open}
       title={t('acSwitches.user.title')}
       okText={t('acSwitches.save')}
-      saving={save.isPending}
-      form={form}
+      editor={editor}
       onClose={onClose}
     >
       <Targets sns={sns} />
-      <Form form={form} layout="vertical" initialValues={{ account: current?.account ?? '' }} onFinish={save.mutate}>
+      <Form
+        form={editor.form}
+        layout="vertical"
+        initialValues={{ account: current?.account ?? '' }}
+        onFinish={editor.save.mutate}
+      >
         <Form.Item
           name="account"
           label={t('acSwitches.user.label')}
@@ -85,38 +94,25 @@ export function AssociateUserModal({ sns, open, onClose, current }: Props): Reac
 
 export function ServerAddressModal({ sns, open, onClose, current }: Props): React.JSX.Element {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ host: string; port: number | null }>();
-  const refresh = useRefresh(sns);
-  const save = useMutation({
-    mutationFn: ({ host, port }: { host: string; port: number }) =>
+  const saved = useSaved(sns, onClose);
+  const editor = useFormSave<{ host: string; port: number }>(
+    ['host', 'port'],
+    ({ host, port }) =>
       sns.length === 1 && sns[0] ? switchApi.setServer(sns[0], host, port) : switchApi.setServerBatch(sns, host, port),
-    onSuccess: async () => {
-      void message.success(t('acSwitches.saved'));
-      onClose();
-      await refresh();
-    },
-    onError: (err) => applyServerErrors(form, err, ['host', 'port']),
-  });
+    saved,
+  );
+  const { form, save } = editor;
   const submit = (v: { host: string; port: number | null }) => {
     const value = { host: (v.host ?? '').trim(), port: v.port ?? NaN };
-    const problems = ruleProblems(serverAddressSchema, value);
-    if (problems.length > 0) {
-      showProblems(
-        form as FormInstance,
-        problems.map((p) => ({ name: p.name, message: t(`acSwitches.rule.${p.rule}`) })),
-      );
-      return;
-    }
-    save.mutate(value);
+    if (passesRule(form as FormInstance, serverAddressSchema, value, (p) => t(`acSwitches.rule.${p.rule}`)))
+      save.mutate(value);
   };
   return (
     <FormModal
       open={open}
       title={t('acSwitches.server.title')}
       okText={t('acSwitches.save')}
-      saving={save.isPending}
-      form={form}
+      editor={editor}
       onClose={onClose}
     >
       <Targets sns={sns} />
@@ -208,3 +204,10 @@ export function MeshCheckModal({ sns, open, onClose, current }: Props): React.JS
 
 const STATUSES: readonly string[] = COMMAND_STATUSES;
 const isStatus = (s: string): s is CommandStatus => STATUSES.includes(s);
+
+/** The dialogs of the settings one switch or several selected ones share, by the setting they change. */
+export const SWITCH_SETTING_DIALOGS = [
+  ['user', AssociateUserModal],
+  ['server', ServerAddressModal],
+  ['mesh', MeshCheckModal],
+] as const;

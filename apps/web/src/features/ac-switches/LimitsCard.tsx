@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from '../device-common/commandApi';
 import { switchApi, switchKeys } from './acSwitchApi';
-import { ruleProblems, showProblems } from './ruleProblems';
+import { passesRule, type FieldProblem } from './ruleProblems';
 
 const FIELDS = [
   { key: 'overVoltageV', unit: 'V', max: DEVICE_LIMITS.phaseVoltageMaxV },
@@ -40,18 +40,9 @@ export function LimitsCard({ sn, limits, canEdit }: { sn: string; limits: Switch
       })),
       leakageMa: v.leakageMa ?? NaN,
     };
-    const problems = ruleProblems(switchLimitsSchema, value);
-    if (problems.length > 0) {
-      showProblems(
-        form as FormInstance,
-        problems.map((p) => ({
-          name: p.name,
-          message: t(p.name[2] === 'overVoltageV' ? 'acSwitches.limits.overAboveUnder' : 'acSwitches.limits.range'),
-        })),
-      );
-      return;
-    }
-    save.mutate(value);
+    const why = (p: FieldProblem) =>
+      t(p.name[2] === 'overVoltageV' ? 'acSwitches.limits.overAboveUnder' : 'acSwitches.limits.range');
+    if (passesRule(form as FormInstance, switchLimitsSchema, value, why)) save.mutate(value);
   };
   return (
     <Card size="small" title={t('acSwitches.limits.title')} data-testid="switch-limits">

@@ -8,7 +8,7 @@ import { ConnPasswordModal } from '../device-common/ConnPasswordModal';
 import { SettingRow } from '../device-common/SettingRow';
 import { useCommand } from '../device-common/useCommand';
 import { switchApi, switchKeys } from './acSwitchApi';
-import { AssociateUserModal, MeshCheckModal, ServerAddressModal } from './BatchSettingModals';
+import { SWITCH_SETTING_DIALOGS } from './BatchSettingModals';
 
 type Dialog = 'user' | 'server' | 'mesh' | 'password' | null;
 
@@ -52,6 +52,7 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
       action: change('password', 'setting-password'),
     },
   ];
+  const current = { account: sw.associatedUser, host: sw.serverAddress, port: sw.serverPort, mesh: sw.meshCheck };
   return (
     <Card size="small" title={t('acSwitches.settingsTitle')} data-testid="switch-settings">
       <div className="hg-switch-settings">
@@ -66,24 +67,9 @@ export function SettingsCard({ sw, canEdit }: { sw: SwitchInfo; canEdit: boolean
           />
         ))}
       </div>
-      <AssociateUserModal
-        sns={[sw.sn]}
-        open={dialog === 'user'}
-        onClose={() => setDialog(null)}
-        current={{ account: sw.associatedUser }}
-      />
-      <ServerAddressModal
-        sns={[sw.sn]}
-        open={dialog === 'server'}
-        onClose={() => setDialog(null)}
-        current={{ host: sw.serverAddress, port: sw.serverPort }}
-      />
-      <MeshCheckModal
-        sns={[sw.sn]}
-        open={dialog === 'mesh'}
-        onClose={() => setDialog(null)}
-        current={{ mesh: sw.meshCheck }}
-      />
+      {SWITCH_SETTING_DIALOGS.map(([key, Dialog]) => (
+        <Dialog key={key} sns={[sw.sn]} open={dialog === key} onClose={() => setDialog(null)} current={current} />
+      ))}
       <ConnPasswordModal
         sn={sw.sn}
         open={dialog === 'password'}

@@ -6,7 +6,8 @@ import { applyServerErrors } from '../../api/formErrors';
 import { fetchDeviceList } from '../device-common/deviceApi';
 import { operationLogKey } from '../device-common/commandApi';
 import { switchApi, switchKeys } from './acSwitchApi';
-import { ruleProblems, showProblems } from './ruleProblems';
+import { passesRule, type FieldProblem } from './ruleProblems';
+import '../device-common/fieldList.css';
 
 /**
  * The SOC-based cycle rule: on when a battery of the switch's plant reaches one SOC, off when it falls to a
@@ -52,24 +53,16 @@ export function SocRuleCard({
       onAtSoc: v.onAtSoc ?? NaN,
       offAtSoc: v.offAtSoc ?? NaN,
     };
-    const problems = ruleProblems(socRuleSchema, value);
-    if (problems.length > 0) {
-      showProblems(
-        form as FormInstance,
-        problems.map((p) => ({
-          name: p.name,
-          message: t(
-            p.name[0] === 'batterySn'
-              ? 'acSwitches.soc.pickBattery'
-              : p.name[0] === 'onAtSoc' && Number.isInteger(value.onAtSoc) && value.onAtSoc <= 100
-                ? 'acSwitches.soc.onAboveOff'
-                : 'acSwitches.soc.range',
-          ),
-        })),
+    // A battery must be chosen; a switch-on level at or below the switch-off one is said as such.
+    const why = (p: FieldProblem) =>
+      t(
+        p.name[0] === 'batterySn'
+          ? 'acSwitches.soc.pickBattery'
+          : p.name[0] === 'onAtSoc' && Number.isInteger(value.onAtSoc) && value.onAtSoc <= 100
+            ? 'acSwitches.soc.onAboveOff'
+            : 'acSwitches.soc.range',
       );
-      return;
-    }
-    save.mutate(value);
+    if (passesRule(form as FormInstance, socRuleSchema, value, why)) save.mutate(value);
   };
   return (
     <Card size="small" title={t('acSwitches.soc.title')} data-testid="switch-soc">
@@ -101,7 +94,7 @@ export function SocRuleCard({
             data-testid="soc-battery"
           />
         </Form.Item>
-        <div className="hg-switch-fields">
+        <div className="hg-field-list hg-switch-fields">
           <Form.Item name="onAtSoc" label={t('acSwitches.soc.onAt')}>
             <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} data-testid="soc-on" />
           </Form.Item>

@@ -22,6 +22,7 @@ import { switchApi, switchKeys } from './acSwitchApi';
 import { showProblems } from './ruleProblems';
 import { canAddTask, EMPTY_TASK, formToTask, taskSummary, taskToForm, WEEKDAYS, type TaskForm } from './timingTasks';
 import { FormModal } from '../device-common/FormModal';
+import '../device-common/settingRow.css';
 
 /** Short weekday names in the reader's language (0 = Sunday), from the browser's own calendar data. */
 function useDayName(): (d: number) => string {
@@ -84,7 +85,11 @@ export function TimingTasksCard({ sn, tasks, canEdit }: { sn: string; tasks: Tim
       ) : (
         <ul className="hg-switch-tasks">
           {tasks.map((task, i) => (
-            <li key={i} className={`hg-switch-task${task.enabled ? '' : ' hg-switch-task-off'}`} data-testid="task-row">
+            <li
+              key={i}
+              className={`hg-switch-setting hg-switch-task${task.enabled ? '' : ' hg-switch-task-off'}`}
+              data-testid="task-row"
+            >
               <span>
                 {text(task)}
                 {task.enabled ? null : ` · ${t('acSwitches.task.paused')}`}
@@ -184,8 +189,7 @@ function TaskModal({
       open
       title={t('acSwitches.task.formTitle')}
       okText={t('acSwitches.task.send')}
-      saving={saving}
-      form={form}
+      editor={{ form, save: { isPending: saving } }}
       onClose={onCancel}
     >
       <Form<FormValues>

@@ -36,3 +36,21 @@ export function showProblems(
 ): void {
   form.setFields(problems.map((p) => ({ name: p.name, errors: [p.message] })));
 }
+
+/**
+ * Checks a form's values with the shared rule and, where they break it, says why on the form's fields (the
+ * words for each problem from `message`). True when the values may be sent.
+ */
+export function passesRule(
+  form: FormInstance,
+  schema: z.ZodType,
+  value: unknown,
+  message: (problem: FieldProblem) => string,
+): boolean {
+  const problems = ruleProblems(schema, value);
+  showProblems(
+    form,
+    problems.map((p) => ({ name: p.name, message: message(p) })),
+  );
+  return problems.length === 0;
+}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { DeviceListView } from '../device-common/DeviceListView';
-import { deviceColumns } from '../device-common/deviceColumns';
-import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
+import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
+import type { DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { Quantity } from '../../components/Quantity';
 
@@ -41,39 +41,10 @@ export default function BatteriesPage(): React.JSX.Element {
         );
       },
     },
-    {
-      key: 'power',
-      title: t('batteries.power'),
-      align: 'end',
-      className: 'hg-num',
-      render: (_, d) => <Quantity>{formatPower(d.metrics.p_bat, locale)}</Quantity>,
-    },
-    {
-      key: 'voltage',
-      title: t('batteries.voltage'),
-      align: 'end',
-      className: 'hg-num',
-      responsive: ['md'],
-      render: (_, d) => <Quantity>{reading(d.metrics.v_bat, 'V', 1, locale)}</Quantity>,
-    },
-    {
-      key: 'temp',
-      title: t('batteries.temperature'),
-      align: 'end',
-      className: 'hg-num',
-      responsive: ['md'],
-      render: (_, d) => <Quantity>{reading(d.metrics.temp, '°C', 1, locale)}</Quantity>,
-    },
+    readingColumn('power', t('batteries.power'), (d) => formatPower(d.metrics.p_bat, locale)),
+    readingColumn('voltage', t('batteries.voltage'), (d) => reading(d.metrics.v_bat, 'V', 1, locale), true),
+    readingColumn('temp', t('batteries.temperature'), (d) => reading(d.metrics.temp, '°C', 1, locale), true),
     common.updated,
   ];
-  return (
-    <DeviceListView
-      kind="batteries"
-      titleKey="page.batteries"
-      hint={t('batteries.hint')}
-      fetchList={(q) => fetchDeviceList('GET /batteries', q)}
-      downloadPath="/api/v1/batteries/download"
-      columns={columns}
-    />
-  );
+  return <DeviceListView kind="batteries" catalogue="batteries" route="GET /batteries" columns={columns} />;
 }

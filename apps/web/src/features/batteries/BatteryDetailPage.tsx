@@ -27,7 +27,7 @@ import { DetailFrame } from '../device-common/DetailFrame';
 import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { Figures } from '../device-common/Figures';
 import { reading } from '../device-common/figures';
-import { Quantity } from '../../components/Quantity';
+import { FigureLegend } from '../device-common/FigureLegend';
 import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
 
 const LIST = '/device/battery';
@@ -75,10 +75,7 @@ export default function BatteryDetailPage(): React.JSX.Element {
   return (
     <DetailFrame
       listPath={LIST}
-      device={b}
-      loading={info.isLoading}
-      error={info.error}
-      retry={() => void info.refetch()}
+      query={info}
       testId="battery-detail"
       actions={
         b && held.has('battery.control') ? (
@@ -164,20 +161,12 @@ export default function BatteryDetailPage(): React.JSX.Element {
             tz={b.timezone}
             testId="battery-day"
             footer={(w) => (
-              <div className="hg-cells-legend">
-                <span>
-                  {t('batteries.charged')}:{' '}
-                  <strong>
-                    <Quantity>{formatEnergy(w.chargeKwh, locale)}</Quantity>
-                  </strong>
-                </span>
-                <span>
-                  {t('batteries.discharged')}:{' '}
-                  <strong>
-                    <Quantity>{formatEnergy(w.dischargeKwh, locale)}</Quantity>
-                  </strong>
-                </span>
-              </div>
+              <FigureLegend
+                items={[
+                  { key: 'charged', label: t('batteries.charged'), value: formatEnergy(w.chargeKwh, locale) },
+                  { key: 'discharged', label: t('batteries.discharged'), value: formatEnergy(w.dischargeKwh, locale) },
+                ]}
+              />
             )}
           />
           <CustomParamsCard kind="battery" sn={b.sn} tz={b.timezone} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Cells, CellStats } from './batteryApi';
 import { cellColour } from './cellColour';
 import { reading } from '../device-common/figures';
-import { Quantity } from '../../components/Quantity';
+import { FigureLegend } from '../device-common/FigureLegend';
 
 type Measure = 'voltage' | 'temperature';
 const UNIT: Record<Measure, { unit: string; digits: number }> = {
@@ -65,34 +65,25 @@ export function CellGrid({ cells, locale }: { cells: Cells | undefined; locale: 
               );
             })}
           </ul>
-          <div className="hg-cells-legend" data-testid="battery-cell-stats">
-            <span>
-              {t('batteries.cells.min')}:{' '}
-              <strong>
-                <Quantity>{fmt(stats.min)}</Quantity>
-              </strong>{' '}
-              ({t('batteries.cells.cell', { n: stats.minCell })})
-            </span>
-            <span>
-              {t('batteries.cells.max')}:{' '}
-              <strong>
-                <Quantity>{fmt(stats.max)}</Quantity>
-              </strong>{' '}
-              ({t('batteries.cells.cell', { n: stats.maxCell })})
-            </span>
-            <span>
-              {t('batteries.cells.spread')}:{' '}
-              <strong>
-                <Quantity>{fmt(stats.spread)}</Quantity>
-              </strong>
-            </span>
-            <span>
-              {t('batteries.cells.average')}:{' '}
-              <strong>
-                <Quantity>{fmt(stats.average)}</Quantity>
-              </strong>
-            </span>
-          </div>
+          <FigureLegend
+            data-testid="battery-cell-stats"
+            items={[
+              {
+                key: 'min',
+                label: t('batteries.cells.min'),
+                value: fmt(stats.min),
+                note: t('batteries.cells.cell', { n: stats.minCell }),
+              },
+              {
+                key: 'max',
+                label: t('batteries.cells.max'),
+                value: fmt(stats.max),
+                note: t('batteries.cells.cell', { n: stats.maxCell }),
+              },
+              { key: 'spread', label: t('batteries.cells.spread'), value: fmt(stats.spread) },
+              { key: 'average', label: t('batteries.cells.average'), value: fmt(stats.average) },
+            ]}
+          />
         </>
       )}
     </Card>

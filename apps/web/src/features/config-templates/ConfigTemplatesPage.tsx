@@ -1,7 +1,7 @@
 import { Quantity } from '../../components/Quantity';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, Grid, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { templateApi, templateKeys, type ConfigTemplate } from './api';
 import { ApplyDialog } from './ApplyDialog';
 import { TemplateEditor } from './TemplateEditor';
 import './templates.css';
+import { LoadFailed } from '../device-common/LoadFailed';
 
 const SPEC: ListSpec<never, never> = { defaultSize: 10 };
 
@@ -135,13 +136,12 @@ export default function ConfigTemplatesPage(): React.JSX.Element {
 
   if (list.isError && !list.data)
     return (
-      <section className="hg-page-card">
-        <Result
-          status="warning"
-          title={t('configTemplates.loadFailed')}
-          extra={<Button onClick={() => void list.refetch()}>{t('configTemplates.retry')}</Button>}
-        />
-      </section>
+      <LoadFailed
+        card
+        title={t('configTemplates.loadFailed')}
+        retry={list.refetch}
+        retryText={t('configTemplates.retry')}
+      />
     );
 
   return (

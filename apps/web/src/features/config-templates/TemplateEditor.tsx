@@ -1,15 +1,10 @@
-import {
-  SETTINGS_PROTOCOLS,
-  settingProblem,
-  type SettingField,
-  type SettingsProtocol,
-  type SettingValue,
-} from '@heliograph/shared';
+import { SETTINGS_PROTOCOLS, type SettingField, type SettingsProtocol, type SettingValue } from '@heliograph/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Skeleton, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { settingRule } from '../device-common/settingRule';
 import { templateApi, templateKeys, type ConfigTemplate } from './api';
 
 interface EditorValues {
@@ -74,15 +69,7 @@ export function TemplateEditor({
 
   const label = (f: SettingField) =>
     i18n.exists(`inverters.settingKeys.${f.key}`) ? t(`inverters.settingKeys.${f.key}`) : (f.label ?? f.key);
-  const rule = (f: SettingField) => ({
-    validator: (_r: unknown, v: unknown) => {
-      if (v === undefined || v === null || v === '') return Promise.resolve();
-      const problem = settingProblem(f, v);
-      if (!problem) return Promise.resolve();
-      const params = f.type === 'number' ? { min: f.min, max: f.max, decimals: f.decimals } : {};
-      return Promise.reject(new Error(t(`inverters.settingProblem.${problem}`, params)));
-    },
-  });
+  const rule = (f: SettingField) => settingRule(t, f);
 
   return (
     <Modal

@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { operationLogKey } from './commandApi';
 import { connPasswordRule } from './connPasswordRule';
-import { FormModal } from './FormModal';
+import { FormModal, useFormSave } from './FormModal';
 
 interface Props {
   sn: string;
@@ -21,26 +20,18 @@ export function ConnPasswordModal({ sn, open, onClose, save: send, okText, testI
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<{ password: string; again: string }>();
-  const save = useMutation({
-    mutationFn: (v: { password: string }) => send(sn, v.password),
-    onSuccess: async () => {
+  const editor = useFormSave<{ password: string; again: string }>(
+    ['password'],
+    (v) => send(sn, v.password),
+    async () => {
       void message.success(t('acSwitches.connPassword.saved'));
       onClose();
       await queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
     },
-    onError: (err) => applyServerErrors(form, err, ['password']),
-  });
+  );
   return (
-    <FormModal
-      open={open}
-      title={t('acSwitches.connPassword.title')}
-      okText={okText}
-      saving={save.isPending}
-      form={form}
-      onClose={onClose}
-    >
-      <Form form={form} layout="vertical" onFinish={save.mutate}>
+    <FormModal open={open} title={t('acSwitches.connPassword.title')} okText={okText} editor={editor} onClose={onClose}>
+      <Form form={editor.form} layout="vertical" onFinish={editor.save.mutate}>
         <Form.Item
           name="password"
           label={t('acSwitches.connPassword.new')}

@@ -71,3 +71,29 @@ export function DetailMissing({
 export function DetailAbsent({ loading, ...missing }: MissingProps & { loading: boolean }): React.JSX.Element {
   return loading ? <DetailLoading /> : <DetailMissing {...missing} />;
 }
+
+/** A device's detail query (useDeviceDetail) as a detail page reads it. */
+export interface DetailQuery<T> {
+  data: T | undefined;
+  isLoading: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+type GateProps<T> = Omit<MissingProps, 'error' | 'retry'> & {
+  query: DetailQuery<T>;
+  /** The page, once the device is there. */
+  children: (device: T) => React.ReactNode;
+};
+
+/**
+ * A detail page's device once it is loaded; until then the skeleton, or why it is missing (a failed refresh
+ * counts too: the page does not go on showing what may be stale without saying so).
+ */
+export function DetailGate<T>({ query, children, ...missing }: GateProps<T>): React.JSX.Element {
+  if (query.isLoading || query.error || !query.data)
+    return (
+      <DetailAbsent loading={query.isLoading} error={query.error} retry={() => void query.refetch()} {...missing} />
+    );
+  return <>{children(query.data)}</>;
+}

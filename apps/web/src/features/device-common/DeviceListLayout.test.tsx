@@ -23,37 +23,27 @@ function Things({
   const list = useListState(SPEC);
   return (
     <DeviceListLayout<Thing, 'status' | 'plant', never>
-      name="things"
-      data-testid="things-page"
-      title="Things"
-      hint="Every thing you may see."
-      list={list}
-      query={{
-        data: failed ? undefined : { total: rows.length },
-        isError: failed,
-        isLoading: false,
-        isFetching: false,
-        isPlaceholderData: false,
-        refetch,
+      page={{ name: 'things', ids: 'thing', catalogue: 'lora' }}
+      source={{
+        list,
+        query: {
+          data: failed ? undefined : { total: rows.length, rows },
+          isError: failed,
+          isLoading: false,
+          isFetching: false,
+          isPlaceholderData: false,
+          refetch,
+        },
+        stats: {
+          items: [
+            { key: 'all', count: rows.length },
+            { key: 'online', count: rows.length },
+          ],
+          filter: 'status',
+        },
       }}
-      stats={{
-        items: [
-          { key: 'all', count: rows.length },
-          { key: 'online', count: rows.length },
-        ],
-        filter: 'status',
-        label: 'Thing status',
-        'data-testid': 'thing-stats',
-      }}
-      plantFilter={{ name: 'plant', testId: 'thing-plant' }}
-      toolbar={{ searchLabel: 'Search things', 'data-testid': 'thing-toolbar' }}
-      empty={{ noMatch: 'No thing matches.', none: 'No things yet.' }}
-      table={{
-        columns: [{ key: 'sn', title: 'Serial', dataIndex: 'sn' }],
-        dataSource: rows,
-        rowKey: 'sn',
-        'data-testid': 'thing-table',
-      }}
+      download={{ path: '/api/v1/things/download', query: {}, fileName: 'things.xlsx' }}
+      table={{ columns: [{ key: 'sn', title: 'Serial', dataIndex: 'sn' }], rowKey: 'sn' }}
     />
   );
 }
@@ -66,13 +56,17 @@ function renderThings(ui: React.ReactElement, path = '/things') {
 }
 
 describe('DeviceListLayout', () => {
-  it('shows the heading, the hint, the status counts, the search, the plant filter and the rows', () => {
+  it('shows the heading, the hint, the status counts, the search, the plant filter, the export and the rows', () => {
     renderThings(<Things rows={[{ sn: 'A1' }, { sn: 'B2' }]} />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Things');
-    expect(screen.getByText('Every thing you may see.')).toBeTruthy();
-    expect(screen.getByRole('radiogroup', { name: 'Thing status' })).toBeTruthy();
-    expect(screen.getByLabelText('Search things')).toBeTruthy();
+    // The words are the catalogue's (lora here), the test ids the page's own prefix.
+    expect(screen.getByTestId('things-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('LoRa nodes');
+    expect(screen.getByText(/^Lora master nodes connect on their own/)).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Connection of the master nodes' })).toBeTruthy();
+    expect(screen.getByLabelText('Search master nodes')).toBeTruthy();
+    expect(screen.getByTestId('thing-stats')).toBeTruthy();
     expect(screen.getByTestId('thing-plant')).toBeTruthy();
+    expect(screen.getByTestId('thing-export')).toBeTruthy();
     const table = screen.getByTestId('thing-table');
     expect(within(table).getByText('A1')).toBeTruthy();
     expect(within(table).getByText('B2')).toBeTruthy();
@@ -80,11 +74,11 @@ describe('DeviceListLayout', () => {
 
   it('says nothing matches a narrowed list and offers to clear the filters, then says the list is empty', () => {
     renderThings(<Things rows={[]} />, '/things?q=zzz');
-    expect(screen.getByText('No thing matches.')).toBeTruthy();
+    expect(screen.getByText('No master node matches the search or filters.')).toBeTruthy();
     // Both the toolbar and the empty table offer it; the table's is where the eye is.
     expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(2);
     fireEvent.click(within(screen.getByTestId('thing-table')).getByRole('button', { name: 'Clear filters' }));
-    expect(screen.getByText('No things yet.')).toBeTruthy();
+    expect(screen.getByText('No lora master nodes yet.')).toBeTruthy();
     expect(screen.queryAllByRole('button', { name: 'Clear filters' })).toHaveLength(0);
   });
 

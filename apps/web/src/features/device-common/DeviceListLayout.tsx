@@ -7,15 +7,16 @@ import {
   listPagination,
   StatusStatsBar,
   type ListStateApi,
-  type ListToolbarProps,
   type StatusStat,
 } from '../../components/list';
+import type { QueryValue } from '../../api/client';
 import { PlantSelect } from './PlantSelect';
+import { XlsxExportButton } from './XlsxExportButton';
 import './storage.css';
 
 /** What the layout reads of the list's TanStack query. */
-interface ListQueryView {
-  data: { total: number } | undefined;
+interface ListQueryView<R> {
+  data: { total: number; rows: R[] } | undefined;
   isError: boolean;
   isLoading: boolean;
   isFetching: boolean;
@@ -23,52 +24,65 @@ interface ListQueryView {
   refetch: () => unknown;
 }
 
-export interface DeviceListLayoutProps<R extends object, F extends string, S extends string> {
-  /** Heading id prefix (`<name>-title`). */
+/**
+ * Who a list page is. Its parts are named after it so that every device list reads and is tested alike:
+ * the heading `<name>-title` in a section `<name>-page`; `<ids>-stats`, `-plant`, `-toolbar`, `-export` and
+ * `-table` for its parts; the title `page.<catalogue>` and the hint `<catalogue>.hint`.
+ */
+export interface ListPageNames {
   name: string;
-  'data-testid': string;
-  title: string;
-  hint: string;
-  /** The URL-kept list state (useListState): search, the status filter, pages and "clear filters". */
-  list: ListStateApi<F, S>;
-  query: ListQueryView;
+  ids: string;
+  catalogue: string;
+  /** Where the list's own words are (searchPlaceholder, search, statusGroup, noMatch, none); the catalogue by default. */
+  words?: string;
+}
+
+/** What the page lists: its state in the address, its query and the statistics over it. */
+export interface ListSource<R, F extends string, S extends string> {
+  /** The URL-kept list state (useListState): search, the status filter, the plant filter, pages, "clear filters". */
+  list: ListStateApi<F | 'plant', S>;
+  query: ListQueryView<R>;
   stats: {
     items: readonly StatusStat[];
     /** The filter the statistics select (status, or level for events). */
     filter: F;
-    label: string;
-    'data-testid': string;
+    /** Default `<words>.statusGroup` and `<ids>-stats`. */
+    label?: string;
+    'data-testid'?: string;
   };
-  /** The plant filter every device list offers first in its toolbar: the filter's name and the test id. */
-  plantFilter?: { name: F; testId: string };
-  toolbar: Pick<ListToolbarProps, 'searchPlaceholder' | 'searchLabel' | 'filters' | 'actions' | 'data-testid'>;
+}
+
+export interface DeviceListLayoutProps<R extends object, F extends string, S extends string> {
+  page: ListPageNames;
+  source: ListSource<R, F, S>;
+  /** Filters after the plant filter every device list offers first. */
+  filters?: React.ReactNode;
+  /** Buttons before the export. */
+  actions?: React.ReactNode;
+  /** The .xlsx export of the list's current filters. */
+  download: { path: string; query: Record<string, QueryValue>; fileName: string };
   /** Defaults to batteries.common.loadFailed. */
   loadFailed?: string;
-  empty: { noMatch: string; none: string };
   pageSizes?: readonly number[];
-  /** The table: columns, rows, row key, test id and anything page-specific (selection, expandable rows). */
-  table: TableProps<R> & { 'data-testid': string };
+  /** The table: columns, row key and anything page-specific (selection, expandable rows); the rows are the query's. */
+  table: TableProps<R>;
   /** Dialogs the page opens from its toolbar. */
   children?: React.ReactNode;
 }
 
 /**
  * The scaffolding every device list shares (gateways, switches, lora, events and the storage lists): a
- * heading, status statistics that filter, the toolbar with search, a warning with a retry when the list
- * cannot load, and the table with pages kept in the address and an empty state that offers to clear filters.
+ * heading, status statistics that filter, the toolbar with search, plant filter and export, a warning with a
+ * retry when the list cannot load, and the table with pages kept in the address and an empty state that
+ * offers to clear filters.
  */
 export function DeviceListLayout<R extends object, F extends string, S extends string>({
-  name,
-  'data-testid': testId,
-  title,
-  hint,
-  list,
-  query,
-  stats,
-  plantFilter,
-  toolbar,
+  page: { name, ids, catalogue, words = catalogue },
+  source: { list, query, stats },
+  filters,
+  actions,
+  download,
   loadFailed,
-  empty,
   pageSizes,
   table,
   children,
@@ -76,46 +90,52 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
   const { t } = useTranslation();
   const { state, update, reset, narrowed } = list;
   const data = query.data;
-  const setFilter = (name: F, value: string | undefined) => {
-    const filters: Partial<Record<F, string | undefined>> = {};
-    filters[name] = value;
-    update({ filters });
+  const setFilter = (filter: F | 'plant', value: string | undefined) => {
+    const patch: Partial<Record<F | 'plant', string | undefined>> = {};
+    patch[filter] = value;
+    update({ filters: patch });
   };
   const setStatus = (key: string) => setFilter(stats.filter, key === ALL_STATUS ? undefined : key);
   return (
-    <section className="hg-page-card hg-storage" aria-labelledby={`${name}-title`} data-testid={testId}>
+    <section className="hg-page-card hg-storage" aria-labelledby={`${name}-title`} data-testid={`${name}-page`}>
       <header className="hg-page-header">
         <div>
           <h1 id={`${name}-title`} className="hg-page-title hg-storage-title">
-            {title}
+            {t(`page.${catalogue}`)}
           </h1>
-          <p className="hg-page-hint">{hint}</p>
+          <p className="hg-page-hint">{t(`${catalogue}.hint`)}</p>
         </div>
       </header>
       <StatusStatsBar
         items={stats.items}
         value={state.filters[stats.filter] ?? ALL_STATUS}
-        label={stats.label}
+        label={stats.label ?? t(`${words}.statusGroup`)}
         loading={query.isFetching}
         onChange={setStatus}
-        data-testid={stats['data-testid']}
+        data-testid={stats['data-testid'] ?? `${ids}-stats`}
       />
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
+        searchPlaceholder={t(`${words}.searchPlaceholder`)}
+        searchLabel={t(`${words}.search`)}
         narrowed={narrowed}
         onReset={reset}
-        {...toolbar}
+        data-testid={`${ids}-toolbar`}
         filters={
           <>
-            {plantFilter ? (
-              <PlantSelect
-                value={state.filters[plantFilter.name]}
-                onChange={(plant) => setFilter(plantFilter.name, plant)}
-                testId={plantFilter.testId}
-              />
-            ) : null}
-            {toolbar.filters}
+            <PlantSelect
+              value={state.filters.plant}
+              onChange={(plant) => setFilter('plant', plant)}
+              testId={`${ids}-plant`}
+            />
+            {filters}
+          </>
+        }
+        actions={
+          <>
+            {actions}
+            <XlsxExportButton {...download} disabled={!data || data.total === 0} data-testid={`${ids}-export`} />
           </>
         }
       />
@@ -138,11 +158,16 @@ export function DeviceListLayout<R extends object, F extends string, S extends s
             { page: state.page, size: state.size, total: data?.total ?? 0, update, pageSizes },
             t,
           )}
+          dataSource={data?.rows ?? []}
+          data-testid={`${ids}-table`}
           {...table}
           locale={{
             ...table.locale,
             emptyText: (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={narrowed ? empty.noMatch : empty.none}>
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={t(narrowed ? `${words}.noMatch` : `${words}.none`)}
+              >
                 {narrowed ? <Button onClick={reset}>{t('listKit.clearFilters')}</Button> : null}
               </Empty>
             ),

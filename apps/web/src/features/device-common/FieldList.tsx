@@ -1,3 +1,5 @@
+import './fieldList.css';
+
 export interface Field {
   key: string;
   label: string;
@@ -11,11 +13,12 @@ export function FieldList({
   testIdPrefix,
 }: {
   fields: Field[];
-  className: string;
+  /** Narrows or widens the columns (hg-field-list sets the grid). */
+  className?: string;
   testIdPrefix: string;
 }): React.JSX.Element {
   return (
-    <dl className={className}>
+    <dl className={className ? `hg-field-list ${className}` : 'hg-field-list'}>
       {fields.map((f) => (
         <div key={f.key} data-testid={`${testIdPrefix}-${f.key}`}>
           <dt>{f.label}</dt>

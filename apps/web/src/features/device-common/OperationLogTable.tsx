@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandStatusTag, parseResult } from './CommandStatusTag';
 import { fetchOperationLog, operationLogKey } from './commandApi';
+import { cardPagination } from '../../components/list';
 
 interface Props {
   /** Serial number of the gateway or device (or a plant id). */
@@ -71,14 +72,7 @@ export function OperationLogTable({ target, describe = (op) => op }: Props) {
       dataSource={log.data?.rows ?? []}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: log.isError ? t('deviceCommon.log.error') : t('deviceCommon.log.empty') }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: log.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-      }}
+      pagination={cardPagination(page, PAGE_SIZE, log.data?.total, setPage)}
     />
   );
 }

@@ -1,22 +1,37 @@
 import { EditOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { deviceAliasProblem } from '@heliograph/shared';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { applyServerErrors } from '../../api/formErrors';
+import { useTranslation } from 'react-i18next';
 import { operationLogKey } from './commandApi';
-import { FormModal } from './FormModal';
+import { FormModal, useFormSave } from './FormModal';
 
-interface Props {
-  sn: string;
-  alias: string | null;
+type RenameWord = 'button' | 'title' | 'save' | 'label' | 'help' | 'tooLong' | 'saved';
+
+/**
+ * The catalogue keys of a rename dialog: `<prefix>.<word>`, or the key named for a word the device's catalogue
+ * keeps elsewhere (a shared "Save"). The title gets the serial number as `{{sn}}`.
+ */
+export type RenameWords = { prefix: string } & Partial<Record<RenameWord, string>>;
+
+/** How one kind of device is renamed. */
+export interface RenameSpec {
   save: (sn: string, alias: string) => Promise<unknown>;
   /** Queries that show the alias; the device's operation log is refreshed as well. */
-  invalidate: readonly QueryKey[];
+  invalidate: (sn: string) => readonly QueryKey[];
   /** The button's test id; the field's is `<id>-input`. */
   'data-testid': string;
-  /** The words of the device's own catalogue (title already with the serial number). */
-  texts: { button: string; title: string; ok: string; label: string; help: string; tooLong: string; saved: string };
+  words: RenameWords;
+}
+
+type Props = RenameSpec & { sn: string; alias: string | null };
+
+/** The rename button of one kind of device, for its detail page: `<RenameButton sn={…} alias={…} />`. */
+export function renameButtonFor(spec: RenameSpec) {
+  return function RenameButton({ sn, alias }: { sn: string; alias: string | null }): React.JSX.Element {
+    return <RenameDeviceButton sn={sn} alias={alias} {...spec} />;
+  };
 }
 
 /** Rename a device (at most 32 bytes; empty clears the alias). */
@@ -26,45 +41,44 @@ export function RenameDeviceButton({
   save: send,
   invalidate,
   'data-testid': testId,
-  texts,
+  words,
 }: Props): React.JSX.Element {
+  const { t } = useTranslation();
+  const word = (w: RenameWord) => t(words[w] ?? `${words.prefix}.${w}`, { sn });
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ alias: string }>();
   const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (v: { alias: string }) => send(sn, v.alias),
-    onSuccess: async () => {
+  const editor = useFormSave<{ alias: string }>(
+    ['alias'],
+    (v) => send(sn, v.alias),
+    async () => {
       setOpen(false);
-      void message.success(texts.saved);
+      void message.success(word('saved'));
       await Promise.all(
-        [...invalidate, operationLogKey(sn)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [...invalidate(sn), operationLogKey(sn)].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     },
-    onError: (err) => applyServerErrors(form, err, ['alias']),
-  });
+  );
   return (
     <>
       <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid={testId}>
-        {texts.button}
+        {word('button')}
       </Button>
-      <FormModal
-        open={open}
-        title={texts.title}
-        okText={texts.ok}
-        saving={save.isPending}
-        form={form}
-        onClose={() => setOpen(false)}
-      >
-        <Form form={form} layout="vertical" initialValues={{ alias: alias ?? '' }} onFinish={(v) => save.mutate(v)}>
+      <FormModal open={open} title={word('title')} okText={word('save')} editor={editor} onClose={() => setOpen(false)}>
+        <Form
+          form={editor.form}
+          layout="vertical"
+          initialValues={{ alias: alias ?? '' }}
+          onFinish={(v) => editor.save.mutate(v)}
+        >
           <Form.Item
             name="alias"
-            label={texts.label}
-            extra={texts.help}
+            label={word('label')}
+            extra={word('help')}
             rules={[
               {
                 validator: async (_, v: string) => {
-                  if (deviceAliasProblem(v ?? '')) throw new Error(texts.tooLong);
+                  if (deviceAliasProblem(v ?? '')) throw new Error(word('tooLong'));
                 },
               },
             ]}

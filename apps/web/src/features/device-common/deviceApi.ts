@@ -1,4 +1,4 @@
-import type { DeviceList as Page, DeviceRow } from '@heliograph/shared';
+import { ERROR_CODES, type DeviceList as Page, type DeviceRow } from '@heliograph/shared';
 import { routeUrl, type Answer } from '../../api/call';
 import { request } from '../../api/client';
 
@@ -38,3 +38,8 @@ export const plantIdOrNothing = (v: string | undefined): string | undefined =>
 
 /** How often an open detail page asks again (the simulated fleet reports every few seconds to minutes). */
 export const DETAIL_REFRESH_MS = 60_000;
+
+/** Codes a form shows on its own fields (validation) instead of a toast. */
+export const FIELD_ERRORS = { tolerate: [ERROR_CODES.validation] } as const;
+/** "Does not exist" is told by a detail page itself, not as a toast as well. */
+export const TOLD_BY_PAGE = { tolerate: [ERROR_CODES.notFound] } as const;

@@ -4,6 +4,7 @@ import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { formatDateTime } from '../../components/plant/plantTime';
 import { Quantity } from '../../components/Quantity';
 import { DeviceLink } from './DeviceLink';
+import { formatLastSeen } from './lastSeen';
 import type { DeviceRow } from './deviceApi';
 
 /**
@@ -34,5 +35,36 @@ export function deviceColumns<R extends DeviceRow>(
       responsive: ['lg'],
       render: (_, d) => <Quantity>{formatDateTime(d.lastSeen, d.timezone)}</Quantity>,
     },
+  };
+}
+
+/** When a device that connects on its own (gateway, switch, lora master) last reported, on wide screens only. */
+export function lastSeenColumn<R extends { lastSeen: number | null }>(
+  title: string,
+  className?: string,
+): TableColumnType<R> {
+  return {
+    key: 'lastSeen',
+    title,
+    className,
+    responsive: ['lg'],
+    render: (_, d) => <Quantity>{formatLastSeen(d.lastSeen)}</Quantity>,
+  };
+}
+
+/** A column of one reading, at the end of its cell in tabular figures; a `md` one only from tablets up. */
+export function readingColumn<R>(
+  key: string,
+  title: string,
+  value: (row: R) => string,
+  md = false,
+): TableColumnType<R> {
+  return {
+    key,
+    title,
+    align: 'end',
+    className: 'hg-num',
+    responsive: md ? ['md'] : undefined,
+    render: (_, d) => <Quantity>{value(d)}</Quantity>,
   };
 }

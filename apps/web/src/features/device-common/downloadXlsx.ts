@@ -40,6 +40,11 @@ export async function downloadXlsx(
     notifier().error(msg);
     throw new ApiError(code, msg, null, res.status, true);
   }
+  await saveAnsweredFile(res, fallbackName);
+}
+
+/** Hands a file the server answered to the browser, under the name the server gave it (or the fallback). */
+export async function saveAnsweredFile(res: Response, fallbackName: string): Promise<void> {
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);

@@ -1,17 +1,20 @@
 import { PLANT_TYPES, type PlantType } from '@heliograph/shared';
 
 /**
- * Signal bars (0–4) of a lora RSSI in dBm. LoRa links work down to about -120 dBm; above -70 is as good as it
- * gets, below -110 packets start to drop. Null when the node has not reported its signal.
+ * Signal bars (0–4) of an RSSI in dBm: a bar for each threshold the signal reaches, the strongest first.
+ * Null when the device has not reported its signal.
  */
-export function signalBars(rssi: number | null | undefined): number | null {
+export function barsAbove(rssi: number | null | undefined, thresholds: readonly [number, number, number, number]) {
   if (rssi === null || rssi === undefined || !Number.isFinite(rssi)) return null;
-  if (rssi >= -70) return 4;
-  if (rssi >= -85) return 3;
-  if (rssi >= -100) return 2;
-  if (rssi >= -110) return 1;
-  return 0;
+  const reached = thresholds.findIndex((dbm) => rssi >= dbm);
+  return reached === -1 ? 0 : 4 - reached;
 }
+
+/**
+ * Signal bars of a lora RSSI. LoRa links work down to about -120 dBm; above -70 is as good as it gets, below
+ * -110 packets start to drop.
+ */
+export const signalBars = (rssi: number | null | undefined): number | null => barsAbove(rssi, [-70, -85, -100, -110]);
 
 /** The word for a signal level: strong, good, fair, weak, none. */
 export const SIGNAL_WORDS = ['none', 'weak', 'fair', 'good', 'strong'] as const;

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { formatDateTime } from '../../components/plant/plantTime';
 import '../device-common/storage.css';
 import type { EventLevel, EventListRow as EventRow } from '@heliograph/shared';
@@ -23,6 +22,14 @@ const SPEC: ListSpec<Filter, never> = {
   pageSizes: [20, 50, 100],
 };
 const LEVEL_COLOUR: Record<EventLevel, string> = { fault: 'error', warning: 'warning', info: 'processing' };
+/** A filter chosen from a list in the toolbar. */
+interface Choice {
+  filter: 'kind' | 'state';
+  width: number;
+  placeholder: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
 const isDay = (s: string | undefined): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && dayjs(s).isValid();
 
 /** The list's filters as the API wants them: days become the local start of `from` to the end of `to`. */
@@ -118,81 +125,73 @@ export default function EventsPage(): React.JSX.Element {
     },
   ];
 
+  // The device kind and the event's state are chosen from lists; the days from a range picker.
+  const choices: Choice[] = [
+    {
+      filter: 'kind',
+      width: 150,
+      placeholder: t('events.allKinds'),
+      label: t('events.kindLabel'),
+      options: DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) })),
+    },
+    {
+      filter: 'state',
+      width: 140,
+      placeholder: t('events.state.any'),
+      label: t('events.state.title'),
+      options: STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) })),
+    },
+  ];
   const from = isDay(state.filters.from) ? dayjs(state.filters.from) : null;
   const to = isDay(state.filters.to) ? dayjs(state.filters.to) : null;
 
   return (
     <DeviceListLayout
-      name="events"
-      data-testid="events-page"
-      title={t('page.events')}
-      hint={t('events.hint')}
-      list={list}
-      query={events}
-      stats={{ items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' }}
-      plantFilter={{ name: 'plant', testId: 'events-plant' }}
-      toolbar={{
-        searchPlaceholder: t('events.searchPlaceholder'),
-        searchLabel: t('events.search'),
-        'data-testid': 'events-toolbar',
-        filters: (
-          <>
-            <Select
-              allowClear
-              style={{ minWidth: 150 }}
-              value={state.filters.kind}
-              placeholder={t('events.allKinds')}
-              aria-label={t('events.kindLabel')}
-              data-testid="events-kind"
-              onChange={(v?: string) => update({ filters: { kind: v } })}
-              options={DEVICE_KINDS.map((k) => ({ value: k, label: t(`events.kind.${k}`) }))}
-            />
-            <Select
-              allowClear
-              style={{ minWidth: 140 }}
-              value={state.filters.state}
-              placeholder={t('events.state.any')}
-              aria-label={t('events.state.title')}
-              data-testid="events-state"
-              onChange={(v?: string) => update({ filters: { state: v } })}
-              options={STATES.map((s) => ({ value: s, label: t(`events.state.${s}`) }))}
-            />
-            <DatePicker.RangePicker
-              value={[from, to]}
-              maxDate={dayjs()}
-              allowEmpty={[true, true]}
-              aria-label={t('events.range')}
-              placeholder={[t('events.from'), t('events.to')]}
-              data-testid="events-range"
-              onChange={(range) =>
-                update({
-                  filters: {
-                    from: range?.[0]?.format('YYYY-MM-DD'),
-                    to: range?.[1]?.format('YYYY-MM-DD'),
-                  },
-                })
-              }
-            />
-          </>
-        ),
-        actions: (
-          <XlsxExportButton
-            path="/api/v1/events/download"
-            query={{ ...query }}
-            fileName="events.xlsx"
-            disabled={!data || data.total === 0}
-            data-testid="events-export"
-          />
-        ),
+      page={{ name: 'events', ids: 'events', catalogue: 'events' }}
+      source={{
+        list,
+        query: events,
+        stats: { items: stats, filter: 'level', label: t('events.typeGroup'), 'data-testid': 'event-stats' },
       }}
+      filters={
+        <>
+          {choices.map((c) => (
+            <Select
+              key={c.filter}
+              allowClear
+              style={{ minWidth: c.width }}
+              value={state.filters[c.filter]}
+              placeholder={c.placeholder}
+              aria-label={c.label}
+              data-testid={`events-${c.filter}`}
+              onChange={(v?: string) => update({ filters: { [c.filter]: v } })}
+              options={c.options}
+            />
+          ))}
+          <DatePicker.RangePicker
+            value={[from, to]}
+            maxDate={dayjs()}
+            allowEmpty={[true, true]}
+            aria-label={t('events.range')}
+            placeholder={[t('events.from'), t('events.to')]}
+            data-testid="events-range"
+            onChange={(range) =>
+              update({
+                filters: {
+                  from: range?.[0]?.format('YYYY-MM-DD'),
+                  to: range?.[1]?.format('YYYY-MM-DD'),
+                },
+              })
+            }
+          />
+        </>
+      }
+      download={{ path: '/api/v1/events/download', query: { ...query }, fileName: 'events.xlsx' }}
       loadFailed={t('events.loadFailed')}
-      empty={{ noMatch: t('events.noMatch'), none: t('events.none') }}
       pageSizes={SPEC.pageSizes}
       table={{
         rowKey: 'id',
         columns,
-        dataSource: data?.rows ?? [],
-        'data-testid': 'events-table',
         expandable: {
           expandedRowRender: (e) => (
             <div data-testid="event-solution" className="hg-event-detail">

@@ -4,13 +4,12 @@ import { aliasProblem, type GatewayInfo } from '@heliograph/shared';
 import { App, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../api/formErrors';
 import { usePermissions } from '../../kit/permissions';
 import { operationLogKey } from '../device-common/commandApi';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { useCommand } from '../device-common/useCommand';
 import { gatewayApi, gatewayKeys } from './gatewayApi';
-import { FormModal } from '../device-common/FormModal';
+import { FormModal, useFormSave } from '../device-common/FormModal';
 
 /** Rename, restart, lock or unlock and unbind — each shown only when the person's role allows it. */
 export function GatewayActions({ gw }: { gw: GatewayInfo }): React.JSX.Element | null {
@@ -126,25 +125,28 @@ function RenameModal({
   onSaved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ alias: string }>();
-  const save = useMutation({
-    mutationFn: (v: { alias: string }) => gatewayApi.setAlias(gw.sn, v.alias.trim()),
-    onSuccess: async () => {
+  const editor = useFormSave<{ alias: string }>(
+    ['alias'],
+    (v) => gatewayApi.setAlias(gw.sn, v.alias.trim()),
+    async () => {
       onClose();
       await onSaved();
     },
-    onError: (err) => applyServerErrors(form, err, ['alias']),
-  });
+  );
   return (
     <FormModal
       open={open}
       title={t('gateways.rename.title')}
       okText={t('gateways.save')}
-      saving={save.isPending}
-      form={form}
+      editor={editor}
       onClose={onClose}
     >
-      <Form form={form} layout="vertical" initialValues={{ alias: gw.alias ?? '' }} onFinish={save.mutate}>
+      <Form
+        form={editor.form}
+        layout="vertical"
+        initialValues={{ alias: gw.alias ?? '' }}
+        onFinish={editor.save.mutate}
+      >
         <Form.Item
           name="alias"
           label={t('gateways.field.alias')}

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { BackToList, DetailAbsent } from '../device-common/DetailStates';
+import { BackToList, DetailGate } from '../device-common/DetailStates';
 import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
@@ -36,65 +36,58 @@ export default function GatewayDetailPage(): React.JSX.Element {
   const { held } = usePermissions();
   const describe = useDescribeOperation();
   const q = useDeviceDetail(gatewayKeys.detail(sn), () => gatewayApi.info(sn), REFRESH_MS);
-  const gw = q.data;
-  if (q.isLoading || q.error || !gw)
-    return (
-      <DetailAbsent
-        loading={q.isLoading}
-        error={q.error}
-        retry={() => void q.refetch()}
-        listPath={LIST_PATH}
-        data-testid="gateway-missing"
-      />
-    );
   const canControl = held.has('gateway.control');
   return (
-    <div className="hg-storage-detail" data-testid="gateway-detail">
-      <section className="hg-page-card" aria-labelledby="gateway-title">
-        <BackToList to={LIST_PATH} />
-        <div className="hg-storage-detail-head">
-          <div>
-            <h1 id="gateway-title" className="hg-page-title hg-storage-title">
-              {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn}
-            </h1>
-            <div>
-              <OnlineTag online={gw.online} />
-              {gw.locked ? <Tag color="error">{t('gateways.locked')}</Tag> : null}
-              {gw.plantId ? null : <Tag>{t('gateways.unbound')}</Tag>}
+    <DetailGate query={q} listPath={LIST_PATH} data-testid="gateway-missing">
+      {(gw) => (
+        <div className="hg-storage-detail" data-testid="gateway-detail">
+          <section className="hg-page-card" aria-labelledby="gateway-title">
+            <BackToList to={LIST_PATH} />
+            <div className="hg-storage-detail-head">
+              <div>
+                <h1 id="gateway-title" className="hg-page-title hg-storage-title">
+                  {gw.alias ? `${gw.alias} · ${gw.sn}` : gw.sn}
+                </h1>
+                <div>
+                  <OnlineTag online={gw.online} />
+                  {gw.locked ? <Tag color="error">{t('gateways.locked')}</Tag> : null}
+                  {gw.plantId ? null : <Tag>{t('gateways.unbound')}</Tag>}
+                </div>
+              </div>
+              <GatewayActions gw={gw} />
             </div>
-          </div>
-          <GatewayActions gw={gw} />
-        </div>
-        {!gw.online ? (
-          <Alert type="warning" showIcon title={t('gateways.offlineNote')} data-testid="gateway-offline" />
-        ) : null}
-      </section>
-      <Card size="small" title={t('gateways.fieldsTitle')}>
-        <Fields gw={gw} />
-      </Card>
-      <GatewaySettingsCard gw={gw} canEdit={canControl} />
-      {canControl ? (
-        <Link to={`${COMM_SETTING_PATH}?sn=${encodeURIComponent(gw.sn)}`} data-testid="gateway-comm-link">
-          <SettingOutlined /> {t('gateways.commSetting.open')}
-        </Link>
-      ) : null}
-      <Card
-        size="small"
-        title={t('gateways.devicesTitle', { n: gw.devices.length })}
-        extra={
-          gw.plantId ? (
-            <Link to={`/device/event/list?plant=${encodeURIComponent(gw.plantId)}`} data-testid="gateway-events">
-              {t('gateways.events')}
+            {!gw.online ? (
+              <Alert type="warning" showIcon title={t('gateways.offlineNote')} data-testid="gateway-offline" />
+            ) : null}
+          </section>
+          <Card size="small" title={t('gateways.fieldsTitle')}>
+            <Fields gw={gw} />
+          </Card>
+          <GatewaySettingsCard gw={gw} canEdit={canControl} />
+          {canControl ? (
+            <Link to={`${COMM_SETTING_PATH}?sn=${encodeURIComponent(gw.sn)}`} data-testid="gateway-comm-link">
+              <SettingOutlined /> {t('gateways.commSetting.open')}
             </Link>
-          ) : null
-        }
-      >
-        <DevicesTable devices={gw.devices} />
-      </Card>
-      <Card size="small" title={t('deviceCommon.log.title')}>
-        <OperationLogTable target={gw.sn} describe={describe} />
-      </Card>
-    </div>
+          ) : null}
+          <Card
+            size="small"
+            title={t('gateways.devicesTitle', { n: gw.devices.length })}
+            extra={
+              gw.plantId ? (
+                <Link to={`/device/event/list?plant=${encodeURIComponent(gw.plantId)}`} data-testid="gateway-events">
+                  {t('gateways.events')}
+                </Link>
+              ) : null
+            }
+          >
+            <DevicesTable devices={gw.devices} />
+          </Card>
+          <Card size="small" title={t('deviceCommon.log.title')}>
+            <OperationLogTable target={gw.sn} describe={describe} />
+          </Card>
+        </div>
+      )}
+    </DetailGate>
   );
 }
 

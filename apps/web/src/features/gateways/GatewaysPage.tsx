@@ -1,50 +1,32 @@
 import { ImportOutlined } from '@ant-design/icons';
 import { GATEWAY_STATUSES, type GatewayRow } from '@heliograph/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeUrl } from '../../api/call';
-import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
 import { usePermissions } from '../../kit/permissions';
-import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
 import { Quantity } from '../../components/Quantity';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
-import { formatLastSeen } from '../device-common/lastSeen';
+import { useDeviceList } from '../device-common/useDeviceList';
+import { lastSeenColumn } from '../device-common/deviceColumns';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { gatewayApi, gatewayKeys, gatewayPath } from './gatewayApi';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { GatewaySignal } from './SignalBars';
 import '../device-common/storage.css';
 
-const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: GATEWAY_STATUSES, plant: 'text' } };
-
 /** /device/gateway — the company's gateways with status statistics, search, plant filter, export and import. */
 export default function GatewaysPage(): React.JSX.Element {
   const { t } = useTranslation();
   const { held } = usePermissions();
-  const list = useListState(SPEC);
-  const { state } = list;
-  const [importing, setImporting] = useState(false);
-  const filters = {
-    q: state.search || undefined,
-    status: state.filters.status,
-    plantId: plantIdOrNothing(state.filters.plant),
-  };
-  const listQuery = { page: state.page, size: state.size, ...filters };
-  const query = useQuery({
-    queryKey: gatewayKeys.list(listQuery),
-    queryFn: () => gatewayApi.list(listQuery),
-    placeholderData: keepPreviousData,
+  const source = useDeviceList({
+    statuses: GATEWAY_STATUSES,
+    key: gatewayKeys.list,
+    fetch: gatewayApi.list,
+    describe: (s) => ({ label: t(`gateways.filter.${s}`) }),
   });
-  const data = query.data;
-
-  const stats = [
-    { key: ALL_STATUS, count: data?.counts.all },
-    ...GATEWAY_STATUSES.map((s) => ({ key: s, count: data?.counts[s], label: t(`gateways.filter.${s}`) })),
-  ];
+  const [importing, setImporting] = useState(false);
 
   const columns: TableColumnsType<GatewayRow> = [
     {
@@ -80,47 +62,22 @@ export default function GatewaysPage(): React.JSX.Element {
       responsive: ['lg'],
       render: (_, g) => g.firmware ?? '--',
     },
-    {
-      key: 'lastSeen',
-      title: t('gateways.field.lastSeen'),
-      responsive: ['lg'],
-      render: (_, g) => <Quantity>{formatLastSeen(g.lastSeen)}</Quantity>,
-    },
+    lastSeenColumn(t('gateways.field.lastSeen')),
   ];
 
   return (
     <DeviceListLayout
-      name="gateways"
-      data-testid="gateways-page"
-      title={t('page.gateways')}
-      hint={t('gateways.hint')}
-      list={list}
-      query={query}
-      stats={{ items: stats, filter: 'status', label: t('gateways.statusGroup'), 'data-testid': 'gateway-stats' }}
-      plantFilter={{ name: 'plant', testId: 'gateway-plant' }}
-      toolbar={{
-        searchPlaceholder: t('gateways.searchPlaceholder'),
-        searchLabel: t('gateways.search'),
-        'data-testid': 'gateway-toolbar',
-        actions: (
-          <>
-            {held.has('gateway.import') ? (
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="gateway-import-open">
-                {t('gateways.import.open')}
-              </Button>
-            ) : null}
-            <XlsxExportButton
-              path={routeUrl('GET /gateways/download')}
-              query={filters}
-              fileName="gateways.xlsx"
-              disabled={!data || data.total === 0}
-              data-testid="gateway-export"
-            />
-          </>
-        ),
-      }}
-      empty={{ noMatch: t('gateways.noMatch'), none: t('gateways.none') }}
-      table={{ rowKey: 'id', columns, dataSource: data?.rows ?? [], 'data-testid': 'gateway-table' }}
+      page={{ name: 'gateways', ids: 'gateway', catalogue: 'gateways' }}
+      source={source}
+      actions={
+        held.has('gateway.import') ? (
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="gateway-import-open">
+            {t('gateways.import.open')}
+          </Button>
+        ) : null
+      }
+      download={{ path: routeUrl('GET /gateways/download'), query: source.filters, fileName: 'gateways.xlsx' }}
+      table={{ rowKey: 'id', columns }}
     >
       <ImportGatewaysModal open={importing} onClose={() => setImporting(false)} />
     </DeviceListLayout>

@@ -1,29 +1,20 @@
-import { ERROR_CODES, type GatewayFilters } from '@heliograph/shared';
 import { call } from '../../api/call';
+import { FIELD_ERRORS, TOLD_BY_PAGE } from '../device-common/deviceApi';
 import { fileForm } from '../device-common/importAnswer';
+import { deviceKeys, searchListQuery, type SearchListQuery } from '../device-common/useDeviceList';
 
 /** Gateway calls (contracts in packages/shared/src/contracts/gateways.ts, spec §7 "Gateways"). */
-
-export type GatewayListQuery = { page: number; size: number } & Partial<Record<keyof GatewayFilters, string>>;
 
 export const LIST_PATH = '/device/gateway';
 export const COMM_SETTING_PATH = '/device/comm-setting';
 export const gatewayPath = (sn: string) => `${LIST_PATH}/${encodeURIComponent(sn)}`;
-export const gatewayKeys = {
-  all: ['gateway'] as const,
-  list: (q: GatewayListQuery) => ['gateway', 'list', q] as const,
-  detail: (sn: string) => ['gateway', 'detail', sn] as const,
-};
-
-/** Codes a form shows on its own fields (validation) instead of a toast. */
-const FORM = { tolerate: [ERROR_CODES.validation] } as const;
+export const gatewayKeys = deviceKeys('gateway');
 
 export const gatewayApi = {
-  list: (q: GatewayListQuery) =>
-    call('GET /gateways', { query: { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId } }),
-  /** "Does not exist" is told by the page itself, not as a toast as well. */
-  info: (sn: string) => call('GET /gateway/:sn', { params: { sn } }, { tolerate: [ERROR_CODES.notFound] }),
-  setAlias: (sn: string, alias: string) => call('POST /gateway/:sn/alias', { params: { sn }, body: { alias } }, FORM),
+  list: (q: SearchListQuery) => call('GET /gateways', { query: searchListQuery(q) }),
+  info: (sn: string) => call('GET /gateway/:sn', { params: { sn } }, TOLD_BY_PAGE),
+  setAlias: (sn: string, alias: string) =>
+    call('POST /gateway/:sn/alias', { params: { sn }, body: { alias } }, FIELD_ERRORS),
   restart: (sn: string) => call('POST /gateway/:sn/restart', { params: { sn } }),
   unbind: (sn: string) => call('POST /gateway/:sn/unbind', { params: { sn } }),
   lock: (sn: string, locked: boolean) => call('POST /gateway/:sn/lock', { params: { sn }, body: { locked } }),
@@ -34,9 +25,9 @@ export const gatewayApi = {
   setMeshCheck: (sn: string, enabled: boolean) =>
     call('POST /gateway/:sn/meshCheck/set', { params: { sn }, body: { enabled } }),
   setConnPassword: (sn: string, password: string) =>
-    call('POST /gateway/:sn/connPassword', { params: { sn }, body: { password } }, FORM),
+    call('POST /gateway/:sn/connPassword', { params: { sn }, body: { password } }, FIELD_ERRORS),
   importOne: (body: { sn: string; registrationKey: string; password: string }) =>
-    call('POST /gateways/import', { body }, FORM),
+    call('POST /gateways/import', { body }, FIELD_ERRORS),
   checkImport: (file: File) => call('POST /gateways/import/check', { form: fileForm(file) }),
   importBatch: (file: File) => call('POST /gateways/import/batch', { form: fileForm(file) }),
 };

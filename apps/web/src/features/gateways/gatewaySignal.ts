@@ -1,17 +1,11 @@
 import { devicePagePath } from '../device-common/devicePages';
+import { barsAbove } from '../device-common/signal';
 
 /**
- * Signal bars (0–4) of a gateway's RSSI in dBm. Gateways talk over 4G or Wi-Fi, where -65 dBm or better is
- * excellent and below -95 the link drops data; null when the gateway has not reported its signal.
+ * Signal bars (0–4) of a gateway's RSSI. Gateways talk over 4G or Wi-Fi, where -65 dBm or better is excellent
+ * and below -95 the link drops data; null when the gateway has not reported its signal.
  */
-export function gatewayBars(rssi: number | null | undefined): number | null {
-  if (rssi === null || rssi === undefined || !Number.isFinite(rssi)) return null;
-  if (rssi >= -65) return 4;
-  if (rssi >= -75) return 3;
-  if (rssi >= -85) return 2;
-  if (rssi >= -95) return 1;
-  return 0;
-}
+export const gatewayBars = (rssi: number | null | undefined): number | null => barsAbove(rssi, [-65, -75, -85, -95]);
 
 export { importVerdict } from '../device-common/importAnswer';
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InverterEvent } from '@heliograph/shared';
 import { inverterApi } from './api';
+import { cardPagination } from '../../components/list';
 
 const LEVEL_COLOR: Record<string, string> = { fault: 'error', warning: 'warning', info: 'default' };
 const PAGE_SIZE = 10;
@@ -58,14 +59,7 @@ export function EventsPanel({ sn }: { sn: string }) {
       scroll={{ x: 'max-content' }}
       data-testid="inverter-events"
       locale={{ emptyText: events.isError ? t('inverters.events.failed') : t('inverters.events.none') }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: events.data?.total ?? 0,
-        onChange: setPage,
-        hideOnSinglePage: true,
-        showSizeChanger: false,
-      }}
+      pagination={cardPagination(page, PAGE_SIZE, events.data?.total, setPage)}
     />
   );
 }

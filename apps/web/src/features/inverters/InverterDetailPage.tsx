@@ -18,6 +18,7 @@ import { RealtimePanel } from './RealtimePanel';
 import { SettingsForm } from './SettingsForm';
 import { useInverterControl } from './useInverterControl';
 import './inverters.css';
+import { LoadFailed } from '../device-common/LoadFailed';
 
 const TABS = ['realtime', 'charts', 'iv', 'settings', 'debug', 'events', 'log'] as const;
 type Tab = (typeof TABS)[number];
@@ -60,13 +61,7 @@ export default function InverterDetailPage(): React.JSX.Element {
     );
   if (detail.isError)
     return (
-      <section className="hg-page-card">
-        <Result
-          status="warning"
-          title={t('inverters.loadFailed')}
-          extra={<Button onClick={() => void detail.refetch()}>{t('inverters.retry')}</Button>}
-        />
-      </section>
+      <LoadFailed card title={t('inverters.loadFailed')} retry={detail.refetch} retryText={t('inverters.retry')} />
     );
   const inv = detail.data;
   if (!inv)

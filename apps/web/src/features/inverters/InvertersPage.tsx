@@ -1,7 +1,7 @@
 import { Quantity } from '../../components/Quantity';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Select, Table, Tooltip } from 'antd';
+import { Button, Empty, Select, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
 import { downloadInverters, inverterApi, inverterKeys } from './api';
 import { energyText, powerText } from './figures';
 import './inverters.css';
+import { LoadFailed } from '../device-common/LoadFailed';
 
 type FilterName = 'status' | 'plantId' | 'model' | 'brand';
 
@@ -160,16 +161,28 @@ export default function InvertersPage(): React.JSX.Element {
     },
   ];
 
+  /** A filter by one of the list's facets (model, brand), whose values the list's answer names. */
+  const facetSelect = (
+    filter: 'model' | 'brand',
+    values: readonly string[] | undefined,
+    placeholder: string,
+    label: string,
+    testId?: string,
+  ) => (
+    <Select
+      className="hg-inv-filter"
+      allowClear
+      value={state.filters[filter]}
+      placeholder={placeholder}
+      aria-label={label}
+      data-testid={testId}
+      onChange={(v?: string) => update({ filters: filter === 'model' ? { model: v } : { brand: v } })}
+      options={(values ?? []).map((m) => ({ value: m, label: m }))}
+    />
+  );
+
   if (query.isError && !data) {
-    return (
-      <section className="hg-page-card">
-        <Result
-          status="warning"
-          title={t('inverters.loadFailed')}
-          extra={<Button onClick={() => void query.refetch()}>{t('inverters.retry')}</Button>}
-        />
-      </section>
-    );
+    return <LoadFailed card title={t('inverters.loadFailed')} retry={query.refetch} retryText={t('inverters.retry')} />;
   }
 
   return (
@@ -210,27 +223,15 @@ export default function InvertersPage(): React.JSX.Element {
               onChange={(v?: string) => update({ filters: { plantId: v } })}
               options={(data?.facets.plants ?? []).map((p) => ({ value: p.id, label: p.name }))}
             />
-            <Select
-              className="hg-inv-filter"
-              allowClear
-              value={state.filters.model}
-              placeholder={t('inverters.allModels')}
-              aria-label={t('inverters.model')}
-              data-testid="inverters-model-filter"
-              onChange={(v?: string) => update({ filters: { model: v } })}
-              options={(data?.facets.models ?? []).map((m) => ({ value: m, label: m }))}
-            />
-            {(data?.facets.brands.length ?? 0) > 0 && (
-              <Select
-                className="hg-inv-filter"
-                allowClear
-                value={state.filters.brand}
-                placeholder={t('inverters.allBrands')}
-                aria-label={t('inverters.brand')}
-                onChange={(v?: string) => update({ filters: { brand: v } })}
-                options={(data?.facets.brands ?? []).map((m) => ({ value: m, label: m }))}
-              />
+            {facetSelect(
+              'model',
+              data?.facets.models,
+              t('inverters.allModels'),
+              t('inverters.model'),
+              'inverters-model-filter',
             )}
+            {(data?.facets.brands.length ?? 0) > 0 &&
+              facetSelect('brand', data?.facets.brands, t('inverters.allBrands'), t('inverters.brand'))}
           </>
         }
         actions={

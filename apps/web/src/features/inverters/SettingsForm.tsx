@@ -1,11 +1,5 @@
 import { CloudDownloadOutlined, CloudUploadOutlined } from '@ant-design/icons';
-import {
-  ERROR_CODES,
-  settingProblem,
-  settingsConflicts,
-  type SettingField,
-  type SettingValue,
-} from '@heliograph/shared';
+import { ERROR_CODES, settingsConflicts, type SettingField, type SettingValue } from '@heliograph/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,6 +8,8 @@ import { ApiError } from '../../api/client';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import type { CommandOutcome } from '@heliograph/shared';
 import { useCommand } from '../device-common/useCommand';
+import { LoadFailed } from '../device-common/LoadFailed';
+import { settingRule } from '../device-common/settingRule';
 import { inverterApi, inverterKeys } from './api';
 import { useInverterControl } from './useInverterControl';
 import './inverters.css';
@@ -140,26 +136,13 @@ export function SettingsForm({ sn, groups: onlyGroups, emptyText }: SettingsForm
     );
   if (formQuery.isError)
     return (
-      <Result
-        status="warning"
-        title={t('inverters.settingsFailed')}
-        extra={<Button onClick={() => void formQuery.refetch()}>{t('inverters.retry')}</Button>}
-      />
+      <LoadFailed title={t('inverters.settingsFailed')} retry={formQuery.refetch} retryText={t('inverters.retry')} />
     );
   if (fields.length === 0)
     return <Empty description={emptyText ?? t('inverters.settingsUnsupported')} data-testid="settings-none" />;
 
   const groups = [...new Set(fields.map((f) => f.group))];
-  const rule = (f: SettingField) => ({
-    validator: (_r: unknown, v: unknown) => {
-      // An empty field is left as it is on the device.
-      if (v === undefined || v === null || v === '') return Promise.resolve();
-      const problem = settingProblem(f, v);
-      if (!problem) return Promise.resolve();
-      const params = f.type === 'number' ? { min: f.min, max: f.max, decimals: f.decimals } : {};
-      return Promise.reject(new Error(t(`inverters.settingProblem.${problem}`, params)));
-    },
-  });
+  const rule = (f: SettingField) => settingRule(t, f);
 
   return (
     <div className="hg-inv-settings" data-testid="settings-form">

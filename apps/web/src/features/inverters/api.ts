@@ -11,6 +11,7 @@ import {
   type InverterListQuery,
   type SettingValue,
 } from '@heliograph/shared';
+import { saveAnsweredFile } from '../device-common/downloadXlsx';
 
 /** Inverter calls (contracts in packages/shared/src/contracts/inverters.ts and devices.ts). */
 
@@ -79,14 +80,5 @@ export async function downloadInverters(filter: InverterFilter): Promise<void> {
     notifier().error(env?.msg ?? res.statusText);
     throw new ApiError(env?.code ?? -1, env?.msg ?? res.statusText, null, res.status, true);
   }
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'inverters.xlsx';
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveAnsweredFile(res, 'inverters.xlsx');
 }

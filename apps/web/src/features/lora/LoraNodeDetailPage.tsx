@@ -1,10 +1,12 @@
 import { Card } from 'antd';
+import type { LoraMasterDetail } from '@heliograph/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePermissions } from '../../kit/permissions';
 import { Quantity } from '../../components/Quantity';
 import { OperationLogTable } from '../device-common/OperationLogTable';
-import { DetailAbsent } from '../device-common/DetailStates';
+import { DetailGate } from '../device-common/DetailStates';
 import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { DetailHead } from '../device-common/DetailHead';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
@@ -22,29 +24,9 @@ import './lora.css';
 
 const REFRESH_MS = 60_000;
 
-/** /device/lora/:sn — a master node: where it is, its radio, its child nodes, rename, delete, the operation log. */
-export default function LoraNodeDetailPage(): React.JSX.Element {
-  const { t } = useTranslation();
-  const { sn = '' } = useParams();
-  const { held } = usePermissions();
-  const q = useDeviceDetail(loraKeys.detail(sn), () => fetchLoraMaster(sn), REFRESH_MS);
-  const m = q.data;
-
-  if (q.isLoading || q.error || !m)
-    return (
-      <DetailAbsent
-        loading={q.isLoading}
-        error={q.error}
-        retry={() => void q.refetch()}
-        listPath={LIST_PATH}
-        data-testid="lora-detail-missing"
-        notFound={t('lora.notFound')}
-        loadFailed={t('lora.loadFailed')}
-      />
-    );
-
-  const mayChange = m.writable && held.has('masterNode.view');
-  const fields: Field[] = [
+/** What a master node is and where: the facts under its name. */
+function masterFields(t: TFunction, m: LoraMasterDetail): Field[] {
+  return [
     { key: 'sn', label: t('lora.sn'), value: m.sn },
     { key: 'alias', label: t('lora.alias'), value: m.alias ?? '--' },
     { key: 'model', label: t('batteries.common.model'), value: m.model || '--' },
@@ -54,38 +36,58 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
     { key: 'rssi', label: t('lora.rssi'), value: <SignalBars rssi={m.rssi} /> },
     { key: 'lastSeen', label: t('lora.lastSeen'), value: <Quantity>{formatLastSeen(m.lastSeen)}</Quantity> },
   ];
+}
+
+/** /device/lora/:sn — a master node: where it is, its radio, its child nodes, rename, delete, the operation log. */
+export default function LoraNodeDetailPage(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { sn = '' } = useParams();
+  const { held } = usePermissions();
+  const q = useDeviceDetail(loraKeys.detail(sn), () => fetchLoraMaster(sn), REFRESH_MS);
+
+  const mayChange = (m: LoraMasterDetail) => m.writable && held.has('masterNode.view');
 
   return (
-    <div className="hg-storage-detail" data-testid="lora-detail">
-      <DetailHead
-        listPath={LIST_PATH}
-        titleId="lora-detail-title"
-        device={m}
-        tags={
-          <>
-            <OnlineTag online={m.online} />
-            <PlantStatusTag status={m.status} />
-          </>
-        }
-        below={<p className="hg-page-hint">{t('lora.detailHint')}</p>}
-        actions={
-          mayChange ? (
-            <>
-              <RenameButton sn={m.sn} alias={m.alias} />
-              <DeleteMasterButton m={m} />
-            </>
-          ) : null
-        }
-      />
-      <Card size="small" title={t('lora.master')} data-testid="lora-master">
-        <FieldList fields={fields} className="hg-lora-fields" testIdPrefix="lora-field" />
-      </Card>
-      <Card size="small" title={t('lora.childNodes', { n: m.children.length })}>
-        <ChildNodesTable nodes={m.children} testId="lora-children" />
-      </Card>
-      <Card size="small" title={t('batteries.common.operationLog')}>
-        <OperationLogTable target={m.sn} describe={(op) => t(`lora.ops.${op}`, { defaultValue: op })} />
-      </Card>
-    </div>
+    <DetailGate
+      query={q}
+      listPath={LIST_PATH}
+      data-testid="lora-detail-missing"
+      notFound={t('lora.notFound')}
+      loadFailed={t('lora.loadFailed')}
+    >
+      {(m) => (
+        <div className="hg-storage-detail" data-testid="lora-detail">
+          <DetailHead
+            listPath={LIST_PATH}
+            titleId="lora-detail-title"
+            device={m}
+            tags={
+              <>
+                <OnlineTag online={m.online} />
+                <PlantStatusTag status={m.status} />
+              </>
+            }
+            below={<p className="hg-page-hint">{t('lora.detailHint')}</p>}
+            actions={
+              mayChange(m) ? (
+                <>
+                  <RenameButton sn={m.sn} alias={m.alias} />
+                  <DeleteMasterButton m={m} />
+                </>
+              ) : null
+            }
+          />
+          <Card size="small" title={t('lora.master')} data-testid="lora-master">
+            <FieldList fields={masterFields(t, m)} testIdPrefix="lora-field" />
+          </Card>
+          <Card size="small" title={t('lora.childNodes', { n: m.children.length })}>
+            <ChildNodesTable nodes={m.children} testId="lora-children" />
+          </Card>
+          <Card size="small" title={t('batteries.common.operationLog')}>
+            <OperationLogTable target={m.sn} describe={(op) => t(`lora.ops.${op}`, { defaultValue: op })} />
+          </Card>
+        </div>
+      )}
+    </DetailGate>
   );
 }

@@ -1,26 +1,22 @@
 import { LORA_STATUSES, type LoraMaster } from '@heliograph/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Result, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routeUrl } from '../../api/call';
-import { ALL_STATUS, useListState, type ListSpec } from '../../components/list';
-import { plantIdOrNothing } from '../device-common/deviceApi';
 import { DeviceLink } from '../device-common/DeviceLink';
-import { Quantity } from '../../components/Quantity';
 import { DeviceListLayout } from '../device-common/DeviceListLayout';
-import { XlsxExportButton } from '../device-common/XlsxExportButton';
+import { useDeviceList } from '../device-common/useDeviceList';
+import { LoadFailed } from '../device-common/LoadFailed';
 import { overviewPath } from '../../components/plant/overviewPath';
 import { ChildNodesTable } from './ChildNodesTable';
-import { formatLastSeen } from '../device-common/lastSeen';
+import { lastSeenColumn } from '../device-common/deviceColumns';
 import { fetchLoraList, fetchLoraMaster, loraKeys, loraPath } from './loraApi';
 import { plantTypeOf } from '../device-common/signal';
 import { SignalBars } from './SignalBars';
 import { OnlineTag } from '../device-common/OnlineTag';
 import '../device-common/storage.css';
 import './lora.css';
-
-const SPEC: ListSpec<'status' | 'plant', never> = { filters: { status: LORA_STATUSES, plant: 'text' } };
 
 export function PlantLink({ m }: { m: Pick<LoraMaster, 'plantId' | 'plantName' | 'plantType'> }) {
   const type = plantTypeOf(m.plantType);
@@ -33,13 +29,7 @@ function ExpandedChildren({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: loraKeys.detail(sn), queryFn: () => fetchLoraMaster(sn) });
   if (q.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('lora.childrenFailed')}
-        extra={<Button onClick={() => void q.refetch()}>{t('batteries.common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed title={t('lora.childrenFailed')} retry={q.refetch} retryText={t('batteries.common.retry')} />;
   return (
     <div className="hg-lora-children">
       <ChildNodesTable nodes={q.data?.children ?? []} loading={q.isLoading} compact testId={`lora-children-${sn}`} />
@@ -50,25 +40,11 @@ function ExpandedChildren({ sn }: { sn: string }) {
 /** /device/lora — lora master nodes with their status statistics; a row opens to show its child nodes. */
 export default function LoraNodesPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const list = useListState(SPEC);
-  const { state } = list;
-  const filters = {
-    q: state.search || undefined,
-    status: state.filters.status,
-    plantId: plantIdOrNothing(state.filters.plant),
-  };
-  const listQuery = { page: state.page, size: state.size, ...filters };
-  const query = useQuery({
-    queryKey: loraKeys.list(listQuery),
-    queryFn: () => fetchLoraList(listQuery),
-    placeholderData: keepPreviousData,
+  const source = useDeviceList({
+    statuses: LORA_STATUSES,
+    key: loraKeys.list,
+    fetch: fetchLoraList,
   });
-  const data = query.data;
-
-  const stats = [
-    { key: ALL_STATUS, count: data?.counts.all },
-    ...LORA_STATUSES.map((s) => ({ key: s, count: data?.counts[s] })),
-  ];
 
   const columns: TableColumnsType<LoraMaster> = [
     {
@@ -93,45 +69,21 @@ export default function LoraNodesPage(): React.JSX.Element {
       responsive: ['md'],
       render: (_, m) => m.firmId ?? '--',
     },
-    {
-      key: 'lastSeen',
-      title: t('lora.lastSeen'),
-      className: 'hg-num',
-      responsive: ['lg'],
-      render: (_, m) => <Quantity>{formatLastSeen(m.lastSeen)}</Quantity>,
-    },
+    lastSeenColumn(t('lora.lastSeen'), 'hg-num'),
   ];
 
   return (
     <DeviceListLayout
-      name="lora"
-      data-testid="lora-page"
-      title={t('page.lora')}
-      hint={t('lora.hint')}
-      list={list}
-      query={query}
-      stats={{ items: stats, filter: 'status', label: t('lora.statusGroup'), 'data-testid': 'lora-stats' }}
-      plantFilter={{ name: 'plant', testId: 'lora-plant' }}
-      toolbar={{
-        searchPlaceholder: t('lora.searchPlaceholder'),
-        searchLabel: t('lora.search'),
-        'data-testid': 'lora-toolbar',
-        actions: (
-          <XlsxExportButton
-            path={routeUrl('GET /masterNode/download')}
-            query={filters}
-            fileName="lora-master-nodes.xlsx"
-            disabled={!data || data.total === 0}
-            data-testid="lora-export"
-          />
-        ),
+      page={{ name: 'lora', ids: 'lora', catalogue: 'lora' }}
+      source={source}
+      download={{
+        path: routeUrl('GET /masterNode/download'),
+        query: source.filters,
+        fileName: 'lora-master-nodes.xlsx',
       }}
-      empty={{ noMatch: t('lora.noMatch'), none: t('lora.none') }}
       table={{
         rowKey: 'id',
         columns,
-        dataSource: data?.rows ?? [],
-        'data-testid': 'lora-table',
         expandable: {
           expandedRowRender: (m) => <ExpandedChildren sn={m.sn} />,
           rowExpandable: (m) => m.childCount > 0,

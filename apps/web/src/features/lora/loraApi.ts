@@ -1,20 +1,14 @@
-import { ERROR_CODES, type LoraFilters } from '@heliograph/shared';
+import { ERROR_CODES } from '@heliograph/shared';
 import { call } from '../../api/call';
+import { deviceKeys, searchListQuery, type SearchListQuery } from '../device-common/useDeviceList';
 
 /** Lora master nodes and their child nodes (contracts in packages/shared/src/contracts/lora.ts, spec §7 "Lora"). */
 
-export type LoraListQuery = { page: number; size: number } & Partial<Record<keyof LoraFilters, string>>;
-
 export const LIST_PATH = '/device/lora';
 export const loraPath = (sn: string) => `${LIST_PATH}/${encodeURIComponent(sn)}`;
-export const loraKeys = {
-  all: ['lora'] as const,
-  list: (q: LoraListQuery) => ['lora', 'list', q] as const,
-  detail: (sn: string) => ['lora', 'detail', sn] as const,
-};
+export const loraKeys = deviceKeys('lora');
 
-export const fetchLoraList = (q: LoraListQuery) =>
-  call('GET /masterNode/page', { query: { page: q.page, size: q.size, q: q.q, status: q.status, plantId: q.plantId } });
+export const fetchLoraList = (q: SearchListQuery) => call('GET /masterNode/page', { query: searchListQuery(q) });
 /** "Does not exist" is shown by the page itself, not as a toast as well. */
 export const fetchLoraMaster = (sn: string) =>
   call('GET /masterNode/:sn', { params: { sn } }, { tolerate: [ERROR_CODES.notFound] });

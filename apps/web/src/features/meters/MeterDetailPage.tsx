@@ -39,10 +39,7 @@ export default function MeterDetailPage(): React.JSX.Element {
   return (
     <DetailFrame
       listPath={LIST}
-      device={m}
-      loading={q.isLoading}
-      error={q.error}
-      retry={() => void q.refetch()}
+      query={q}
       testId="meter-detail"
       actions={
         m && canEdit ? (

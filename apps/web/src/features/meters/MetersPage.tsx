@@ -2,12 +2,10 @@ import { CrownOutlined } from '@ant-design/icons';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceListView } from '../device-common/DeviceListView';
-import { deviceColumns } from '../device-common/deviceColumns';
+import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
 import { formatEnergy, formatPower } from '../../components/plant/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import type { MeterRow } from './meterApi';
-import { Quantity } from '../../components/Quantity';
-import { fetchDeviceList } from '../device-common/deviceApi';
 
 export const meterPath = (sn: string) => `/device/meter/${encodeURIComponent(sn)}`;
 
@@ -32,39 +30,10 @@ export default function MetersPage(): React.JSX.Element {
         ),
     },
     common.status,
-    {
-      key: 'grid',
-      title: t('meters.gridPower'),
-      align: 'end',
-      className: 'hg-num',
-      render: (_, d) => <Quantity>{formatPower(d.metrics.p_grid, locale)}</Quantity>,
-    },
-    {
-      key: 'import',
-      title: t('meters.bought'),
-      align: 'end',
-      className: 'hg-num',
-      responsive: ['md'],
-      render: (_, d) => <Quantity>{formatEnergy(d.metrics.e_import_total, locale)}</Quantity>,
-    },
-    {
-      key: 'export',
-      title: t('meters.sold'),
-      align: 'end',
-      className: 'hg-num',
-      responsive: ['md'],
-      render: (_, d) => <Quantity>{formatEnergy(d.metrics.e_export_total, locale)}</Quantity>,
-    },
+    readingColumn('grid', t('meters.gridPower'), (d) => formatPower(d.metrics.p_grid, locale)),
+    readingColumn('import', t('meters.bought'), (d) => formatEnergy(d.metrics.e_import_total, locale), true),
+    readingColumn('export', t('meters.sold'), (d) => formatEnergy(d.metrics.e_export_total, locale), true),
     common.updated,
   ];
-  return (
-    <DeviceListView
-      kind="meters"
-      titleKey="page.meters"
-      hint={t('meters.hint')}
-      fetchList={(q) => fetchDeviceList('GET /meters', q)}
-      downloadPath="/api/v1/meters/download"
-      columns={columns}
-    />
-  );
+  return <DeviceListView kind="meters" catalogue="meters" route="GET /meters" columns={columns} />;
 }

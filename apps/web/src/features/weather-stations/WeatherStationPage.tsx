@@ -10,7 +10,7 @@ import { reading } from '../device-common/figures';
 import { FIGURE_COLORS } from '../../components/chart/palette';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { fetchStation, fetchStationDay, stationKey } from './weatherApi';
-import { Quantity } from '../../components/Quantity';
+import { FigureLegend } from '../device-common/FigureLegend';
 import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
 
 /** /device/meteorological/:sn — what the station measures now and over a day, with the day's insolation. */
@@ -27,14 +27,7 @@ export default function WeatherStationPage(): React.JSX.Element {
   ];
   const m = s?.metrics ?? {};
   return (
-    <DetailFrame
-      listPath="/device/meteorological"
-      device={s}
-      loading={q.isLoading}
-      error={q.error}
-      retry={() => void q.refetch()}
-      testId="weather-detail"
-    >
+    <DetailFrame listPath="/device/meteorological" query={q} testId="weather-detail">
       {s && (
         <>
           <Card size="small" title={t('batteries.common.realtime')} data-testid="weather-realtime">
@@ -69,14 +62,15 @@ export default function WeatherStationPage(): React.JSX.Element {
             tz={s.timezone}
             testId="weather-day"
             footer={(d) => (
-              <div className="hg-cells-legend">
-                <span>
-                  {t('weatherStations.insolation')}:{' '}
-                  <strong>
-                    <Quantity>{reading(d.insolationKwhM2, 'kWh/m²', 2, locale)}</Quantity>
-                  </strong>
-                </span>
-              </div>
+              <FigureLegend
+                items={[
+                  {
+                    key: 'insolation',
+                    label: t('weatherStations.insolation'),
+                    value: reading(d.insolationKwhM2, 'kWh/m²', 2, locale),
+                  },
+                ]}
+              />
             )}
           />
         </>

@@ -1,11 +1,10 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeviceListView } from '../device-common/DeviceListView';
-import { deviceColumns } from '../device-common/deviceColumns';
-import { fetchDeviceList, type DeviceRow } from '../device-common/deviceApi';
+import { deviceColumns, readingColumn } from '../device-common/deviceColumns';
+import type { DeviceRow } from '../device-common/deviceApi';
 import { reading } from '../device-common/figures';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
-import { Quantity } from '../../components/Quantity';
 
 export const stationPath = (sn: string) => `/device/meteorological/${encodeURIComponent(sn)}`;
 
@@ -14,14 +13,8 @@ export default function WeatherStationsPage(): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
   const common = deviceColumns<DeviceRow>(t, stationPath);
-  const num = (key: string, title: string, unit: string, digits: number, md = false) => ({
-    key,
-    title,
-    align: 'end' as const,
-    className: 'hg-num',
-    responsive: md ? (['md'] as ('md' | 'lg')[]) : undefined,
-    render: (_: unknown, d: DeviceRow) => <Quantity>{reading(d.metrics[key], unit, digits, locale)}</Quantity>,
-  });
+  const num = (key: string, title: string, unit: string, digits: number, md = false) =>
+    readingColumn<DeviceRow>(key, title, (d) => reading(d.metrics[key], unit, digits, locale), md);
   const columns: TableColumnsType<DeviceRow> = [
     common.sn,
     common.plant,
@@ -35,10 +28,8 @@ export default function WeatherStationsPage(): React.JSX.Element {
   return (
     <DeviceListView
       kind="weather-stations"
-      titleKey="page.weatherStations"
-      hint={t('weatherStations.hint')}
-      fetchList={(q) => fetchDeviceList('GET /weather-stations', q)}
-      downloadPath="/api/v1/weather-stations/download"
+      catalogue="weatherStations"
+      route="GET /weather-stations"
       columns={columns}
     />
   );
