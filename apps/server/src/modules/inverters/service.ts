@@ -21,7 +21,7 @@ import {
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { anyContains, num, query, toMs } from '../../db/rows.js';
-import { eventCore } from '../events/rows.js';
+import { eventCore, type RawEvent } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findDevice } from '../../access/finders.js';
@@ -302,24 +302,14 @@ export class InverterService {
 
   /** The inverter's events, newest first. */
   async events(inv: InverterTarget, page: number, size: number): Promise<{ total: number; rows: InverterEvent[] }> {
-    const rows = await query<{
-      id: string;
-      code: string;
-      level: string;
-      message: string | null;
-      raised_at: unknown;
-      cleared_at: unknown;
-      total: unknown;
-    }>(
+    const rows = await query<RawEvent & { total: unknown }>(
       this.db,
       sql`select id, code, level, message, raised_at, cleared_at, count(*) over () as total from device_event
         where device_id = ${inv.id} order by raised_at desc limit ${size} offset ${(page - 1) * size}`,
     );
     return {
       total: rows[0] ? Number(rows[0].total) : 0,
-      rows: rows.map((r) => ({
-        ...eventCore(r),
-      })),
+      rows: rows.map(eventCore),
     };
   }
 

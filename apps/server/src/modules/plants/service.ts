@@ -31,7 +31,7 @@ import { findPlant } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toDay, toMs } from '../../db/rows.js';
-import { eventCore } from '../events/rows.js';
+import { eventCore, type RawEvent } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { countByStatus, listPlants } from './list.js';
 import { deviceStatusSql, plantStatusSql } from './status.js';
@@ -57,6 +57,21 @@ interface PlantRow {
 const ENERGY_SELECT = sql`coalesce(sum(pv), 0) as pv, coalesce(sum(purchase), 0) as purchase, coalesce(sum(feed_in), 0) as feed_in,
   coalesce(sum(charge), 0) as charge, coalesce(sum(discharge), 0) as discharge, coalesce(sum(load), 0) as load,
   coalesce(sum(income), 0) as income`;
+
+/** A plant_power row: the plant's power flows at one 5-minute mark. */
+const POWER_SELECT = sql`ts, pv, load, grid, battery, soc`;
+type PowerRow = Record<'ts' | 'pv' | 'load' | 'grid' | 'battery' | 'soc', unknown>;
+
+function toPowerPoint(r: PowerRow): PowerPoint {
+  return {
+    ts: toMs(r.ts),
+    pv: num(r.pv),
+    load: num(r.load),
+    grid: num(r.grid),
+    battery: num(r.battery),
+    soc: num(r.soc),
+  };
+}
 
 type EnergyRow = Record<'pv' | 'purchase' | 'feed_in' | 'charge' | 'discharge' | 'load' | 'income', unknown>;
 
@@ -137,20 +152,11 @@ export class PlantService {
 
   /** The plant's newest 5-minute power point. */
   private async currentPower(plantId: string): Promise<PowerPoint> {
-    const [r] = await query<{ ts: unknown; pv: unknown; load: unknown; grid: unknown; battery: unknown; soc: unknown }>(
+    const [r] = await query<PowerRow>(
       this.db,
-      sql`select ts, pv, load, grid, battery, soc from plant_power where plant_id = ${plantId} order by ts desc limit 1`,
+      sql`select ${POWER_SELECT} from plant_power where plant_id = ${plantId} order by ts desc limit 1`,
     );
-    return r
-      ? {
-          ts: toMs(r.ts),
-          pv: num(r.pv),
-          load: num(r.load),
-          grid: num(r.grid),
-          battery: num(r.battery),
-          soc: num(r.soc),
-        }
-      : { ts: 0, pv: null, load: null, grid: null, battery: null, soc: null };
+    return r ? toPowerPoint(r) : { ts: 0, pv: null, load: null, grid: null, battery: null, soc: null };
   }
 
   async realtime(auth: AuthContext, id: string): Promise<PlantRealtime> {
@@ -190,26 +196,12 @@ export class PlantService {
   /** 5-minute power of one plant-local day. */
   async powerDay(p: ScopedPlant, day: string): Promise<PowerPoint[]> {
     const [from, to] = dayRange(day, p.timezone);
-    const rows = await query<{
-      ts: unknown;
-      pv: unknown;
-      load: unknown;
-      grid: unknown;
-      battery: unknown;
-      soc: unknown;
-    }>(
+    const rows = await query<PowerRow>(
       this.db,
-      sql`select ts, pv, load, grid, battery, soc from plant_power where plant_id = ${p.id}
+      sql`select ${POWER_SELECT} from plant_power where plant_id = ${p.id}
         and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz order by ts`,
     );
-    return rows.map((r) => ({
-      ts: toMs(r.ts),
-      pv: num(r.pv),
-      load: num(r.load),
-      grid: num(r.grid),
-      battery: num(r.battery),
-      soc: num(r.soc),
-    }));
+    return rows.map(toPowerPoint);
   }
 
   /** Energy per day of a month, per month of a year, or per year of the plant's life. */
@@ -290,17 +282,7 @@ export class PlantService {
     lang: Lang = 'en',
   ): Promise<PlantEventPage> {
     const p = await this.scoped(auth, id);
-    const rows = await query<{
-      id: string;
-      code: string;
-      level: string;
-      message: string | null;
-      raised_at: unknown;
-      cleared_at: unknown;
-      device_sn: string;
-      device_kind: string;
-      total: unknown;
-    }>(
+    const rows = await query<RawEvent & { device_sn: string; device_kind: string; total: unknown }>(
       this.db,
       sql`select e.id, e.code, e.level, e.message, e.raised_at, e.cleared_at, d.sn as device_sn, d.kind as device_kind, count(*) over () as total
         from device_event e join device d on d.id = e.device_id where e.plant_id = ${p.id}

@@ -25,6 +25,8 @@ describe('import check', () => {
   it('maps each problem to its message and an unknown one to a general message', () => {
     expect(problemKey('duplicate')).toBe('gateways.import.problem.duplicate');
     expect(problemKey('somethingNew')).toBe('gateways.import.problem.other');
+    // Another company's serial number is not said to be taken: it reads as any other refusal.
+    expect(problemKey('unavailable')).toBe('gateways.import.problem.other');
   });
 });
 

@@ -1,3 +1,4 @@
+import { IMPORT_PROBLEMS } from '@heliograph/shared';
 import { devicePagePath } from '../device-common/devicePages';
 import { barsAbove } from '../device-common/signal';
 
@@ -9,19 +10,12 @@ export const gatewayBars = (rssi: number | null | undefined): number | null => b
 
 export { importVerdict } from '../device-common/importAnswer';
 
-const KNOWN_PROBLEMS = new Set([
-  'snMissing',
-  'snCharacters',
-  'keyMissing',
-  'keyCharacters',
-  'passwordRule',
-  'duplicate',
-  'exists',
-]);
+/** Problems the catalogue words; "unavailable" reads as "other" on purpose (IMPORT_PROBLEMS says why). */
+const WORDED = new Set<string>(IMPORT_PROBLEMS.filter((p) => p !== 'unavailable'));
 
 /** The catalogue key of an import row problem; an unknown one (a newer server) still reads as a problem. */
 export const problemKey = (problem: string): string =>
-  `gateways.import.problem.${KNOWN_PROBLEMS.has(problem) ? problem : 'other'}`;
+  `gateways.import.problem.${WORDED.has(problem) ? problem : 'other'}`;
 
 /**
  * A device behind a gateway, linked to its page: a lora master node (both a gateway and a device) opens the
