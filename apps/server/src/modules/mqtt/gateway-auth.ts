@@ -17,6 +17,9 @@ export class GatewayAuth {
   constructor(
     private readonly db: Db,
     private readonly limiter: RateLimiter,
+    /** The password check (the KDF); a test counts its calls. */
+    private readonly verify: (password: string, hash: string) => Promise<boolean> = verifyPassword,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -48,9 +51,9 @@ export class GatewayAuth {
     if (!gw) return 'refused';
     const key = createHash('sha256').update(`${sn}\0${password}\0${gw.hash}`).digest('hex');
     const at = this.verified.get(key);
-    const ok = (at !== undefined && Date.now() - at < VERIFIED_TTL_MS) || (await verifyPassword(password, gw.hash));
+    const ok = (at !== undefined && this.now() - at < VERIFIED_TTL_MS) || (await this.verify(password, gw.hash));
     if (!ok) return 'wrongPassword';
-    this.verified.set(key, Date.now());
+    this.verified.set(key, this.now());
     return gw.plantId && !gw.locked ? 'ok' : 'refused';
   }
 
