@@ -18,6 +18,7 @@ import {
 import { runCommand, type CommandTarget, type GatewayControl } from './commands.js';
 import { Outbox, type OutboxEntry, type Outcome } from './outbox.js';
 import type { Logger } from './logger.js';
+import { reconnectDelay } from './reconnect.js';
 
 export interface GatewayClientOptions {
   sn: string;
@@ -32,7 +33,7 @@ export interface GatewayClientOptions {
   ackTimeoutMs?: number;
   /** Entries kept at most; the oldest are dropped beyond it. Default 10,000. */
   capacity?: number;
-  /** Wait before reconnecting after a lost connection. Default 2 s. */
+  /** Base wait before reconnecting after a lost connection (it grows with failed attempts, with jitter). Default 2 s. */
   reconnectMs?: number;
   target?: CommandTarget;
   clock?: () => number;
@@ -77,6 +78,9 @@ export class GatewayClient {
   /** Held offline by a fault or stopped: no reconnecting until goOnline. */
   private held = false;
   private stopped = false;
+  /** Connection attempts that failed since the last success (the reconnect wait grows with them). */
+  private failedAttempts = 0;
+  private reconnectTimer: NodeJS.Timeout | undefined;
   private intervalSec: number;
   /** Makes ids unique across runs of the same gateway (a process restart starts the counters again). */
   private readonly run: string;
@@ -195,6 +199,7 @@ export class GatewayClient {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.watchdog);
+    clearTimeout(this.reconnectTimer);
     for (const wake of this.roomWaiters.splice(0)) wake();
     const client = this.client;
     this.client = undefined;
@@ -218,9 +223,9 @@ export class GatewayClient {
       clean: false,
       protocolVersion: 4,
       keepalive: 60,
-      reconnectPeriod: this.options.reconnectMs ?? 2000,
-      // A refused gateway keeps asking, as a real one does: an unbound gateway gets in once a plant binds it.
-      reconnectOnConnackError: true,
+      // Reconnecting is ours (scheduleReconnect): mqtt.js only knows a fixed period, which a whole fleet
+      // would keep in lockstep.
+      reconnectPeriod: 0,
       connectTimeout: 10_000,
       will: { topic: this.topics.status, payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: true },
     });
@@ -228,6 +233,7 @@ export class GatewayClient {
 
     client.on('connect', () => {
       if (this.client !== client) return;
+      this.failedAttempts = 0;
       this.connected = true;
       this.log('info', `${this.sn}: connected`);
       this.publishStatus();
@@ -237,7 +243,9 @@ export class GatewayClient {
       this.pump();
     });
     client.on('close', () => {
-      if (this.client === client) this.connected = false;
+      if (this.client !== client) return;
+      this.connected = false;
+      this.scheduleReconnect(client);
     });
     client.on('error', (error) => {
       this.log('warn', `${this.sn}: ${error.message}`);
@@ -250,7 +258,23 @@ export class GatewayClient {
   }
 
   /** Closes the socket without a DISCONNECT packet and forgets the client. */
+  /**
+   * After a lost connection or a failed attempt: try again after a wait that grows with the failures and is
+   * spread at random. A refused gateway keeps asking, as a real one does: an unbound one gets in once a plant
+   * binds it.
+   */
+  private scheduleReconnect(client: MqttClient): void {
+    if (this.reconnectTimer || this.held || this.stopped) return;
+    const wait = reconnectDelay(this.failedAttempts++, this.options.reconnectMs ?? 2000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.client === client && !this.held && !this.stopped) client.reconnect();
+    }, wait);
+  }
+
   private drop(): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
     const client = this.client;
     this.client = undefined;
     this.connected = false;
