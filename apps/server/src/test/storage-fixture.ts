@@ -23,6 +23,8 @@ export interface StorageFixture {
     rivalWeather: string;
   };
   ids: Record<string, string>;
+  /** The plant-local day of the day-chart readings: tests ask for it by date, not for "today". */
+  day: string;
 }
 
 export function cellMetrics(n: number, base = 3.3): Record<string, number> {
@@ -148,8 +150,8 @@ export async function storageFixture(t: TestApp, prefix: string): Promise<Storag
     [sn.rivalWeather, { irradiance: 100, t_ambient: 10, t_module: 12, wind_speed: 1 }],
   ];
   await db.insert(deviceLatest).values(latest.map(([s, metrics]) => ({ deviceId: id(s), ts: now, metrics })));
-  // Two readings an hour apart for the day charts, on the plant's today (in the last hour of a UTC day, Berlin's
-  // today is the next UTC date); 11:00 UTC is midday in Berlin, whatever the season.
+  // Two readings an hour apart for the day charts, on the plant's today; 11:00 UTC is midday in Berlin, whatever
+  // the season. Tests ask for this day by date, so a run across midnight cannot miss it.
   const today = now.toLocaleDateString('en-CA', { timeZone: TEST_PLANT_FIELDS.timezone });
   const noon = new Date(`${today}T11:00:00Z`);
   const later = new Date(noon.getTime() + 3_600_000);
@@ -160,7 +162,7 @@ export async function storageFixture(t: TestApp, prefix: string): Promise<Storag
     { deviceId: id(sn.weather), plantId, ts: noon, metrics: { irradiance: 600, t_ambient: 18 } },
     { deviceId: id(sn.weather), plantId, ts: later, metrics: { irradiance: 800, t_ambient: 19 } },
   ]);
-  return { plantId, rivalPlantId, sn, ids };
+  return { plantId, rivalPlantId, sn, ids, day: today };
 }
 
 /** Events: an open fault on the master battery, a cleared warning on meter A, an open one at Rival Solar. */

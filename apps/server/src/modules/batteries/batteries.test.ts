@@ -123,7 +123,7 @@ describe('battery detail', () => {
     const res = await t.call<{ series: { ts: number; values: Record<string, number | null> }[] }>(
       'GET',
       `/api/v1/battery/${f.sn.master}/batteryWorkData`,
-      { token: tokens.admin },
+      { token: tokens.admin, query: { date: f.day } },
     );
     expect(res.data.series.map((p) => p.values.soc)).toEqual([40, 55]);
     expect(Object.keys(res.data.series[0]?.values ?? {})).toEqual(['p_bat', 'soc', 'v_bat', 'i_bat', 'temp']);

@@ -47,7 +47,7 @@ describe('meter list and detail', () => {
     expect(res.data.settings).toEqual(DEFAULT_METER_SETTINGS);
     const day = await t.call<{ values: Record<string, number> }[]>('GET', '/api/v1/meter/params/day', {
       token: tokens.admin,
-      query: { sn: f.sn.meterA, params: 'p_grid,e_import_total' },
+      query: { sn: f.sn.meterA, params: 'p_grid,e_import_total', date: f.day },
     });
     expect(day.data).toEqual([expect.objectContaining({ values: { p_grid: -850, e_import_total: 1234.5 } })]);
     const bad = await t.call('GET', '/api/v1/meter/params/day', {

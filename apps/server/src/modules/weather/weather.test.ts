@@ -29,7 +29,7 @@ describe('weather stations', () => {
     const res = await t.call<{ insolationKwhM2: number; series: { values: Record<string, number | null> }[] }>(
       'GET',
       `/api/v1/weather-station/${f.sn.weather}/day`,
-      { token: tokens.visitor },
+      { token: tokens.visitor, query: { date: f.day } },
     );
     expect(res.data.series.map((p) => p.values.irradiance)).toEqual([600, 800]);
     // Gaps longer than half an hour are not bridged: two readings an hour apart give nothing.
