@@ -55,6 +55,11 @@ import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { Foreground } from './http/foreground.js';
+
+// A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
+// runs: small ones let the console's queries in between (issue 11).
+const EMBEDDED_SAMPLES_PER_FLUSH = 500;
 
 export interface AppOptions {
   config: Config;
@@ -138,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
     : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
   const registry = new GatewayRegistry(db);
+  const foreground = new Foreground();
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   const ingest = new Ingest({
     commands,
@@ -147,6 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     writer: new TelemetryWriter(db),
     log: app.log,
     lanes: database.kind === 'postgres' ? config.ingestLanes : 1,
+    maxSamplesPerFlush: database.kind === 'postgres' ? undefined : EMBEDDED_SAMPLES_PER_FLUSH,
+    turn: () => foreground.turn(),
   });
   ingest.start();
 
@@ -154,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   // First, so every answer carries them, refusals of the access hooks included.
   await app.register(securityHeaders, { config });
   requireRouteDeclarations(app);
+  foreground.track(app);
   accessHooks(app, {
     authenticate: async (token) => {
       const claims = await tokens.verifyAccess(token);
