@@ -139,11 +139,16 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
 
   const gatewayAuth = new GatewayAuth(db, limiter);
+  const foreground = new Foreground();
   const bus = config.mqttUrl
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
-    : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
+    : await createEmbeddedBus({
+        port: config.mqttPort,
+        // A gateway's sign-in has a deadline (its CONNACK timeout): it goes ahead of the backfill too.
+        auth: { authenticate: (...a) => foreground.during(() => gatewayAuth.authenticate(...a)) },
+        log: app.log,
+      });
   const registry = new GatewayRegistry(db);
-  const foreground = new Foreground();
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   const ingest = new Ingest({
     commands,

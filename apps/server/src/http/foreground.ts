@@ -29,6 +29,16 @@ export class Foreground {
     });
   }
 
+  /** Counts `work` as the console's while it runs: a gateway's sign-in, which has a deadline too. */
+  async during<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await work();
+    } finally {
+      this.leave();
+    }
+  }
+
   /** Requests being answered now. */
   get busy(): number {
     return this.inFlight;
