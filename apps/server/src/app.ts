@@ -55,6 +55,7 @@ import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { AnswerCache } from './http/answer-cache.js';
 import { Foreground } from './http/foreground.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
@@ -174,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       return (await loadAuthContext(db, claims.userId, claims.sessionId)) ?? null;
     },
   });
+  new AnswerCache(config.answerCacheMs, opts.now).register(app);
   errorRendering(app);
   refuseNulBytes(app);
 
