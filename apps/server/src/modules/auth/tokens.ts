@@ -95,7 +95,7 @@ export class TokenService {
       .update(authSession)
       .set({ revokedAt: new Date() })
       .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
-    await this.callers?.forgetSession(sessionId);
+    this.callers?.forgetSession(sessionId);
   }
 
   /**
@@ -110,7 +110,7 @@ export class TokenService {
       .update(authSession)
       .set({ revokedAt: new Date() })
       .where(keep ? and(live, ne(authSession.id, keep)) : live);
-    await this.callers?.forgetUser(userId);
+    this.callers?.forgetUser(userId);
   }
 
   /** The user and session an access token names, and its expiry, or a 401. The caller checks the session is live. */

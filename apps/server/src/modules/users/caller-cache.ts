@@ -152,16 +152,16 @@ export class CallerCache {
   }
 
   /** A session ended: forgotten here at once and, through the bus, on every instance. */
-  forgetSession(sessionId: string): Promise<void> {
-    return this.forget({ session: sessionId });
+  forgetSession(sessionId: string): void {
+    this.forget({ session: sessionId });
   }
 
   /**
    * Something about a user changed (sessions ended, disabled, role, company or profile edited): their
    * sessions and profile are forgotten here at once and, through the bus, on every instance.
    */
-  forgetUser(userId: string): Promise<void> {
-    return this.forget({ user: userId });
+  forgetUser(userId: string): void {
+    this.forget({ user: userId });
   }
 
   /** How many entries of each kind are held (tests and diagnostics). */
@@ -169,15 +169,13 @@ export class CallerCache {
     return { tokens: this.tokens.size, sessions: this.sessions.size, profiles: this.profiles.size };
   }
 
-  private async forget(m: Forget): Promise<void> {
+  private forget(m: Forget): void {
     this.drop(m);
-    if (!this.bus) return;
-    try {
-      await this.bus.publish(CALLER_TOPIC, JSON.stringify(m));
-    } catch (err) {
-      // The change itself is committed: other instances catch up within the TTL.
+    // Not awaited: with the broker away, an MQTT client holds a QoS 1 publish until it is back, and a
+    // sign-out must not wait for that. The change itself is committed; other instances catch up within the TTL.
+    this.bus?.publish(CALLER_TOPIC, JSON.stringify(m)).catch((err: unknown) => {
       this.log?.warn({ err }, 'could not tell the other instances to forget a caller');
-    }
+    });
   }
 
   private drop(m: Forget): void {

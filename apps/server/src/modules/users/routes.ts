@@ -49,7 +49,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService; callers: CallerCac
           .update(appUser)
           .set({ nickname, phone, sex, updatedAt: new Date() })
           .where(eq(appUser.id, auth.userId));
-        await deps.callers.forgetUser(auth.userId);
+        deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
     );
@@ -94,7 +94,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService; callers: CallerCac
         if (req.body.temperatureUnit) set.temperatureUnit = req.body.temperatureUnit;
         if (req.body.language) set.language = req.body.language;
         await deps.db.update(appUser).set(set).where(eq(appUser.id, auth.userId));
-        await deps.callers.forgetUser(auth.userId);
+        deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
     );
