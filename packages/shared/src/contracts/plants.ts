@@ -186,7 +186,8 @@ export const mapClusterQuery = plantFilterQuery.extend({
     .refine((v) => parseMapBbox(v) !== null, invalid),
   zoom: z.coerce.number().int(invalid).min(0, invalid).max(MAP_ZOOM_MAX, invalid),
 });
-export type MapClusterQuery = z.input<typeof mapClusterQuery>;
+/** What a caller sends: the filters as the list takes them, the box and a whole zoom. */
+export type MapClusterQuery = PlantFilter & { bbox: string; zoom: number };
 
 /**
  * Plants close together on screen, drawn as one counted bubble at their mean position. `worst` colours it
