@@ -1,6 +1,6 @@
 import { MAP_CLUSTER_MAX_ZOOM, parseMapBbox, type DeviceStatus, type MapBbox, type MapPlant } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
-import { clusterPlants, inBbox } from './map-clusters.js';
+import { CELL_ZOOM_OFFSET, clusterPlants, inBbox } from './map-clusters.js';
 
 /**
  * The map's clusters (issue 11): what a person zooming the plant map sees — every plant in view counted once,
@@ -69,15 +69,15 @@ describe('map clusters', () => {
   it('puts no plant in two clusters: clusters of one view never share a cell', () => {
     for (const zoom of [0, 3, 6, 9, 12]) {
       const a = clusterPlants(fleet, WORLD, zoom);
-      const cells = a.clusters.map((c) => cell(c.lat, c.lon, zoom + 2).join('/'));
-      const singles = a.plants.map((p) => cell(p.lat, p.lon, zoom + 2).join('/'));
+      const cells = a.clusters.map((c) => cell(c.lat, c.lon, zoom + CELL_ZOOM_OFFSET).join('/'));
+      const singles = a.plants.map((p) => cell(p.lat, p.lon, zoom + CELL_ZOOM_OFFSET).join('/'));
       expect(new Set([...cells, ...singles]).size).toBe(cells.length + singles.length);
       // A cluster stands in its plants' cell and holds every plant of that cell: the cells partition the plants.
       for (const c of a.clusters) {
-        const here = cell(c.lat, c.lon, zoom + 2).join('/');
-        expect(cell(c.bounds.north, c.bounds.west, zoom + 2).join('/')).toBe(here);
-        expect(cell(c.bounds.south, c.bounds.east, zoom + 2).join('/')).toBe(here);
-        expect(fleet.filter((p) => cell(p.lat, p.lon, zoom + 2).join('/') === here)).toHaveLength(c.count);
+        const here = cell(c.lat, c.lon, zoom + CELL_ZOOM_OFFSET).join('/');
+        expect(cell(c.bounds.north, c.bounds.west, zoom + CELL_ZOOM_OFFSET).join('/')).toBe(here);
+        expect(cell(c.bounds.south, c.bounds.east, zoom + CELL_ZOOM_OFFSET).join('/')).toBe(here);
+        expect(fleet.filter((p) => cell(p.lat, p.lon, zoom + CELL_ZOOM_OFFSET).join('/') === here)).toHaveLength(c.count);
       }
     }
   });

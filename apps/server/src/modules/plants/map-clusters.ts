@@ -11,14 +11,17 @@ import {
 
 /**
  * Grid clustering of map points (issue 11: a 10,000-plant fleet on one map). The world is cut into the cells
- * of a web-mercator tile grid CELL_ZOOM_OFFSET levels finer than the map's zoom, so a cell is a quarter of a
- * 256-px tile (64 px) on screen whatever the zoom; the plants of one cell become one cluster at their mean
+ * of a web-mercator tile grid CELL_ZOOM_OFFSET levels finer than the map's zoom, so a cell is half a 256-px
+ * tile (128 px) on screen whatever the zoom; the plants of one cell become one cluster at their mean
  * position. A grid rather than distance-based clustering: one pass, no order dependence, and a plant is in
  * exactly one cell by construction. Cells start at -180°, so none straddles the antimeridian.
  */
 
-/** Cells are 2^-2 of a tile: 64 px, about the size of two bubbles side by side. */
-const CELL_ZOOM_OFFSET = 2;
+/**
+ * Cells are half a tile: 128 px, about three bubbles wide. Neighbouring cells' bubbles can still meet at a
+ * shared edge; with 64-px cells they overlapped on most zoomed-out views (seen on the 10,000-plant map).
+ */
+export const CELL_ZOOM_OFFSET = 1;
 /** Web mercator stops here; plants nearer the poles sit in the edge row. */
 const MERCATOR_MAX_LAT = 85.0511287798;
 

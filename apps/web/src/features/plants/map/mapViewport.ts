@@ -58,7 +58,7 @@ export function nearestCopy(lon: number, centre: number): number {
 
 /** Bubble diameter in px: grows with the count's order of magnitude, so 10 and 10,000 both fit on screen. */
 export function bubbleSize(count: number): number {
-  return Math.round(26 + 8 * Math.log10(Math.max(count, 1)));
+  return Math.round(24 + 6 * Math.log10(Math.max(count, 1)));
 }
 
 /**
