@@ -77,7 +77,9 @@ describe('map clusters', () => {
         const here = cell(c.lat, c.lon, zoom + CELL_ZOOM_OFFSET).join('/');
         expect(cell(c.bounds.north, c.bounds.west, zoom + CELL_ZOOM_OFFSET).join('/')).toBe(here);
         expect(cell(c.bounds.south, c.bounds.east, zoom + CELL_ZOOM_OFFSET).join('/')).toBe(here);
-        expect(fleet.filter((p) => cell(p.lat, p.lon, zoom + CELL_ZOOM_OFFSET).join('/') === here)).toHaveLength(c.count);
+        expect(fleet.filter((p) => cell(p.lat, p.lon, zoom + CELL_ZOOM_OFFSET).join('/') === here)).toHaveLength(
+          c.count,
+        );
       }
     }
   });
