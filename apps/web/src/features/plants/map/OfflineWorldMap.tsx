@@ -169,7 +169,10 @@ export function OfflineWorldMap({
           data: [...clusters]
             .sort((a, b) => STATUS_LAYER.indexOf(a.worst) - STATUS_LAYER.indexOf(b.worst))
             .map((c) => ({
-              name: t('plants.map.cluster', { n: String(c.count), status: t(`plants.status.${c.worst}`) }),
+              name: t('plants.map.cluster', {
+                n: c.count.toLocaleString(locale),
+                status: t(`plants.status.${c.worst}`),
+              }),
               value: [c.lon, c.lat],
               symbolSize: bubbleSize(c.count),
               itemStyle: { color: STATUS_COLOR[c.worst], borderColor: '#fff', borderWidth: 2, opacity: 0.92 },
@@ -218,7 +221,7 @@ export function OfflineWorldMap({
       className="hg-plant-map-canvas"
       style={{ height }}
       role="img"
-      aria-label={t('plants.map.label', { n: String(total) })}
+      aria-label={t('plants.map.label', { n: total.toLocaleString(locale) })}
       aria-busy={busy || undefined}
       data-testid="plant-map-offline"
       data-points={points.length}

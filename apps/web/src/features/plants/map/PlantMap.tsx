@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { plantApi, plantKeys } from '../../../api/plants';
 import { PHONE_QUERY, useMediaQuery } from '../../../kit/useMediaQuery';
 import { overviewPath } from '../../../components/plant/overviewPath';
+import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { extentOf, WORLD_REQUEST, type MapFocus, type MapViewRequest } from './mapViewport';
 import { OfflineWorldMap } from './OfflineWorldMap';
 import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
@@ -29,6 +30,7 @@ const LISTED = 200;
  */
 export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX.Element {
   const { t } = useTranslation();
+  const locale = useFigureLocale();
   const navigate = useNavigate();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -152,7 +154,7 @@ export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX
       </div>
       <nav className="hg-plant-map-list" aria-label={t('plants.map.listLabel')} data-testid="plant-map-list">
         <h2 className="hg-plant-map-list-title" aria-live="polite">
-          {t('plants.map.inView', { n: String(answer.total) })}
+          {t('plants.map.inView', { n: answer.total.toLocaleString(locale) })}
         </h2>
         {points.data && answer.total === 0 ? (
           <Empty
@@ -169,13 +171,13 @@ export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX
                   size="small"
                   className="hg-plant-map-cluster-link"
                   aria-label={t('plants.map.cluster', {
-                    n: String(c.count),
+                    n: c.count.toLocaleString(locale),
                     status: t(`plants.status.${c.worst}`),
                   })}
                   onClick={() => zoomInto(c)}
                   data-testid="plant-map-cluster-link"
                 >
-                  {t('plants.map.clusterShort', { n: String(c.count) })}
+                  {t('plants.map.clusterShort', { n: c.count.toLocaleString(locale) })}
                 </Button>
               </li>
             ))}

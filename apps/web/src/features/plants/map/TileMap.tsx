@@ -69,6 +69,8 @@ export function TileMap({
   const layer = useRef<LayerGroup | null>(null);
   const callbacks = useRef({ onOpen, onUnavailable, onCluster, onView });
   callbacks.current = { onOpen, onUnavailable, onCluster, onView };
+  /** Reports the settled view (debounced); also called after a focus, which may not move the map at all. */
+  const report = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let alive = true;
@@ -102,7 +104,7 @@ export function TileMap({
     layer.current = leaflet.layerGroup().addTo(m);
     // A drag or a zoom animation fires moveend once it settles; the debounce folds a quick series into one.
     let timer = 0;
-    const report = () => {
+    report.current = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         const b = m.getBounds();
@@ -115,7 +117,7 @@ export function TileMap({
         );
       }, VIEW_DEBOUNCE_MS);
     };
-    m.on('moveend', report);
+    m.on('moveend', () => report.current());
     setMap(m);
     return observeResize(
       el,
@@ -135,15 +137,14 @@ export function TileMap({
     const b = focus.bounds;
     if (!b) {
       map.setView([25, 10], 2);
-      return;
+    } else if (focus.minZoom === undefined) {
+      map.fitBounds(leaflet.latLngBounds([b.south, b.west], [b.north, b.east]), { padding: [32, 32], maxZoom: 12 });
+    } else {
+      const bounds = leaflet.latLngBounds([b.south, b.west], [b.north, b.east]);
+      const fit = map.getBoundsZoom(bounds.pad(0.2));
+      map.setView(bounds.getCenter(), Math.min(MAX_ZOOM, Math.max(focus.minZoom, fit)));
     }
-    const bounds = leaflet.latLngBounds([b.south, b.west], [b.north, b.east]);
-    if (focus.minZoom === undefined) {
-      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 12 });
-      return;
-    }
-    const fit = map.getBoundsZoom(bounds.pad(0.2));
-    map.setView(bounds.getCenter(), Math.min(MAX_ZOOM, Math.max(focus.minZoom, fit)));
+    report.current();
   }, [leaflet, map, focus]);
 
   useEffect(() => {
@@ -177,7 +178,10 @@ export function TileMap({
     }
     for (const c of clusters) {
       const size = bubbleSize(c.count);
-      const label = t('plants.map.cluster', { n: String(c.count), status: t(`plants.status.${c.worst}`) });
+      const label = t('plants.map.cluster', {
+        n: c.count.toLocaleString(locale),
+        status: t(`plants.status.${c.worst}`),
+      });
       const bubble = document.createElement('span');
       bubble.className = 'hg-plant-map-bubble';
       bubble.style.background = STATUS_COLOR[c.worst];
@@ -206,7 +210,7 @@ export function TileMap({
       className="hg-plant-map-canvas hg-plant-map-tiles"
       style={{ height }}
       role="region"
-      aria-label={t('plants.map.label', { n: String(total) })}
+      aria-label={t('plants.map.label', { n: total.toLocaleString(locale) })}
       aria-busy={!leaflet || busy || undefined}
       data-testid="plant-map-tiles"
       data-points={points.length}
