@@ -1,4 +1,4 @@
-import { ERROR_CODES, type PlantFilter, type PlantListQuery } from '@heliograph/shared';
+import { ERROR_CODES, type MapClusterQuery, type PlantFilter, type PlantListQuery } from '@heliograph/shared';
 import { call, routeUrl } from './call';
 
 /**
@@ -10,7 +10,9 @@ export const DEVICE_KIND_ORDER = ['inverter', 'battery', 'meter', 'weather'] as 
 
 export const plantApi = {
   list: (q: PlantListQuery) => call('GET /plants', { query: q }),
-  map: (q: PlantFilter) => call('GET /plants/map', { query: q }),
+  /** The visible box at a zoom; a newer view aborts the request of the one before (TanStack's signal). */
+  mapClusters: (q: MapClusterQuery, signal?: AbortSignal) => call('GET /plants/mapClusters', { query: q }, { signal }),
+  mapCount: (q: PlantFilter) => call('GET /plants/mapCount', { query: q }),
   near: (id: string) => call('GET /plants/queryStationByPoint', { query: { id } }),
   mapConfig: () => call('GET /plants/mapConfig'),
   inChina: () => call('GET /anonymous/inChina', {}, { silent: true }),
@@ -36,7 +38,8 @@ export const plantKeys = {
   /** Everything about the list and the map: a delete refreshes it all. */
   lists: ['plants'] as const,
   list: (q: PlantListQuery) => ['plants', 'list', q] as const,
-  map: (q: PlantFilter) => ['plants', 'map', q] as const,
+  mapClusters: (q: PlantFilter, view: { bbox: string; zoom: number }) => ['plants', 'mapClusters', q, view] as const,
+  mapCount: (q: PlantFilter) => ['plants', 'mapCount', q] as const,
   mapConfig: ['plants', 'mapConfig'] as const,
   inChina: ['anonymous', 'inChina'] as const,
   all: (id: string) => ['plant', id] as const,

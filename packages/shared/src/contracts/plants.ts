@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES, FLOW_STATES, PLANT_TYPES } from '../plant.js';
+import type { FieldRule } from '../messages/index.js';
 import {
+  MAP_CLUSTER_MAX_ZOOM,
   MAP_POINT_RADIUS_MAX_KM,
+  MAP_ZOOM_MAX,
+  parseMapBbox,
   PLANT_CAPACITY_MAX_KW,
   PLANT_GROUPS,
   PLANT_LIST_MAX_SIZE,
@@ -172,6 +176,44 @@ export const mapPlant = z.object({
 });
 export type MapPlant = z.infer<typeof mapPlant>;
 
+const invalid: { message: FieldRule } = { message: 'invalid' };
+
+/** plants/mapClusters: the list's filters, the visible box (`west,south,east,north`) and the map's zoom. */
+export const mapClusterQuery = plantFilterQuery.extend({
+  bbox: z
+    .string()
+    .max(100)
+    .refine((v) => parseMapBbox(v) !== null, invalid),
+  zoom: z.coerce.number().int(invalid).min(0, invalid).max(MAP_ZOOM_MAX, invalid),
+});
+/** What a caller sends: the filters as the list takes them, the box and a whole zoom. */
+export type MapClusterQuery = PlantFilter & { bbox: string; zoom: number };
+
+/**
+ * Plants close together on screen, drawn as one counted bubble at their mean position. `worst` colours it
+ * (the status that most needs attention, see MAP_STATUS_SEVERITY); `bounds` is the box of its plants and
+ * `expansionZoom` the zoom at which it splits, so a click can zoom in.
+ */
+export const mapCluster = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  count: count,
+  worst: z.enum(DEVICE_STATUSES),
+  counts: countsOf(DEVICE_STATUSES, count),
+  bounds: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }),
+  expansionZoom: z.number().int().min(0).max(MAP_CLUSTER_MAX_ZOOM),
+});
+export type MapCluster = z.infer<typeof mapCluster>;
+
+/** The visible part of the map: plants alone where they stand apart, clusters where they crowd. */
+export const mapClusterAnswer = z.object({
+  /** Plants in the box under the filters (the clusters' counts and the single plants add up to it). */
+  total: count,
+  clusters: z.array(mapCluster),
+  plants: z.array(mapPlant),
+});
+export type MapClusterAnswer = z.infer<typeof mapClusterAnswer>;
+
 export const mapConfig = z.object({
   /** Leaflet URL templates; null: the built-in offline world map. */
   tileUrl: z.string().nullable(),
@@ -213,6 +255,7 @@ export const plantContracts = contracts({
   'GET /overview/plantCount': { answer: countsByStatus },
   'GET /overview/eventCount': { answer: openEventCounts },
   'GET /plants/map': { query: plantFilterQuery, answer: z.array(mapPlant) },
+  'GET /plants/mapClusters': { query: mapClusterQuery, answer: mapClusterAnswer },
   'GET /plants/mapCount': { query: plantFilterQuery, answer: plantStatusCounts },
   'GET /plants/queryStationByPoint': {
     query: z.object({

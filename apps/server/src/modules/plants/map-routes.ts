@@ -1,11 +1,12 @@
-import { validCoordinates } from '@heliograph/shared';
+import { parseMapBbox, validCoordinates } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, ValidationError } from '../../http/errors.js';
 import { mapPlants, plantsNear } from './list.js';
+import { clusterPlants } from './map-clusters.js';
 import { checkCapacityRange } from './schemas.js';
 import type { PlantService } from './service.js';
 
@@ -29,12 +30,33 @@ export function plantMapRoutes(deps: {
 
     route(
       'GET /plants/map',
-      { config: { ...view, cacheable: true }, summary: 'Every plant in scope as a map point (the list’s filters apply)' },
+      {
+        config: { ...view, cacheable: true },
+        summary: 'Every plant in scope as a map point (the list’s filters apply)',
+      },
       async (req) => ok(req, await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
-    route('GET /plants/mapCount', { config: { ...view, cacheable: true }, summary: 'Plants on the map by status' }, async (req) =>
-      ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
+    route(
+      'GET /plants/mapClusters',
+      {
+        config: { ...view, cacheable: true },
+        summary: 'The plants in the visible box, clustered by the zoom (the list’s filters apply)',
+      },
+      async (req) => {
+        const { bbox, zoom, ...filter } = req.query;
+        // The schema has checked the box already; this keeps the handler honest without a cast.
+        const box = parseMapBbox(bbox);
+        if (!box) throw new ValidationError([{ field: 'bbox', rule: 'invalid' }]);
+        const points = await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(filter));
+        return ok(req, clusterPlants(points, box, zoom));
+      },
+    );
+
+    route(
+      'GET /plants/mapCount',
+      { config: { ...view, cacheable: true }, summary: 'Plants on the map by status' },
+      async (req) => ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
     route(

@@ -43,3 +43,28 @@ export function initialView(points: readonly { lat: number; lon: number }[], asp
     [midLon + lonSpan / 2, midLat - latSpan / 2],
   ];
 }
+
+/**
+ * Frames a cluster's plants close enough that the cluster opens: their box with a margin, shaped like the
+ * map's box (height / width = `aspect`), but never wider than the map is at `minZoom` (the cluster's
+ * expansion zoom, read as a web-mercator zoom over `widthPx`), so plants at one address still come apart.
+ */
+export function zoomedView(
+  b: { west: number; south: number; east: number; north: number },
+  minZoom: number,
+  widthPx: number,
+  aspect: number,
+): Bounds {
+  const boxRatio = 1 / Math.max(aspect, 0.1);
+  // 2 % inside the zoom's width, so rounding never reads it as the zoom below.
+  const widest = ((360 * Math.max(widthPx, 1)) / (256 * 2 ** minZoom)) * 0.98;
+  const wanted = Math.max((b.east - b.west) * 1.4, ((b.north - b.south) * 1.4 * boxRatio) / ASPECT_SCALE, 1e-4);
+  const lonSpan = Math.min(wanted, widest);
+  const latSpan = (lonSpan * ASPECT_SCALE) / boxRatio;
+  const midLon = (b.west + b.east) / 2;
+  const midLat = (b.south + b.north) / 2;
+  return [
+    [midLon - lonSpan / 2, midLat + latSpan / 2],
+    [midLon + lonSpan / 2, midLat - latSpan / 2],
+  ];
+}
