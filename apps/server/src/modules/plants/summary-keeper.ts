@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { query, toMs } from '../../db/rows.js';
+
+type Exec = Pick<Db, 'execute'>;
+import { oldestSummaries, refreshPlantSummaries, staleSummaries } from './summary.js';
+
+/** The timers the keeper waits with (tests pass their own and move time themselves). */
+export interface KeeperTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: KeeperTimers = {
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+// Any fixed number: the sweep of one instance at a time (pg_try_advisory_xact_lock), other instances skip it.
+const SWEEP_LOCK = 724_312;
+
+export interface KeeperOptions {
+  /** Pause between the ends of two flushes (default 1 s): marks arriving meanwhile share the next flush. */
+  flushEveryMs?: number;
+  /** Plants per refresh statement (default 500). */
+  sliceSize?: number;
+  /** Between sweeps (default 30 s); the first one runs `firstSweepMs` after start (default 2 s). */
+  sweepEveryMs?: number;
+  firstSweepMs?: number;
+  /** Plants without a row or with an expired status one sweep refreshes at most (default 5,000). */
+  sweepStale?: number;
+  /** Least recently computed rows one sweep refreshes anyway (default 500: 10,000 plants every 10 minutes). */
+  sweepOldest?: number;
+}
+
+/**
+ * Keeps plant_summary current. Ingest marks the plants whose data it committed; they are refreshed together
+ * at most every `flushEveryMs`, in slices, one flush at a time, yielding to other work between slices, so a
+ * backfill of thousands of plants does not hog the database. A periodic sweep refreshes plants with no row
+ * yet, rows whose status has expired (a device that went quiet) and a slice of the oldest rows (changes that
+ * were not marked). A failed refresh keeps its plants marked and tries again later, waiting longer each time.
+ */
+export class SummaryKeeper {
+  private readonly dirty = new Set<string>();
+  private flushing: Promise<void> | undefined;
+  private flushTimer: unknown;
+  private sweepTimer: unknown;
+  private sweeping: Promise<number> | undefined;
+  private lastFlushEnd = Number.NEGATIVE_INFINITY;
+  private failures = 0;
+  private stopped = false;
+  private readonly timers: KeeperTimers;
+  private readonly now: () => number;
+  private readonly o: Required<KeeperOptions>;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      log: FastifyBaseLogger;
+      timers?: KeeperTimers;
+      now?: () => number;
+    } & KeeperOptions,
+  ) {
+    this.timers = deps.timers ?? realTimers;
+    this.now = deps.now ?? Date.now;
+    this.o = {
+      flushEveryMs: deps.flushEveryMs ?? 1000,
+      sliceSize: deps.sliceSize ?? 500,
+      sweepEveryMs: deps.sweepEveryMs ?? 30_000,
+      firstSweepMs: deps.firstSweepMs ?? 2000,
+      sweepStale: deps.sweepStale ?? 5000,
+      sweepOldest: deps.sweepOldest ?? 500,
+    };
+  }
+
+  /** Plants waiting for their next refresh. */
+  get pending(): number {
+    return this.dirty.size;
+  }
+
+  markDirty(plantIds: Iterable<string>): void {
+    for (const id of plantIds) this.dirty.add(id);
+    this.scheduleFlush();
+  }
+
+  /** Starts the periodic sweep. */
+  start(): void {
+    if (this.stopped || this.sweepTimer !== undefined) return;
+    this.scheduleSweep(this.o.firstSweepMs);
+  }
+
+  /** Stops the timers and refreshes what is still marked (at shutdown, before the database closes). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.flushTimer !== undefined) this.timers.clearTimeout(this.flushTimer);
+    if (this.sweepTimer !== undefined) this.timers.clearTimeout(this.sweepTimer);
+    this.flushTimer = this.sweepTimer = undefined;
+    await this.sweeping?.catch(() => undefined);
+    await this.flush().catch((err: Error) => this.deps.log.warn({ err }, 'plant summaries left unrefreshed'));
+  }
+
+  /** Refreshes every marked plant now, after the flush under way if any. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing.catch(() => undefined);
+    if (this.dirty.size === 0) return;
+    const run = this.refreshMarked();
+    this.flushing = run;
+    try {
+      await run;
+    } finally {
+      this.flushing = undefined;
+      this.lastFlushEnd = this.now();
+      this.scheduleFlush();
+    }
+  }
+
+  private async refreshMarked(): Promise<void> {
+    while (this.dirty.size > 0) {
+      const slice: string[] = [];
+      for (const id of this.dirty) {
+        if (slice.length >= this.o.sliceSize) break;
+        slice.push(id);
+      }
+      for (const id of slice) this.dirty.delete(id);
+      try {
+        await refreshPlantSummaries(this.deps.db, slice);
+        this.failures = 0;
+      } catch (err) {
+        // Kept marked: the next flush tries again, later each time while the database refuses.
+        for (const id of slice) this.dirty.add(id);
+        this.failures++;
+        throw err;
+      }
+      if (this.dirty.size > 0) await yieldToOthers();
+    }
+  }
+
+  private scheduleFlush(): void {
+    // After stop, only an explicit flush() refreshes (the shutdown's last one).
+    if (this.stopped || this.flushTimer !== undefined || this.flushing || this.dirty.size === 0) return;
+    const pause = this.o.flushEveryMs * 2 ** Math.min(this.failures, 5);
+    const wait = Math.max(0, this.lastFlushEnd + pause - this.now());
+    this.flushTimer = this.timers.setTimeout(() => {
+      this.flushTimer = undefined;
+      this.flush().catch((err: Error) => this.deps.log.warn({ err }, 'plant summary refresh failed; will retry'));
+    }, wait);
+  }
+
+  private scheduleSweep(ms: number): void {
+    this.sweepTimer = this.timers.setTimeout(() => {
+      this.sweepTimer = undefined;
+      this.sweeping = this.sweep();
+      this.sweeping
+        .catch((err: Error) => this.deps.log.warn({ err }, 'plant summary sweep failed'))
+        .finally(() => {
+          this.sweeping = undefined;
+          if (!this.stopped) this.scheduleSweep(this.o.sweepEveryMs);
+        });
+    }, ms);
+  }
+
+  /**
+   * One sweep: slice after slice, each in its own short transaction holding the sweep lock, so only one
+   * instance sweeps at a time (another finds the lock taken and leaves it) and nothing waits long behind it.
+   * Answers how many plants it refreshed.
+   */
+  async sweep(): Promise<number> {
+    const [started] = await query<{ now: unknown }>(this.deps.db, sql`select now() as now`);
+    const before = new Date(toMs(started?.now));
+    let refreshed = 0;
+    // First the plants whose row is missing or expired, then the least recently computed ones.
+    for (const [pick, budget] of [
+      [(tx: Exec, n: number) => staleSummaries(tx, n), this.o.sweepStale],
+      [(tx: Exec, n: number) => oldestSummaries(tx, n, before), this.o.sweepOldest],
+    ] as const) {
+      let left = budget;
+      while (!this.stopped && left > 0) {
+        const ask = Math.min(this.o.sliceSize, left);
+        left -= ask;
+        const done = await this.deps.db.transaction(async (tx) => {
+          const [lock] = await query<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as got`);
+          if (!lock?.got) return undefined;
+          const ids = await pick(tx, ask);
+          await refreshPlantSummaries(tx, ids);
+          return ids.length;
+        });
+        // Another instance is sweeping: it does the rest.
+        if (done === undefined) return refreshed;
+        refreshed += done;
+        if (done < ask) break;
+        await yieldToOthers();
+      }
+    }
+    return refreshed;
+  }
+}
+
+/** Lets queued requests run between two slices. */
+function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
