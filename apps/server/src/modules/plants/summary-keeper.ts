@@ -106,6 +106,8 @@ export class SummaryKeeper {
 
   /** Refreshes every marked plant now, after the flush under way if any. */
   async flush(): Promise<void> {
+    if (this.flushTimer !== undefined) this.timers.clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     while (this.flushing) await this.flushing.catch(() => undefined);
     if (this.dirty.size === 0) return;
     const run = this.refreshMarked();
