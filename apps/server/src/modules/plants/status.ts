@@ -17,10 +17,14 @@ export const deviceStatusSql = sql`case
   when exists (select 1 from device_event e where e.device_id = d.id and e.cleared_at is null and e.level = 'warning') then 'warning'
   else 'normal' end`;
 
-/** The devices of plant `p` with their status (`st`) and the moment they go offline (`offline_at`), as `ds`. */
+/**
+ * The devices of plant `p` with their status (`st`) and the moment they go offline (`offline_at`), as `ds`.
+ * `offset 0` keeps the subquery whole: flattened, each aggregate over `st` would evaluate the status (and its
+ * event lookups) again.
+ */
 const plantDevicesSql = sql`(select ${deviceStatusSql} as st, ${offlineAtSql} as offline_at
   from device d join gateway g on g.id = d.gateway_id
-  left join device_latest dl on dl.device_id = d.id where d.plant_id = p.id) ds`;
+  left join device_latest dl on dl.device_id = d.id where d.plant_id = p.id offset 0) ds`;
 
 /**
  * Plant status from its devices: offline when none reports, fault when any device is in fault, warning
