@@ -73,7 +73,13 @@ export class ServerInstance {
   async start(): Promise<void> {
     const child = spawn(
       process.execPath,
-      ['--enable-source-maps', '--conditions=heliograph-dist', path.join(ROOT, 'apps/server/dist/main.js')],
+      [
+        '--enable-source-maps',
+        '--conditions=heliograph-dist',
+        // e.g. BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a phase's time goes.
+        ...(process.env.BENCH_SERVER_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+        path.join(ROOT, 'apps/server/dist/main.js'),
+      ],
       { cwd: ROOT, env: { ...process.env, ...this.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.child = child;

@@ -56,6 +56,12 @@ import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { AnswerCache } from './http/answer-cache.js';
+import { Foreground } from './http/foreground.js';
+
+// A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
+// runs: small ones let the console's queries in between (issue 11).
+const EMBEDDED_SAMPLES_PER_FLUSH = 500;
 
 export interface AppOptions {
   config: Config;
@@ -140,9 +146,15 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
 
   const gatewayAuth = new GatewayAuth(db, limiter);
+  const foreground = new Foreground();
   const bus = config.mqttUrl
     ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
-    : await createEmbeddedBus({ port: config.mqttPort, auth: gatewayAuth, log: app.log });
+    : await createEmbeddedBus({
+        port: config.mqttPort,
+        // A gateway's sign-in has a deadline (its CONNACK timeout): it goes ahead of the backfill too.
+        auth: { authenticate: (...a) => foreground.during(() => gatewayAuth.authenticate(...a)) },
+        log: app.log,
+      });
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
@@ -157,6 +169,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     writer: new TelemetryWriter(db),
     log: app.log,
     lanes: database.kind === 'postgres' ? config.ingestLanes : 1,
+    maxSamplesPerFlush: database.kind === 'postgres' ? undefined : EMBEDDED_SAMPLES_PER_FLUSH,
+    turn: () => foreground.turn(),
   });
   ingest.start();
 
@@ -164,12 +178,14 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   // First, so every answer carries them, refusals of the access hooks included.
   await app.register(securityHeaders, { config });
   requireRouteDeclarations(app);
+  foreground.track(app);
   accessHooks(app, {
     authenticate: async (token) => {
       const claims = await tokens.verifyAccess(token);
       return (await loadAuthContext(db, claims.userId, claims.sessionId)) ?? null;
     },
   });
+  new AnswerCache(config.answerCacheMs, opts.now).register(app);
   errorRendering(app);
   refuseNulBytes(app);
 

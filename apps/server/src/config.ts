@@ -62,6 +62,8 @@ export interface Config {
   inChina: boolean;
   /** On SIGTERM, how long /readyz answers 503 (while serving as usual) before the server stops accepting. */
   shutdownGraceMs: number;
+  /** How long a caller's plant list, counts and map answers are reused (http/answer-cache.ts); 0: never. */
+  answerCacheMs: number;
 }
 
 /**
@@ -180,6 +182,7 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION: text.default(''),
   IN_CHINA: bool.default(false),
   SHUTDOWN_GRACE_S: wholeNumber(0, 600).default(5),
+  ANSWER_CACHE_MS: wholeNumber(0, 60_000).default(2000),
   WEB_DIST: text.optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
     inChina: e.IN_CHINA,
     shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
+    answerCacheMs: e.ANSWER_CACHE_MS,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
   };
 }

@@ -320,3 +320,24 @@ describe('decodeBlock', () => {
     expect(skipped).toEqual([]);
   });
 });
+
+describe('the direct read of 16- and 32-bit integers', () => {
+  it('gives what the general path gives (forced by a skipped leading register)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<DataType>('u16', 's16', 'u32', 's32'),
+        fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 2, maxLength: 2 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom(1, 0.1, 0.01, 10),
+        fc.integer({ min: -50, max: 50 }),
+        fc.boolean(),
+        (type, registers, byteSwap, wordSwap, scale, base, sentinels) => {
+          const column = col(type, { byteSwap, wordSwap, scale, base, sentinels });
+          const general = decode([0xabcd, ...registers], { ...column, skipBytes: 2 });
+          expect(decode(registers, column)).toEqual(general);
+        },
+      ),
+    );
+  });
+});

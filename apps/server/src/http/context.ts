@@ -37,6 +37,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     scope?: Scope;
+    cacheable?: boolean;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -65,6 +65,8 @@ export interface ContractSchema<K extends ApiRoute, P> {
 export interface RouteAccess {
   access: Access;
   scope: Scope;
+  /** The answer may be kept for a moment per caller (http/answer-cache.ts): the lists a fleet polls. */
+  cacheable?: boolean;
 }
 
 /** What a route states of its own besides its handler; everything else comes from its contract. */

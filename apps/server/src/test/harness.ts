@@ -76,7 +76,8 @@ export class TestApp {
   private async boot(): Promise<void> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hg-test-'));
     const config = {
-      ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', ...this.env }),
+      // The answer cache is off unless a test is about it: tests change rows behind the API's back.
+      ...loadConfig({ DATA_DIR: dataDir, MQTT_PORT: '0', SIMULATE: 'false', ANSWER_CACHE_MS: '0', ...this.env }),
       webDist: path.join(dataDir, 'no-web'),
     };
     const url = process.env.TEST_DATABASE_URL;

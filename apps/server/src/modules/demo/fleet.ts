@@ -95,6 +95,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
       return {
         sn: g.sn,
         password,
+        generated: true,
         devices: g.devices.map((d) => ({
           sn: d.sn,
           kind: d.kind,

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { defineFleet, type PlantDef } from '@heliograph/simulator';
 import type { Db } from '../../db/client.js';
 import { device, gateway } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashGeneratedSecret } from '../auth/passwords.js';
 import { demoAccountsFile } from './seed.js';
 import { demoIdentity } from './identity.js';
 
@@ -94,7 +94,7 @@ export async function ensureSpareGateways(db: Db, companyId: string): Promise<Re
         sn: s.sn,
         companyId,
         registrationKey: s.registrationKey,
-        connPasswordHash: await hashPassword(password),
+        connPasswordHash: hashGeneratedSecret(password),
         firmware: s.def.gateways[0]?.firmware ?? null,
       })
       .returning({ id: gateway.id });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { gatewayTopics, type BatchAck } from '@heliograph/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -73,6 +74,16 @@ export class Ingest {
       /** Tests shorten the waits and the bound. */
       backoff?: { firstMs: number; maxMs: number };
       maxHeldBytes?: number;
+      /**
+       * Readings per transaction at most (default 5,000). The embedded database runs on the main thread and
+       * a request's query waits for the whole transaction, so it is given smaller ones.
+       */
+      maxSamplesPerFlush?: number;
+      /**
+       * Awaited before each transaction: pages and API go first (http/foreground.ts). Without it, a turn of
+       * the event loop only.
+       */
+      turn?: () => Promise<void>;
       stopWaitMs?: number;
     },
   ) {
@@ -240,10 +251,14 @@ export class Ingest {
   }
 
   private async flushAll(queue: Item[]): Promise<void> {
+    const max = this.deps.maxSamplesPerFlush ?? MAX_SAMPLES_PER_FLUSH;
     while (queue.length > 0) {
+      // Without a real turn of the event loop between transactions, a backlog written to the embedded
+      // database (whose queries resolve without I/O) would hold off every socket until it is all written.
+      await (this.deps.turn ?? nextTurn)();
       const take: Item[] = [];
       let n = 0;
-      while (queue.length > 0 && (take.length === 0 || n < MAX_SAMPLES_PER_FLUSH)) {
+      while (queue.length > 0 && (take.length === 0 || n < max)) {
         const item = queue.shift() as Item;
         take.push(item);
         n += Math.max(1, item.samples.length);

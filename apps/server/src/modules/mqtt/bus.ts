@@ -51,7 +51,7 @@ function matches(filter: string, topic: string): boolean {
 export async function createEmbeddedBus(opts: {
   port: number;
   host?: string;
-  auth: GatewayAuth;
+  auth: Pick<GatewayAuth, 'authenticate'>;
   log: FastifyBaseLogger;
 }): Promise<MessageBus> {
   const broker = await Aedes.createBroker();

@@ -61,4 +61,21 @@ describe('gateway authentication on reconnect', () => {
     expect(await auth.authenticate(SN, 'Changed2026pass')).toBe(true);
     expect(calls).toHaveLength(4);
   });
+
+  it('a reconnecting fleet is checked a few at a time, and every gateway of it gets in', async () => {
+    let most = 0;
+    const auth: GatewayAuth = new GatewayAuth(
+      t.database.db,
+      new RateLimiter(t.database.db, loadRateLimits({})),
+      async (password, hash) => {
+        most = Math.max(most, auth.inProgress);
+        return verifyPassword(password, hash);
+      },
+    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => auth.authenticate(SN, 'Changed2026pass')));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(4);
+    expect(auth.inProgress).toBe(0);
+  });
 });

@@ -9,10 +9,15 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 // scrypt costs ~50 ms on purpose; a fleet reconnecting after a broker restart must not cost that per
 // gateway each time, so a verified (sn, password) pair is remembered for ten minutes.
 const VERIFIED_TTL_MS = 10 * 60_000;
+// Sign-ins checked at once; the rest wait their turn. A fleet reconnecting after a restart (10,000 gateways
+// within seconds) would otherwise take every database connection the console's pages need.
+const CONCURRENT_CHECKS = 4;
 
 /** Who may connect, publish and subscribe (docs/gateway-protocol.md "Connecting"). */
 export class GatewayAuth {
   private readonly verified = new Map<string, number>();
+  private checking = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -31,6 +36,22 @@ export class GatewayAuth {
    */
   async authenticate(sn: string, password: string, address?: string): Promise<boolean> {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(sn) || !password) return false;
+    while (this.checking >= CONCURRENT_CHECKS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.checking++;
+    try {
+      return await this.decide(sn, password, address);
+    } finally {
+      this.checking--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Sign-ins being checked now (at most CONCURRENT_CHECKS). */
+  get inProgress(): number {
+    return this.checking;
+  }
+
+  private async decide(sn: string, password: string, address?: string): Promise<boolean> {
     if ((await this.limiter.blockedFor('gatewayClient', sn)) !== undefined) return false;
     if (address && (await this.limiter.blockedFor('gatewayAddress', address)) !== undefined) return false;
     const outcome = await this.check(sn, password);

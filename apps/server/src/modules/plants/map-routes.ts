@@ -29,11 +29,11 @@ export function plantMapRoutes(deps: {
 
     route(
       'GET /plants/map',
-      { config: view, summary: 'Every plant in scope as a map point (the list’s filters apply)' },
+      { config: { ...view, cacheable: true }, summary: 'Every plant in scope as a map point (the list’s filters apply)' },
       async (req) => ok(req, await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
-    route('GET /plants/mapCount', { config: view, summary: 'Plants on the map by status' }, async (req) =>
+    route('GET /plants/mapCount', { config: { ...view, cacheable: true }, summary: 'Plants on the map by status' }, async (req) =>
       ok(req, await plants.countByStatus(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 

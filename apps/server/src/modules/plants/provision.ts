@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { device, gateway, plant, plantShare } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashGeneratedSecret, hashPassword } from '../auth/passwords.js';
 
 export interface ProvisionDevice {
   sn: string;
@@ -33,7 +33,14 @@ export interface ProvisionPlant {
   longitude: number;
   address: string;
   valuation: Valuation;
-  gateways: { sn: string; password: string; registrationKey?: string; devices: ProvisionDevice[] }[];
+  gateways: {
+    sn: string;
+    password: string;
+    /** The console generated the password (high entropy): a fast salted hash, not the password KDF. */
+    generated?: boolean;
+    registrationKey?: string;
+    devices: ProvisionDevice[];
+  }[];
   sharedWith?: { userId: string; level: 'guest' | 'maintainer' }[];
   // The rest of spec §3 Plant, set by the creation wizard (issue 4); the demo fleet leaves them out.
   createdBy?: string | null;
@@ -54,7 +61,9 @@ export interface ProvisionPlant {
  * wizard (modules/plant-admin) use it.
  */
 export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plantId: string; gatewayIds: string[] }> {
-  const hashes = await Promise.all(p.gateways.map((g) => hashPassword(g.password)));
+  const hashes = await Promise.all(
+    p.gateways.map((g) => (g.generated ? hashGeneratedSecret(g.password) : hashPassword(g.password))),
+  );
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(plant)

@@ -1,0 +1,80 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Foreground } from './foreground.js';
+
+const apps: ReturnType<typeof Fastify>[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+/** An app whose GET /slow answers only when the test says so. */
+async function appWith(foreground: Foreground) {
+  const app = Fastify();
+  apps.push(app);
+  foreground.track(app);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  app.get('/slow', async () => {
+    await released;
+    return { ok: true };
+  });
+  app.get('/fast', async () => ({ ok: true }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, release };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('background work yields to the console’s requests', () => {
+  it('waits while a request is being answered, and goes on as soon as it is answered', async () => {
+    const foreground = new Foreground(60_000);
+    const { url, release } = await appWith(foreground);
+    const answer = fetch(`${url}/slow`);
+    await until(() => foreground.busy === 1);
+    const order: string[] = [];
+    const turn = foreground.turn().then(() => order.push('background'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    order.push('answered');
+    release();
+    expect((await answer).status).toBe(200);
+    await turn;
+    expect(order).toEqual(['answered', 'background']);
+    expect(foreground.busy).toBe(0);
+  });
+
+  it('does not wait when no request is in flight, and counts finished ones out', async () => {
+    const foreground = new Foreground(60_000);
+    const { url } = await appWith(foreground);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${url}/fast`)).status).toBe(200);
+    await until(() => foreground.busy === 0);
+    await foreground.turn();
+  });
+
+  it('a client that gives up is counted out too', async () => {
+    const foreground = new Foreground(60_000);
+    const { url, release } = await appWith(foreground);
+    const gone = new AbortController();
+    const answer = fetch(`${url}/slow`, { signal: gone.signal }).catch(() => 'aborted');
+    await until(() => foreground.busy === 1);
+    gone.abort();
+    expect(await answer).toBe('aborted');
+    await until(() => foreground.busy === 0);
+    release();
+  });
+
+  it('a live-update stream is not counted, and a steady stream of requests cannot hold background work forever', async () => {
+    const foreground = new Foreground(1);
+    const { url, release } = await appWith(foreground);
+    const stream = fetch(`${url}/fast`, { headers: { accept: 'text/event-stream' } });
+    await stream;
+    expect(foreground.busy).toBe(0);
+    const answer = fetch(`${url}/slow`);
+    await until(() => foreground.busy === 1);
+    await foreground.turn();
+    expect(foreground.busy).toBe(1);
+    release();
+    await answer;
+  });
+});
