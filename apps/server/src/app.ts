@@ -158,7 +158,12 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
-  const summaries = new SummaryKeeper({ db, log: app.log, sliceSize: database.kind === 'postgres' ? 500 : 100 });
+  const summaries = new SummaryKeeper({
+    db,
+    log: app.log,
+    sliceSize: database.kind === 'postgres' ? 500 : 100,
+    turn: () => foreground.turn(),
+  });
   if (opts.sweepSummaries !== false) summaries.start();
   const ingest = new Ingest({
     summaries,

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -57,6 +58,7 @@ export class SummaryKeeper {
   private readonly timers: KeeperTimers;
   private readonly now: () => number;
   private readonly o: Required<KeeperOptions>;
+  private readonly turn: () => Promise<void>;
 
   constructor(
     private readonly deps: {
@@ -64,10 +66,13 @@ export class SummaryKeeper {
       log: FastifyBaseLogger;
       timers?: KeeperTimers;
       now?: () => number;
+      /** Awaited between slices: the console's requests go first (http/foreground.ts); else a turn of the loop. */
+      turn?: () => Promise<void>;
     } & KeeperOptions,
   ) {
     this.timers = deps.timers ?? realTimers;
     this.now = deps.now ?? Date.now;
+    this.turn = deps.turn ?? (() => nextTurn());
     this.o = {
       flushEveryMs: deps.flushEveryMs ?? 1000,
       sliceSize: deps.sliceSize ?? 500,
@@ -138,7 +143,7 @@ export class SummaryKeeper {
         this.failures++;
         throw err;
       }
-      if (this.dirty.size > 0) await yieldToOthers();
+      if (this.dirty.size > 0) await this.turn();
     }
   }
 
@@ -195,14 +200,9 @@ export class SummaryKeeper {
         if (done === undefined) return refreshed;
         refreshed += done;
         if (done < ask) break;
-        await yieldToOthers();
+        await this.turn();
       }
     }
     return refreshed;
   }
-}
-
-/** Lets queued requests run between two slices. */
-function yieldToOthers(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
