@@ -231,6 +231,21 @@ describe('the plant summary', () => {
     expect((await t.call('GET', '/api/v1/plants/mapCount', { token: admin })).data).toEqual(counts);
   });
 
+  it('catches up with a device added outside ingest at the next sweep', async () => {
+    const id = plants['Summary Newcomer'] ?? '';
+    await refreshPlantSummaries(t.database.db, [id]);
+    expect(await summaryRow(id)).toMatchObject({ status: 'normal' });
+    const [inv] = await t.database.db.select().from(device).where(eq(device.sn, 'INVSUM0005'));
+    // A second inverter that has never reported: the plant is in warning from now on.
+    await t.database.db
+      .insert(device)
+      .values({ sn: 'INVSUM0006', kind: 'inverter', gatewayId: inv?.gatewayId ?? '', plantId: id });
+    expect((await recomputed(id)).status).toBe('warning');
+    await keeper.sweep();
+    expect(await summaryRow(id)).toMatchObject({ status: 'warning' });
+    expect((await listed(id))?.status).toBe('warning');
+  });
+
   it('answers the whole list the same from summaries as from the raw rows', async () => {
     const sorts = ['name', 'power', 'todayEnergy', 'capacity', 'created'];
     const answers = async () => Promise.all(sorts.map((sort) => list({ sort, order: 'desc' })));

@@ -44,12 +44,18 @@ export async function refreshPlantSummaries(db: Exec, plantIds: readonly string[
   return rows.length;
 }
 
-/** Live plants with no summary row yet or whose status has expired (a device went quiet since). */
+/**
+ * Live plants with no summary row yet, whose status has expired (a device went quiet since), or with a device
+ * added or deleted after the row was computed (paths outside ingest do not mark their plants).
+ */
 export async function staleSummaries(db: Exec, limit: number): Promise<string[]> {
   const rows = await query<{ id: string }>(
     db,
     sql`select p.id from plant p left join plant_summary s on s.plant_id = p.id
-      where p.deleted_at is null and (s.plant_id is null or s.status_until < now()) limit ${limit}`,
+      where p.deleted_at is null and (s.plant_id is null or s.status_until < now()
+        or exists (select 1 from device d where d.plant_id = p.id
+          and (d.created_at > s.computed_at or d.deleted_at > s.computed_at)))
+      limit ${limit}`,
   );
   return rows.map((r) => r.id);
 }
