@@ -41,10 +41,10 @@ export interface KeeperOptions {
 
 /**
  * Keeps plant_summary current. Ingest marks the plants whose data it committed; they are refreshed together
- * at most every `flushEveryMs`, in slices, one flush at a time, yielding to other work between slices, so a
- * backfill of thousands of plants does not hog the database. A periodic sweep refreshes plants with no row
- * yet, rows whose status has expired (a device that went quiet) and a slice of the oldest rows (changes that
- * were not marked). A failed refresh keeps its plants marked and tries again later, waiting longer each time.
+ * at most every `flushEveryMs` (a pause after each flush), in slices, one flush at a time, letting the
+ * console's requests go first between slices, so a backfill of thousands of plants does not hog the
+ * database. A periodic sweep refreshes plants with no row yet, rows whose status has expired (a device that
+ * went quiet) and a slice of the oldest rows (changes that were not marked). A failed refresh keeps its plants marked and tries again later, waiting longer each time.
  */
 export class SummaryKeeper {
   private readonly dirty = new Set<string>();
@@ -126,24 +126,24 @@ export class SummaryKeeper {
     }
   }
 
+  /**
+   * The plants marked so far, in slices. Marks arriving meanwhile wait for the next flush: during a backfill a
+   * plant marked by every transaction is refreshed once a flush, not once a transaction.
+   */
   private async refreshMarked(): Promise<void> {
-    while (this.dirty.size > 0) {
-      const slice: string[] = [];
-      for (const id of this.dirty) {
-        if (slice.length >= this.o.sliceSize) break;
-        slice.push(id);
-      }
-      for (const id of slice) this.dirty.delete(id);
+    const marked = [...this.dirty];
+    this.dirty.clear();
+    for (let i = 0; i < marked.length; i += this.o.sliceSize) {
+      if (i > 0) await this.turn();
       try {
-        await refreshPlantSummaries(this.deps.db, slice);
+        await refreshPlantSummaries(this.deps.db, marked.slice(i, i + this.o.sliceSize));
         this.failures = 0;
       } catch (err) {
         // Kept marked: the next flush tries again, later each time while the database refuses.
-        for (const id of slice) this.dirty.add(id);
+        for (const id of marked.slice(i)) this.dirty.add(id);
         this.failures++;
         throw err;
       }
-      if (this.dirty.size > 0) await this.turn();
     }
   }
 

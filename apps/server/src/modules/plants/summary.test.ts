@@ -271,6 +271,29 @@ describe('the plant summary', () => {
     expect(timers.due.map((d) => d.ms)).toEqual([1000]);
     await keeper.flush();
   });
+
+  it('leaves plants marked during a flush to the next one, a second later', async () => {
+    const ids = Object.values(plants);
+    expect(ids.length).toBeGreaterThan(2);
+    const own = new ManualTimers();
+    const first = ids[0] ?? '';
+    // Between the two slices, ingest commits for a plant again.
+    const k: SummaryKeeper = new SummaryKeeper({
+      db: t.database.db,
+      log,
+      timers: own,
+      now: () => 0,
+      sliceSize: 2,
+      turn: async () => k.markDirty([first]),
+    });
+    k.markDirty(ids);
+    await k.flush();
+    expect(k.pending).toBe(1);
+    expect(own.due.map((d) => d.ms)).toEqual([1000]);
+    await k.stop();
+    expect(k.pending).toBe(0);
+    expect(own.due).toHaveLength(0);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances', () => {
