@@ -26,7 +26,10 @@ const realTimers: KeeperTimers = {
 const SWEEP_LOCK = 724_312;
 
 export interface KeeperOptions {
-  /** Pause between the ends of two flushes (default 1 s): marks arriving meanwhile share the next flush. */
+  /**
+   * Pause after a flush (default 1 s, or four times the flush's length if longer): marks arriving meanwhile
+   * share the next flush.
+   */
   flushEveryMs?: number;
   /** Plants per refresh statement (default 500). */
   sliceSize?: number;
@@ -41,10 +44,11 @@ export interface KeeperOptions {
 
 /**
  * Keeps plant_summary current. Ingest marks the plants whose data it committed; they are refreshed together
- * at most every `flushEveryMs` (a pause after each flush), in slices, one flush at a time, letting the
- * console's requests go first between slices, so a backfill of thousands of plants does not hog the
- * database. A periodic sweep refreshes plants with no row yet, rows whose status has expired (a device that
- * went quiet) and a slice of the oldest rows (changes that were not marked). A failed refresh keeps its plants marked and tries again later, waiting longer each time.
+ * with a pause after each flush (`flushEveryMs`, longer after a long flush), in slices, one flush at a time,
+ * letting the console's requests go first between slices, so a backfill of thousands of plants does not hog
+ * the database. A periodic sweep refreshes plants with no row yet, rows whose status has expired (a device
+ * that went quiet) and a slice of the oldest rows (changes that were not marked). A failed refresh keeps its
+ * plants marked and tries again later, waiting longer each time.
  */
 export class SummaryKeeper {
   private readonly dirty = new Set<string>();
@@ -53,6 +57,7 @@ export class SummaryKeeper {
   private sweepTimer: unknown;
   private sweeping: Promise<number> | undefined;
   private lastFlushEnd = Number.NEGATIVE_INFINITY;
+  private lastFlushMs = 0;
   private failures = 0;
   private stopped = false;
   private readonly timers: KeeperTimers;
@@ -115,6 +120,7 @@ export class SummaryKeeper {
     this.flushTimer = undefined;
     while (this.flushing) await this.flushing.catch(() => undefined);
     if (this.dirty.size === 0) return;
+    const began = this.now();
     const run = this.refreshMarked();
     this.flushing = run;
     try {
@@ -122,6 +128,7 @@ export class SummaryKeeper {
     } finally {
       this.flushing = undefined;
       this.lastFlushEnd = this.now();
+      this.lastFlushMs = this.lastFlushEnd - began;
       this.scheduleFlush();
     }
   }
@@ -150,7 +157,9 @@ export class SummaryKeeper {
   private scheduleFlush(): void {
     // After stop, only an explicit flush() refreshes (the shutdown's last one).
     if (this.stopped || this.flushTimer !== undefined || this.flushing || this.dirty.size === 0) return;
-    const pause = this.o.flushEveryMs * 2 ** Math.min(this.failures, 5);
+    // Refreshing takes at most a fifth of the time however many plants a backfill marks: the pause grows with
+    // the last flush's length.
+    const pause = Math.max(this.o.flushEveryMs, 4 * this.lastFlushMs) * 2 ** Math.min(this.failures, 5);
     const wait = Math.max(0, this.lastFlushEnd + pause - this.now());
     this.flushTimer = this.timers.setTimeout(() => {
       this.flushTimer = undefined;
