@@ -50,6 +50,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
+import { CallerCache } from './modules/users/caller-cache.js';
 import { loadAuthContext } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 import { batteryRoutes } from './modules/batteries/routes.js';
@@ -124,11 +125,15 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const roleIds = await syncBuiltinRoles(db);
   const keys = new RsaKeyStore(db);
   await keys.currentKey();
+  // Verified callers, so a busy session costs no database round trip per request; told of every ended
+  // session and changed user, here and (once attached to the bus below) on every instance.
+  const callers = new CallerCache();
   const tokens = new TokenService(
     db,
     new Uint8Array(await getOrCreateSecret(db, 'jwt-hs256')),
     config.accessTokenTtlSeconds,
     config.refreshTokenTtlSeconds,
+    callers,
   );
   const mailer =
     opts.mailer ??
@@ -155,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
         auth: { authenticate: (...a) => foreground.during(() => gatewayAuth.authenticate(...a)) },
         log: app.log,
       });
+  await callers.attach(bus, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
@@ -186,8 +192,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   foreground.track(app);
   accessHooks(app, {
     authenticate: async (token) => {
-      const claims = await tokens.verifyAccess(token);
-      return (await loadAuthContext(db, claims.userId, claims.sessionId)) ?? null;
+      const claims = await callers.claims(token, (t) => tokens.verifyAccess(t));
+      return (await callers.caller(claims, () => loadAuthContext(db, claims.userId, claims.sessionId))) ?? null;
     },
   });
   new AnswerCache(config.answerCacheMs, opts.now).register(app);
@@ -212,7 +218,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   await app.register(
     async (api) => {
       await api.register(authRoutes({ auth, keys, tokens, captcha }));
-      await api.register(userRoutes({ db, auth }));
+      await api.register(userRoutes({ db, auth, callers }));
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));

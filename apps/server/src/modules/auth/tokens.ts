@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenPair } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { appUser, authSession, refreshToken } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import type { AccessClaims, CallerCache } from '../users/caller-cache.js';
 
 const ISSUER = 'heliograph';
 
@@ -23,12 +24,19 @@ function unauthorized(): AppError {
  * family is revoked, and with it every access token that names the session.
  */
 export class TokenService {
+  // Imported once: handing jose the raw bytes would import them again on every signature check.
+  private readonly key: KeyObject;
+
   constructor(
     private readonly db: Db,
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly accessTtl: number,
     private readonly refreshTtl: number,
-  ) {}
+    /** Told when sessions end, so that no instance goes on trusting a caller it remembers. */
+    private readonly callers?: Pick<CallerCache, 'forgetSession' | 'forgetUser'>,
+  ) {
+    this.key = createSecretKey(key);
+  }
 
   async startSession(userId: string, source: string, ip: string): Promise<TokenPair> {
     const [session] = await this.db
@@ -87,6 +95,7 @@ export class TokenService {
       .update(authSession)
       .set({ revokedAt: new Date() })
       .where(and(eq(authSession.id, sessionId), isNull(authSession.revokedAt)));
+    this.callers?.forgetSession(sessionId);
   }
 
   /**
@@ -101,16 +110,21 @@ export class TokenService {
       .update(authSession)
       .set({ revokedAt: new Date() })
       .where(keep ? and(live, ne(authSession.id, keep)) : live);
+    this.callers?.forgetUser(userId);
   }
 
-  /** The user and session an access token names, or a 401. The caller checks the session is live. */
-  async verifyAccess(token: string): Promise<{ userId: string; sessionId: string }> {
+  /** The user and session an access token names, and its expiry, or a 401. The caller checks the session is live. */
+  async verifyAccess(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         throw unauthorized();
       }
-      return { userId: payload.sub, sessionId: payload.sid };
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
+      };
     } catch {
       throw unauthorized();
     }

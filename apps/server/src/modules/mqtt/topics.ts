@@ -43,7 +43,11 @@ export const UPLINK_FILTER = `${PROTOCOL_ROOT}/+/up/#`;
 
 /**
  * Between the server's own instances (every instance hears them): a plant's figures changed (the live
- * updates of browsers on any instance), and a command's final answer arrived (for the instance waiting).
+ * updates of browsers on any instance), a command's final answer arrived (for the instance waiting), and a
+ * session ended or a user changed (every instance forgets the callers it remembers, modules/users/caller-cache).
+ * Gateways can neither publish nor subscribe under hg/internal: their ACL (GatewayAuth) allows only their own
+ * hg/v1/<sn>/ topics, and the embedded broker fans out only what the server itself publishes.
  */
 export const LIVE_TOPIC_PREFIX = 'hg/internal/live/';
 export const COMMAND_TOPIC_PREFIX = 'hg/internal/cmd/';
+export const CALLER_TOPIC = 'hg/internal/callers';

@@ -9,20 +9,22 @@ import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
+import type { CallerCache } from './caller-cache.js';
 import { findUserById, userInfo } from './repository.js';
 
 /**
  * The signed-in user's own account (spec §7 "User"). Scope `self`: a user id other than the caller's is
  * answered "does not exist", whoever it belongs to. Managing other users arrives with the company issue.
  */
-export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAsyncZod {
+export function userRoutes(deps: { db: Db; auth: AuthService; callers: CallerCache }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = contractRoutes(app, 'user', { userId: z.string().max(64) });
     const self = { access: 'signedIn', scope: 'self' } as const;
     const companyUsers = { access: 'company.user', scope: 'company' } as const;
 
+    // Remembered like the caller (the console asks on every page); every edit below forgets it on all instances.
     async function current(userId: string) {
-      const info = await userInfo(deps.db, userId);
+      const info = await deps.callers.profile(userId, () => userInfo(deps.db, userId));
       if (!info) throw new AppError('notFound');
       return info;
     }
@@ -47,6 +49,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
           .update(appUser)
           .set({ nickname, phone, sex, updatedAt: new Date() })
           .where(eq(appUser.id, auth.userId));
+        deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
     );
@@ -91,6 +94,7 @@ export function userRoutes(deps: { db: Db; auth: AuthService }): FastifyPluginAs
         if (req.body.temperatureUnit) set.temperatureUnit = req.body.temperatureUnit;
         if (req.body.language) set.language = req.body.language;
         await deps.db.update(appUser).set(set).where(eq(appUser.id, auth.userId));
+        deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
     );
