@@ -92,7 +92,11 @@ export async function benchQuery(): Promise<void> {
   }
 }
 
-async function signIn(app: import('fastify').FastifyInstance, account: string, password: string): Promise<string> {
+export async function signIn(
+  app: import('fastify').FastifyInstance,
+  account: string,
+  password: string,
+): Promise<string> {
   const nonce = randomBytes(8).toString('hex');
   const key = (
     await app.inject({ url: `/api/v1/anonymous/publicKey?nonce=${nonce}&source=web&sign=${signNonce(nonce, 'web')}` })

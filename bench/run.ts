@@ -1,9 +1,11 @@
 import { benchIngest } from './ingest.js';
+import { benchPlantList } from './plant-list.js';
 import { benchQuery } from './query.js';
 import { benchScale } from './scale/scale.js';
 
 /**
  * `npm run bench -- ingest|query|all`: each prints its figures; targets are in DESIGN §6.
+ * `npm run bench -- plant-list`: the plant list, its counts and the map over 10,000 plants (bench/plant-list.ts).
  * `npm run bench -- scale [options]`: the console as a whole at fleet size (bench/scale/, issue 11); not in `all`.
  */
 const which = process.argv[2] ?? 'all';
@@ -12,5 +14,7 @@ if (which === 'ingest' || which === 'all') {
   if (process.env.TEST_DATABASE_URL) await benchIngest('postgres');
 }
 if (which === 'query' || which === 'all') await benchQuery();
+// The plant list over 10,000 plants on PostgreSQL (issue 11); not in `all`.
+if (which === 'plant-list') await benchPlantList();
 if (which === 'scale') await benchScale(process.argv.slice(3));
 process.exit(0);

@@ -45,6 +45,7 @@ import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
 import { plantAdminRoutes } from './modules/plant-admin/routes.js';
 import { PlantService } from './modules/plants/service.js';
+import { SummaryKeeper } from './modules/plants/summary-keeper.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
@@ -75,6 +76,11 @@ export interface AppOptions {
   database?: Database;
   /** The clock of the rate limits (tests move it past a window); Date.now otherwise. */
   now?: () => number;
+  /**
+   * false: no periodic sweep of the plant summaries (tests that write source rows directly would otherwise
+   * race it); ingest still refreshes what it commits.
+   */
+  sweepSummaries?: boolean;
 }
 
 export interface HeliographApp {
@@ -157,7 +163,16 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   await callers.attach(bus, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
+  // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
+  const summaries = new SummaryKeeper({
+    db,
+    log: app.log,
+    sliceSize: database.kind === 'postgres' ? 500 : 100,
+    turn: () => foreground.turn(),
+  });
+  if (opts.sweepSummaries !== false) summaries.start();
   const ingest = new Ingest({
+    summaries,
     commands,
     db,
     bus,
@@ -241,6 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   app.addHook('onClose', async () => {
     // Everything received is committed and acknowledged before the database goes.
     await ingest.stop();
+    await summaries.stop();
     await bus.close();
     if (!opts.database) await database.close();
   });

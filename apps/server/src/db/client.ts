@@ -40,7 +40,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     // Each ingest lane holds a connection for its transaction; requests need their own beside them.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // No JIT: the console's queries are short, and a plan whose estimate counts a correlated subquery for every
+    // row (a plant's status, computed only for plants without a current summary) passes jit_above_cost and
+    // spent over a second compiling for a query that runs in milliseconds (10,000 plants, issue 11).
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // An idle connection the server ends (a PostgreSQL restart, a failover, an administrator) makes the pool
     // emit 'error'; unhandled, that would bring the whole process down. pg has already dropped the broken
     // client, and the next query opens a new one, so this only needs to be told.

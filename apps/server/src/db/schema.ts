@@ -422,6 +422,36 @@ export const deviceEvent = pgTable(
   ],
 );
 
+/**
+ * What the plant list, its counts and the map show of a plant, kept current by ingest (plants/summary.ts), so
+ * those reads never aggregate raw rows for thousands of plants. A recomputation from the source tables, never
+ * an increment: a replayed or late batch cannot make it wrong. Readers recompute a plant inline when its row is
+ * missing or `status_until` has passed (a device went quiet since), so the answer is what a full
+ * recomputation would give.
+ */
+export const plantSummary = pgTable(
+  'plant_summary',
+  {
+    plantId: uuid('plant_id')
+      .primaryKey()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** When the status changes by time alone (the first online device going offline); null: never. */
+    statusUntil: timestamp('status_until', { withTimezone: true }),
+    /** The newest plant_power PV, whatever the status (readers hide it for an offline plant). */
+    powerW: doublePrecision('power_w'),
+    powerTs: timestamp('power_ts', { withTimezone: true }),
+    /** The plant-local day the today figures are of; readers take them only while it is still that day. */
+    todayDay: date('today_day').notNull(),
+    todayKwh: doublePrecision('today_kwh').notNull().default(0),
+    todayIncome: doublePrecision('today_income').notNull().default(0),
+    totalKwh: doublePrecision('total_kwh').notNull().default(0),
+    totalIncome: doublePrecision('total_income').notNull().default(0),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('plant_summary_until').on(t.statusUntil), index('plant_summary_computed').on(t.computedAt)],
+);
+
 /** Chart custom parameters per user and device kind (at most 6, spec §9). */
 export const chartParams = pgTable(
   'chart_params',

@@ -97,6 +97,8 @@ export class TestApp {
       mailer: { send: async (m) => void this.mails.push(m) },
       captchaText: () => this.captchaTexts.shift() ?? randomBytes(3).toString('hex'),
       ...(this.now ? { now: this.now } : {}),
+      // Tests write source rows directly; a sweep on the wall clock would race them (summary tests call it).
+      sweepSummaries: false,
     });
     this.app = built.app;
     this.bus = built.bus;

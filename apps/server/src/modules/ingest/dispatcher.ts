@@ -67,6 +67,8 @@ export class Ingest {
        * overlap Node's work with the database's (per-device locks keep them correct).
        */
       lanes?: number;
+      /** Told which plants' data each commit changed, to refresh their list summaries (plants/summary-keeper). */
+      summaries?: { markDirty(plantIds: Iterable<string>): void };
       /** Where command answers (up/ack) go; without it they are only logged. */
       commands?: { handleResult(sn: string, json: unknown): Promise<void> };
       /** Tests shorten the waits and the bound. */
@@ -353,6 +355,7 @@ export class Ingest {
       // Committed: now, and only now, the gateway may forget it.
       this.ack(item.gw.sn, { id: item.id, status: 'committed', ...(item.note ? { reason: item.note } : {}) });
     }
+    if (plants.size > 0) this.deps.summaries?.markDirty(plants);
     for (const p of plants) {
       this.send(this.deps.bus.publish(`${LIVE_TOPIC_PREFIX}${p}`, JSON.stringify({ plantId: p, ts: Date.now() })));
     }

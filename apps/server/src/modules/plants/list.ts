@@ -57,15 +57,30 @@ function narrowSql(f: PlantFilter): SQL {
     ${f.capacityMax !== undefined ? sql`and p.capacity_kw <= ${f.capacityMax}` : sql``}`;
 }
 
-/** The caller's plants under a filter, with status and the plant's local date, as a subquery `b`. */
+/**
+ * The caller's plants under a filter as a subquery `b`: the columns the list sorts and filters by, the status,
+ * the plant's local date and its summary row's figures (plants/summary.ts). A plant whose summary row is
+ * missing or whose status has expired (a device went quiet since) has its status computed here, so the answer
+ * is what a full recomputation would give while only those few plants cost one.
+ */
 function basePlants(auth: AuthContext, f: PlantFilter): SQL {
-  return sql`(select p.*, ${plantStatusSql} as status, (now() at time zone p.timezone)::date as local_today,
+  return sql`(select p.id, p.name, p.type, p.capacity_kw, p.created_at, p.latitude, p.longitude,
+      case when s.plant_id is null or s.status_until < now() then ${plantStatusSql} else s.status end as status,
+      (now() at time zone p.timezone)::date as local_today, s.plant_id is not null as summarised,
+      s.power_w as s_power_w, s.today_day as s_today_day, s.today_kwh as s_today_kwh,
+      s.today_income as s_today_income, s.total_kwh as s_total_kwh, s.total_income as s_total_income,
       (${scopeCondition(auth, 'plant', { write: true })}) as writable
-    from plant p where ${scopeCondition(auth, 'plant')} ${narrowSql(f)} ${groupSql(auth, f.group)}) b`;
+    from plant p left join plant_summary s on s.plant_id = p.id
+    where ${scopeCondition(auth, 'plant')} ${narrowSql(f)} ${groupSql(auth, f.group)}) b`;
 }
 
-const latestPv = sql`(select pp.pv from plant_power pp where pp.plant_id = b.id order by pp.ts desc limit 1)`;
-const todayPv = sql`(select coalesce(sum(pd.pv), 0) from plant_day pd where pd.plant_id = b.id and pd.day = b.local_today)`;
+/** Current PV power of `b`: its summary's, or the newest plant_power row when it has no summary yet. */
+const powerPv = sql`(case when b.summarised then b.s_power_w
+    else (select pp.pv from plant_power pp where pp.plant_id = b.id order by pp.ts desc limit 1) end)`;
+
+/** Today's energy of `b`: its summary's while that is still of the plant's today, else from plant_day. */
+const todayPv = sql`(case when b.summarised then (case when b.s_today_day = b.local_today then b.s_today_kwh else 0 end)
+    else (select coalesce(sum(pd.pv), 0) from plant_day pd where pd.plant_id = b.id and pd.day = b.local_today) end)`;
 
 function orderSql(sort: PlantSort | undefined, order: 'asc' | 'desc' | undefined): SQL {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
@@ -76,7 +91,7 @@ function orderSql(sort: PlantSort | undefined, order: 'asc' | 'desc' | undefined
       return sql`b.capacity_kw ${dir}, lower(b.name), b.id`;
     // An offline plant has no current power: it sorts after every reporting one, whichever the direction.
     case 'power':
-      return sql`(case when b.status = 'offline' then null else ${latestPv} end) ${dir} nulls last, lower(b.name), b.id`;
+      return sql`(case when b.status = 'offline' then null else ${powerPv} end) ${dir} nulls last, lower(b.name), b.id`;
     case 'todayEnergy':
       return sql`${todayPv} ${dir}, lower(b.name), b.id`;
     case 'created':
@@ -101,7 +116,6 @@ interface ListRow {
   picture: string | null;
   status: DeviceStatus;
   generation_offset_kwh: unknown;
-  total: unknown;
   today_kwh: unknown;
   total_kwh: unknown;
   today_income: unknown;
@@ -111,32 +125,41 @@ interface ListRow {
 }
 
 /**
- * The plant list in one page query plus two small counting queries: the page's figures come from laterals
- * on at most `size` rows, so a page costs the same whether the caller sees ten plants or ten thousand,
- * except for the status every plant needs for the statistics.
+ * The plant list: one page query and two small counting queries, run side by side. The figures come from
+ * the plants' summary rows (plants/summary.ts), so a page costs about the same whether the caller sees ten
+ * plants or ten thousand; only a plant without a summary row yet has its figures summed here.
  */
 export async function listPlants(db: Db, auth: AuthContext, q: PlantListQuery): Promise<PlantListAnswer> {
   const statusFilter = q.status ? sql`where b.status = ${q.status}` : sql``;
-  const rows = await query<ListRow>(
-    db,
-    sql`select pg.*, f.today_kwh, f.total_kwh, f.today_income, f.total_income, pw.pv as power_pv
-      from (select b.*, count(*) over () as total, row_number() over (order by ${orderSql(q.sort, q.order)}) as ord
-            from ${basePlants(auth, q)} ${statusFilter}
-            order by ord limit ${q.size} offset ${(q.page - 1) * q.size}) pg
-      left join lateral (select coalesce(sum(pv) filter (where day = pg.local_today), 0) as today_kwh,
-          coalesce(sum(pv), 0) as total_kwh,
-          coalesce(sum(income) filter (where day = pg.local_today), 0) as today_income,
-          coalesce(sum(income), 0) as total_income
-        from plant_day where plant_id = pg.id) f on true
-      left join lateral (select pv from plant_power where plant_id = pg.id order by ts desc limit 1) pw on true
-      order by pg.ord`,
-  );
-  const [stats, groups] = await Promise.all([
+  const [rows, stats, groups] = await Promise.all([
+    query<ListRow>(
+      db,
+      sql`select p.id, p.name, p.type, p.inverter_kind, p.capacity_kw, p.address, p.latitude, p.longitude, p.timezone,
+          p.currency, p.commissioned_on, p.picture, p.generation_offset_kwh, pg.status, pg.writable,
+          case when pg.summarised then pg.s_power_w else pw.pv end as power_pv,
+          case when not pg.summarised then f.today_kwh when pg.s_today_day = pg.local_today then pg.s_today_kwh else 0 end as today_kwh,
+          case when not pg.summarised then f.today_income when pg.s_today_day = pg.local_today then pg.s_today_income else 0 end as today_income,
+          case when pg.summarised then pg.s_total_kwh else f.total_kwh end as total_kwh,
+          case when pg.summarised then pg.s_total_income else f.total_income end as total_income
+        from (select b.*, row_number() over (order by ${orderSql(q.sort, q.order)}) as ord
+              from ${basePlants(auth, q)} ${statusFilter}
+              order by ${orderSql(q.sort, q.order)} limit ${q.size} offset ${(q.page - 1) * q.size}) pg
+        join plant p on p.id = pg.id
+        -- Only for a plant with no summary row yet.
+        left join lateral (select coalesce(sum(pv) filter (where day = pg.local_today), 0) as today_kwh,
+            coalesce(sum(pv), 0) as total_kwh,
+            coalesce(sum(income) filter (where day = pg.local_today), 0) as today_income,
+            coalesce(sum(income), 0) as total_income
+          from plant_day where plant_id = pg.id and not pg.summarised) f on true
+        left join lateral (select pv from plant_power where plant_id = pg.id and not pg.summarised
+          order by ts desc limit 1) pw on true
+        order by pg.ord`,
+    ),
     countByStatus(db, auth, { ...q, status: undefined }),
     countGroups(db, auth, q),
   ]);
-  // Past the last page the window count is missing; the statistics hold the same number.
-  const total = rows[0] ? Number(rows[0].total) : q.status ? stats[q.status] : stats.all;
+  // The statistics count every filter but the status: the total is the status's count (or all).
+  const total = q.status ? stats[q.status] : stats.all;
   return {
     total,
     stats,
