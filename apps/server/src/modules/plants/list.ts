@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MAP_POINT_RADIUS_KM,
   type DeviceStatus,
+  type MapBbox,
   type MapPlant,
   type PlantFilter,
   type PlantGroup,
@@ -42,14 +43,18 @@ function groupSql(auth: AuthContext, group: PlantGroup | undefined): SQL {
   }
 }
 
-/** Search (name, alias, address, a gateway's or device's serial number), type and capacity, on alias `p`. */
+/**
+ * Search (name, alias, address, a gateway's or device's serial number), type and capacity, on alias `p`.
+ * The serial numbers are matched by uncorrelated `in` subqueries, which PostgreSQL runs once as a hashed
+ * subplan: a correlated `exists` inside the `or` ran once per plant (50,000 devices scanned per 10,000 plants).
+ */
 function narrowSql(f: PlantFilter): SQL {
   const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   return sql`${
     kw
       ? sql`and (p.name ilike ${kw} or p.alias ilike ${kw} or p.address ilike ${kw}
-          or exists (select 1 from gateway g where g.plant_id = p.id and g.sn ilike ${kw})
-          or exists (select 1 from device d where d.plant_id = p.id and d.deleted_at is null and d.sn ilike ${kw}))`
+          or p.id in (select g.plant_id from gateway g where g.sn ilike ${kw} and g.plant_id is not null)
+          or p.id in (select d.plant_id from device d where d.deleted_at is null and d.sn ilike ${kw} and d.plant_id is not null))`
       : sql``
   }
     ${f.type ? sql`and p.type = ${f.type}` : sql``}
@@ -221,8 +226,19 @@ async function countGroups(db: Db, auth: AuthContext, f: PlantFilter): Promise<G
   };
 }
 
-/** Every plant in scope under a filter, with just what a map point needs. */
-export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter): Promise<MapPlant[]> {
+/** Every plant in scope under a filter (and in `box`, if given), with just what a map point needs. */
+export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter, box?: MapBbox): Promise<MapPlant[]> {
+  const where: SQL[] = [];
+  if (f.status) where.push(sql`b.status = ${f.status}`);
+  if (box) {
+    // Only the visible area (plants/mapClusters); a box with west > east crosses the antimeridian.
+    where.push(sql`b.latitude between ${box.south} and ${box.north}`);
+    where.push(
+      box.west <= box.east
+        ? sql`b.longitude between ${box.west} and ${box.east}`
+        : sql`(b.longitude >= ${box.west} or b.longitude <= ${box.east})`,
+    );
+  }
   const rows = await query<{
     id: string;
     name: string;
@@ -235,7 +251,8 @@ export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter): Prom
   }>(
     db,
     sql`select b.id, b.name, b.type, b.latitude, b.longitude, b.status, b.capacity_kw, ${todayPv} as today_kwh
-      from ${basePlants(auth, f)} ${f.status ? sql`where b.status = ${f.status}` : sql``} order by lower(b.name), b.id`,
+      from ${basePlants(auth, f)} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      order by lower(b.name), b.id`,
   );
   return rows.map((r) => ({
     id: r.id,

@@ -48,7 +48,7 @@ export function plantMapRoutes(deps: {
         // The schema has checked the box already; this keeps the handler honest without a cast.
         const box = parseMapBbox(bbox);
         if (!box) throw new ValidationError([{ field: 'bbox', rule: 'invalid' }]);
-        const points = await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(filter));
+        const points = await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(filter), box);
         return ok(req, clusterPlants(points, box, zoom));
       },
     );
