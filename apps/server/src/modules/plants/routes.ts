@@ -15,7 +15,10 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     route(
       'GET /plants',
-      { config: { ...view, cacheable: true }, summary: 'My Plants: search, filters, groups, sort and a page, with status statistics' },
+      {
+        config: { ...view, cacheable: true },
+        summary: 'My Plants: search, filters, groups, sort and a page, with status statistics',
+      },
       async (req) => ok(req, await plants.list(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { query, toMs } from '../../db/rows.js';
+import { oldestSummaries, refreshPlantSummaries, staleSummaries } from './summary.js';
 
 type Exec = Pick<Db, 'execute'>;
-import { oldestSummaries, refreshPlantSummaries, staleSummaries } from './summary.js';
 
 /** The timers the keeper waits with (tests pass their own and move time themselves). */
 export interface KeeperTimers {
