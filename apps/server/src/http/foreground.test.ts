@@ -77,4 +77,19 @@ describe('background work yields to the console’s requests', () => {
     release();
     await answer;
   });
+
+  it('goes on only once no request has been in flight for a quiet moment, not in the instant between two', async () => {
+    let now = 1_000;
+    const foreground = new Foreground(60_000, 50, () => now);
+    const { url } = await appWith(foreground);
+    expect((await fetch(`${url}/fast`)).status).toBe(200);
+    await until(() => foreground.busy === 0);
+    let resumed = false;
+    const turn = foreground.turn().then(() => (resumed = true));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(resumed).toBe(false);
+    now += 50;
+    await turn;
+    expect(resumed).toBe(true);
+  });
 });
