@@ -8,7 +8,20 @@ import { signNonce } from '@heliograph/shared';
  * takes over a minute counts as unanswered, not as a latency.
  */
 
-export const PROBES = ['console page', 'plant list', 'search', 'filter', 'map', 'overview', 'day chart'] as const;
+/**
+ * `map` is what the console's map asks first (plants/mapClusters for the whole world: it draws clusters);
+ * `all points` is the spec's plants/map, every plant as a point, which the console no longer loads.
+ */
+export const PROBES = [
+  'console page',
+  'plant list',
+  'search',
+  'filter',
+  'map',
+  'all points',
+  'overview',
+  'day chart',
+] as const;
 export type Probe = (typeof PROBES)[number];
 
 export interface Sample {
@@ -69,6 +82,8 @@ function pathOf(probe: Probe, t: ProbeTargets, n: number): string {
     case 'filter':
       return '/api/v1/plants?page=1&size=20&status=normal&type=grid';
     case 'map':
+      return '/api/v1/plants/mapClusters?bbox=-180,-85,180,85&zoom=2';
+    case 'all points':
       return '/api/v1/plants/map';
     case 'overview':
       return `/api/v1/plant/${plant}/realtime`;
