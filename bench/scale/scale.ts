@@ -54,7 +54,7 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
   const dir = mkdtempSync(path.join(tmpdir(), 'hg-scale-'));
   console.log(
     `\nscale: ${run.plants} plants, ${run.store === 'postgres' ? 'PostgreSQL and Mosquitto' : 'embedded database and broker'}, ` +
-      `${run.instances} instance${run.instances > 1 ? 's' : ''} (logs in ${dir})`,
+      `${run.instances} instance${run.instances > 1 ? 's' : ''}, the simulator at a lower CPU priority (logs in ${dir})`,
   );
   const store = await prepareStore(run, dir, options.postgresUrl);
   console.log(`  database and fleet made in ${store.seconds.toFixed(0)} s`);
