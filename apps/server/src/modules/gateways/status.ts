@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { statusSchema } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { gateway } from '../../db/schema.js';
 import type { DirectChannel } from '../ingest/channel.js';
 import type { GatewayRegistry } from '../telemetry/registry.js';
 import type { WriterTx } from '../telemetry/writer.js';
+import { GatewayStateWrites } from './state-writes.js';
 
 /**
  * A gateway's state as the gateways list shows it: online, last seen, firmware, signal and upload interval,
@@ -15,30 +15,22 @@ export function gatewayStatus(deps: { db: Db; registry: GatewayRegistry }): {
   status: DirectChannel;
   presence(sn: string, online: boolean): Promise<void>;
 } {
+  // The registry's cached copy carries the interval: forget it so the next message reads the new one.
+  const writes = new GatewayStateWrites(deps.db, (sn) => deps.registry.invalidate(sn));
   return {
     status: async (sn, json) => {
       const st = statusSchema.safeParse(json);
       if (!st.success) return;
       const s = st.data;
-      await deps.db
-        .update(gateway)
-        .set({
-          online: s.state === 'online',
-          lastSeenAt: new Date(),
-          ...(s.firmware ? { firmware: s.firmware } : {}),
-          ...(s.rssi !== undefined ? { rssi: s.rssi } : {}),
-          ...(s.interval ? { uploadIntervalS: s.interval } : {}),
-        })
-        .where(eq(gateway.sn, sn));
-      // The registry's cached copy carries the interval: forget it so the next message reads the new one.
-      if (s.interval) deps.registry.invalidate(sn);
+      await writes.put(sn, {
+        online: s.state === 'online',
+        seen: true,
+        firmware: s.firmware || undefined,
+        rssi: s.rssi,
+        interval: s.interval || undefined,
+      });
     },
-    presence: async (sn, online) => {
-      await deps.db
-        .update(gateway)
-        .set(online ? { online, lastSeenAt: new Date() } : { online })
-        .where(eq(gateway.sn, sn));
-    },
+    presence: (sn, online) => writes.put(sn, { online, seen: online }),
   };
 }
 
