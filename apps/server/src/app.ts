@@ -153,7 +153,12 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const gatewayAuth = new GatewayAuth(db, limiter);
   const foreground = new Foreground();
   const bus = config.mqttUrl
-    ? await createExternalBus({ url: config.mqttUrl, instanceId: randomUUID().slice(0, 8), log: app.log })
+    ? await createExternalBus({
+        url: config.mqttUrl,
+        instanceId: randomUUID().slice(0, 8),
+        shareGroup: config.mqttShareGroup,
+        log: app.log,
+      })
     : await createEmbeddedBus({
         port: config.mqttPort,
         // A gateway's sign-in has a deadline (its CONNACK timeout): it goes ahead of the backfill too.

@@ -31,6 +31,11 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Shared secret the external broker sends to the HTTP auth/ACL endpoints (header x-mqtt-auth-secret). */
   mqttAuthSecret: string | undefined;
+  /**
+   * The shared-subscription group the instances of one deployment consume gateway messages in: each message
+   * reaches one of them. Another deployment (or test) on the same broker needs a group of its own.
+   */
+  mqttShareGroup: string;
   /** Request limits (RATE_LIMIT_* variables, modules/rate-limit/rules.ts). */
   rateLimits: RateLimits;
   /**
@@ -169,6 +174,7 @@ const envSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_URL: url(['mqtt:', 'mqtts:', 'ws:', 'wss:'], 'mqtt://user:pw@broker:1883').optional(),
   MQTT_AUTH_SECRET: text.optional(),
+  MQTT_SHARE_GROUP: text.regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('heliograph'),
   ...rateLimitVariables,
   TRUST_PROXY: trustProxy.default(PRIVATE_PROXIES),
   SIMULATE: bool.default(true),
@@ -237,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     mqttAuthSecret: e.MQTT_AUTH_SECRET,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     rateLimits: loadRateLimits(e),
     trustProxy: e.TRUST_PROXY,
     simulate: e.SIMULATE,

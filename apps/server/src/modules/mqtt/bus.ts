@@ -137,6 +137,8 @@ export async function createEmbeddedBus(opts: {
 export async function createExternalBus(opts: {
   url: string;
   instanceId: string;
+  /** The deployment's shared-subscription group (MQTT_SHARE_GROUP); SHARE_GROUP by default. */
+  shareGroup?: string;
   log: FastifyBaseLogger;
 }): Promise<MessageBus> {
   const client = await mqtt.connectAsync(opts.url, {
@@ -159,7 +161,7 @@ export async function createExternalBus(opts: {
     }
     for (const f of fanout) if (matches(f.filter, topic)) f.handler(topic, payload);
   });
-  const shared = GATEWAY_FILTERS.map((f) => `$share/${SHARE_GROUP}/${f}`);
+  const shared = GATEWAY_FILTERS.map((f) => `$share/${opts.shareGroup ?? SHARE_GROUP}/${f}`);
   await client.subscribeAsync(shared, { qos: 1 });
   client.on('connect', () => {
     // After a reconnect with a clean session the subscriptions are gone: make them again.

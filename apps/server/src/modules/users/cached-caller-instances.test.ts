@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD, TestApp } from '../../test/harness.js';
@@ -15,7 +16,13 @@ describe.skipIf(!pgUrl || !mqttUrl)('two instances remembering callers', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    const env = { MQTT_URL: mqttUrl ?? '', MQTT_AUTH_SECRET: 'caller-cache-test-secret' };
+    const env = {
+      MQTT_URL: mqttUrl ?? '',
+      MQTT_AUTH_SECRET: 'caller-cache-test-secret',
+      // A group of its own: test files run side by side on one broker, and a shared group would hand this
+      // file's gateway messages to another file's instances (and their database).
+      MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`,
+    };
     a = await TestApp.start(env);
     b = await TestApp.start(env, a.database);
   });
