@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../db/schema.js';
-import { DEFAULT_VALUATION, provisionPlant } from '../modules/plants/provision.js';
+import { provisionPlant } from '../modules/plants/provision.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
+import { TEST_PLANT_FIELDS } from '../test/plant-fields.js';
 
 /**
  * The plant list and map reuse a caller's answer for a moment (ANSWER_CACHE_MS): what a user notices is that
@@ -31,16 +32,7 @@ async function plantBehindTheApi(): Promise<void> {
   await provisionPlant(db, {
     companyId: sunrise?.id ?? null,
     name: `Cache Test Plant ${n}`,
-    type: 'grid',
-    inverterKind: 'string',
-    capacityKw: 10,
-    commissionedOn: '2025-01-01',
-    timezone: 'Europe/Berlin',
-    currency: 'EUR',
-    latitude: 52.5,
-    longitude: 13.4,
-    address: 'Berlin',
-    valuation: DEFAULT_VALUATION,
+    ...TEST_PLANT_FIELDS,
     gateways: [],
   });
 }

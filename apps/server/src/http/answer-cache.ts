@@ -21,6 +21,8 @@ interface Entry {
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Requests answered from here: their answer is not stored again. */
+  private readonly served = new WeakSet<FastifyRequest>();
 
   constructor(
     private readonly ttlMs: number,
@@ -39,7 +41,7 @@ export class AnswerCache {
       const key = keyOf(req);
       const hit = key ? this.get(key) : undefined;
       if (!hit) return;
-      (req as { fromCache?: boolean }).fromCache = true;
+      this.served.add(req);
       return reply
         .header('content-type', hit.contentType)
         .header('x-answer-age', String(this.now() - hit.at))
@@ -48,12 +50,7 @@ export class AnswerCache {
     app.addHook('onSend', async (req, reply, payload) => {
       if (req.method !== 'GET') return payload;
       const key = keyOf(req);
-      if (
-        key &&
-        reply.statusCode === 200 &&
-        typeof payload === 'string' &&
-        !(req as { fromCache?: boolean }).fromCache
-      ) {
+      if (key && reply.statusCode === 200 && typeof payload === 'string' && !this.served.has(req)) {
         this.set(key, payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
       }
       return payload;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { deviceEvent, deviceSample, gateway, ingestDeadLetter } from '../../db/schema.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
-import type { MessageBus } from '../mqtt/bus.js';
+import { quietBus } from '../../test/quiet-bus.js';
 import { LIVE_TOPIC_PREFIX } from '../mqtt/topics.js';
 import { provisionPlant } from '../plants/provision.js';
 import { GatewayRegistry } from '../telemetry/registry.js';
@@ -22,16 +22,7 @@ const T0 = Date.UTC(2026, 3, 1, 10);
 
 let database: Database;
 const published: { topic: string; payload: string }[] = [];
-const bus: MessageBus = {
-  publish: async (topic, payload) => void published.push({ topic, payload }),
-  onGatewayMessage: () => undefined,
-  subscribeAll: async () => undefined,
-  onPresence: () => undefined,
-  throttle: () => undefined,
-  disconnect: () => undefined,
-  close: async () => undefined,
-  port: undefined,
-};
+const bus = quietBus(async (topic, payload) => void published.push({ topic, payload }));
 const log = pino({ level: 'silent' });
 const handleResult = vi.fn(async () => undefined);
 let ingest: Ingest;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company, device, deviceLatest, plantSummary } from '../../db/schema.js';
 import { query, toMs } from '../../db/rows.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { quietBus } from '../../test/quiet-bus.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 import { Ingest } from '../ingest/dispatcher.js';
-import type { MessageBus } from '../mqtt/bus.js';
 import { GatewayRegistry } from '../telemetry/registry.js';
 import { TelemetryWriter } from '../telemetry/writer.js';
 import { provisionPlant } from './provision.js';
@@ -24,16 +24,7 @@ import { SummaryKeeper, type KeeperTimers } from './summary-keeper.js';
  */
 const t = TestApp.forTests();
 const log = pino({ level: 'silent' });
-const bus: MessageBus = {
-  publish: async () => undefined,
-  onGatewayMessage: () => undefined,
-  subscribeAll: async () => undefined,
-  onPresence: () => undefined,
-  throttle: () => undefined,
-  disconnect: () => undefined,
-  close: async () => undefined,
-  port: undefined,
-};
+const bus = quietBus();
 
 /** Timers the test fires itself. */
 class ManualTimers implements KeeperTimers {
