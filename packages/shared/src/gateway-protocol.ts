@@ -45,8 +45,18 @@ export const rawBlockSchema = z.object({
   /** Modbus function code the block was read with (3 holding, 4 input registers). */
   fc: z.union([z.literal(3), z.literal(4)]),
   start: z.number().int().min(0).max(65_535),
-  registers: z.array(z.number().int().min(0).max(65_535)).min(1).max(125),
+  // One check over the whole block instead of three per register: a 10,000-plant fleet sends millions of
+  // registers a minute, and per-element checks were a tenth of the server's main thread (issue 11).
+  registers: z
+    .array(z.number())
+    .min(1)
+    .max(125)
+    .refine((regs) => regs.every(isWord), { message: 'registers are whole numbers from 0 to 65535' }),
 });
+
+function isWord(w: number): boolean {
+  return Number.isInteger(w) && w >= 0 && w <= 65_535;
+}
 export type RawBlock = z.infer<typeof rawBlockSchema>;
 
 export const sampleSchema = z

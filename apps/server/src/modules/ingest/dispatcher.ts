@@ -15,9 +15,18 @@ import type { Accepted, ChannelKit, DirectChannel, QueuedChannel } from './chann
 import { Abandoned, Patience } from './patience.js';
 
 type Item = Accepted & { bytes: number };
+/** A message of a queued channel (readings, events) waiting in its lane, not yet parsed. */
+interface Pending {
+  sn: string;
+  topic: string;
+  payload: Buffer;
+  owner: QueuedChannel;
+}
 
 // Large enough to amortise a transaction over many gateways, small enough that one flush stays short.
 const MAX_SAMPLES_PER_FLUSH = 5000;
+// Main-thread work a lane does at most before it lets the event loop turn, while it decodes its messages.
+const DECODE_SLICE_MS = 8;
 // Payload bytes held at most (queued, being written, or waiting for an unavailable database). Beyond it the
 // broker stops reading from gateways until there is room: memory stays bounded, nothing is dropped.
 const MAX_HELD_BYTES = 32 * 1024 * 1024;
@@ -41,7 +50,7 @@ const STOP_WAIT_MS = 10_000;
  */
 export class Ingest {
   /** One queue per lane; a gateway always lands in the same lane, so its batches stay in order. */
-  private readonly lanes: { queue: Item[]; running: Promise<void> | undefined }[];
+  private readonly lanes: { queue: Pending[]; running: Promise<void> | undefined }[];
   private readonly patience: Patience;
   /** Each uplink channel's owner: committed in the writer's transaction, or handled as it arrives. */
   private readonly channels: Record<UplinkChannel, { queued: QueuedChannel } | { direct: DirectChannel }>;
@@ -171,47 +180,61 @@ export class Ingest {
     // After stop, nothing more is taken; unacknowledged, the gateway sends it again later.
     if (!uplink || this.stopped) return;
     this.heldBytes += payload.length;
-    let queued = false;
+    const owner = uplink.channel ? this.channels[uplink.channel] : undefined;
+    if (owner && 'queued' in owner) {
+      // Parsed and decoded in its lane, between the lane's turns (see flushAll), not here: a burst of
+      // messages from the broker would otherwise be decoded in one stretch ahead of every page.
+      this.enqueue({ sn: uplink.sn, topic, payload, owner: owner.queued });
+      return;
+    }
     try {
-      queued = await this.dispatch(uplink.sn, uplink.channel, uplink.name, topic, payload);
+      await this.handle(uplink.sn, uplink.name, topic, payload, owner?.direct);
     } finally {
-      if (!queued) this.release(payload.length);
+      this.release(payload.length);
+    }
+  }
+
+  /** A message handled as it arrives (status, command results), or kept as a dead letter if nobody owns it. */
+  private async handle(
+    sn: string,
+    name: string,
+    topic: string,
+    payload: Buffer,
+    direct: DirectChannel | undefined,
+  ): Promise<void> {
+    const json = await this.parse(sn, topic, payload);
+    if (json === undefined) return;
+    if (!direct) {
+      await this.deadLetter(sn, topic, `unknown channel ${name}`, JSON.stringify(json));
+      return;
+    }
+    await direct(sn, json);
+  }
+
+  /** The message as JSON; one that is not JSON is kept as a dead letter (undefined). */
+  private async parse(sn: string, topic: string, payload: Buffer): Promise<unknown> {
+    try {
+      return JSON.parse(payload.toString('utf8')) as unknown;
+    } catch {
+      await this.deadLetter(sn, topic, 'not JSON', payload.toString('utf8'));
+      return undefined;
     }
   }
 
   /**
-   * Hands one message to its channel's owner; true when it was queued for the writer (then the flush
-   * releases its bytes).
+   * A queued message checked and decoded by its channel's owner: what the next commit takes, or undefined
+   * when it was answered already (refused, kept as a dead letter).
    */
-  private async dispatch(
-    sn: string,
-    channel: UplinkChannel | undefined,
-    name: string,
-    topic: string,
-    payload: Buffer,
-  ): Promise<boolean> {
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      await this.deadLetter(sn, topic, 'not JSON', payload.toString('utf8'));
-      return false;
-    }
-    const owner = channel ? this.channels[channel] : undefined;
-    if (!owner) {
-      await this.deadLetter(sn, topic, `unknown channel ${name}`, JSON.stringify(json));
-      return false;
-    }
-    if ('direct' in owner) {
-      await owner.direct(sn, json);
-      return false;
-    }
+  private async accept(m: Pending): Promise<Accepted | undefined> {
+    const { sn, topic } = m;
+    const json = await this.parse(sn, topic, m.payload);
+    if (json === undefined) return undefined;
     const gw = await this.patience.untilAvailable(() => this.deps.registry.get(sn));
     const id = idOf(json);
     if (!gw || !gw.plant) {
       await this.deadLetter(sn, topic, gw ? 'gateway not bound to a plant' : 'unknown gateway', JSON.stringify(json));
       if (id) this.ack(sn, { id, status: 'rejected', reason: 'gateway not bound' });
-      return false;
+      return undefined;
     }
     const kit: ChannelKit = {
       reload: () => this.patience.untilAvailable(() => this.deps.registry.get(sn, { fresh: true })),
@@ -222,15 +245,12 @@ export class Ingest {
         if (id) this.ack(sn, { id, status: 'rejected', reason: 'invalid payload' });
       },
     };
-    const accepted = await owner.queued({ ...gw, plant: gw.plant }, json, kit);
-    if (!accepted) return false;
-    this.enqueue({ ...accepted, bytes: payload.length });
-    return true;
+    return m.owner({ ...gw, plant: gw.plant }, json, kit);
   }
 
-  private enqueue(item: Item): void {
+  private enqueue(item: Pending): void {
     let h = 0;
-    for (let i = 0; i < item.gw.sn.length; i++) h = (h * 31 + item.gw.sn.charCodeAt(i)) | 0;
+    for (let i = 0; i < item.sn.length; i++) h = (h * 31 + item.sn.charCodeAt(i)) | 0;
     const lane = this.lanes[Math.abs(h) % this.lanes.length] as (typeof this.lanes)[number];
     lane.queue.push(item);
     this.kick(lane);
@@ -250,7 +270,7 @@ export class Ingest {
     });
   }
 
-  private async flushAll(queue: Item[]): Promise<void> {
+  private async flushAll(queue: Pending[]): Promise<void> {
     const max = this.deps.maxSamplesPerFlush ?? MAX_SAMPLES_PER_FLUSH;
     while (queue.length > 0) {
       // Without a real turn of the event loop between transactions, a backlog written to the embedded
@@ -258,11 +278,21 @@ export class Ingest {
       await (this.deps.turn ?? nextTurn)();
       const take: Item[] = [];
       let n = 0;
+      let slice = performance.now();
       while (queue.length > 0 && (take.length === 0 || n < max)) {
-        const item = queue.shift() as Item;
-        take.push(item);
-        n += Math.max(1, item.samples.length);
+        const m = queue.shift() as Pending;
+        const item = await this.acceptOrLeave(m);
+        if (item) {
+          take.push({ ...item, bytes: m.payload.length });
+          n += Math.max(1, item.samples.length);
+        } else this.release(m.payload.length);
+        // Decoding is the main thread's work: in slices, with the event loop turning between them.
+        if (performance.now() - slice > DECODE_SLICE_MS) {
+          await nextTurn();
+          slice = performance.now();
+        }
       }
+      if (take.length === 0) continue;
       try {
         await this.flush(take);
       } catch (err) {
@@ -270,6 +300,18 @@ export class Ingest {
       } finally {
         this.release(take.reduce((b, i) => b + i.bytes, 0));
       }
+    }
+  }
+
+  /** `accept`, with a failure logged: the message is left unacknowledged, so the gateway sends it again. */
+  private async acceptOrLeave(m: Pending): Promise<Accepted | undefined> {
+    try {
+      return await this.accept(m);
+    } catch (err) {
+      if (err instanceof Abandoned)
+        this.deps.log.warn({ topic: m.topic }, 'shutting down: message left unacknowledged');
+      else this.deps.log.error({ err, topic: m.topic }, 'ingest receive failed');
+      return undefined;
     }
   }
 
