@@ -45,16 +45,17 @@ function groupSql(auth: AuthContext, group: PlantGroup | undefined): SQL {
 
 /**
  * Search (name, alias, address, a gateway's or device's serial number), type and capacity, on alias `p`.
- * The serial numbers are matched by uncorrelated `in` subqueries, which PostgreSQL runs once as a hashed
- * subplan: a correlated `exists` inside the `or` ran once per plant (50,000 devices scanned per 10,000 plants).
+ * The search is one uncorrelated `in` over a union, one branch per table, so PostgreSQL runs it once and each
+ * branch can use its trigram index (migration 0006): an `or` of the columns with the serial subqueries made
+ * it scan every plant (26 ms at 10,000 plants; under 1 ms this way). Without the indexes, it scans.
  */
 function narrowSql(f: PlantFilter): SQL {
   const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   return sql`${
     kw
-      ? sql`and (p.name ilike ${kw} or p.alias ilike ${kw} or p.address ilike ${kw}
-          or p.id in (select g.plant_id from gateway g where g.sn ilike ${kw} and g.plant_id is not null)
-          or p.id in (select d.plant_id from device d where d.deleted_at is null and d.sn ilike ${kw} and d.plant_id is not null))`
+      ? sql`and p.id in (select x.id from plant x where x.name ilike ${kw} or x.alias ilike ${kw} or x.address ilike ${kw}
+          union all select g.plant_id from gateway g where g.sn ilike ${kw} and g.plant_id is not null
+          union all select d.plant_id from device d where d.deleted_at is null and d.sn ilike ${kw} and d.plant_id is not null)`
       : sql``
   }
     ${f.type ? sql`and p.type = ${f.type}` : sql``}
