@@ -187,6 +187,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     lanes: database.kind === 'postgres' ? config.ingestLanes : 1,
     maxSamplesPerFlush: database.kind === 'postgres' ? undefined : EMBEDDED_SAMPLES_PER_FLUSH,
     turn: () => foreground.turn(),
+    slice: () => foreground.slice(),
   });
   ingest.start();
 

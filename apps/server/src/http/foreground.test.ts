@@ -92,4 +92,26 @@ describe('background work yields to the console’s requests', () => {
     await turn;
     expect(resumed).toBe(true);
   });
+
+  it('grants one slice of background work per turn of the event loop, however many ask at once', async () => {
+    const foreground = new Foreground();
+    const order: string[] = [];
+    const busyFor = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const lane = async (name: string) => {
+      await foreground.slice();
+      order.push(name);
+      if (name === 'A') {
+        // What the console would do next: a timer (or a socket) that is ready while slice A runs.
+        setTimeout(() => order.push('timer'), 0);
+        busyFor(3);
+      }
+    };
+    await Promise.all([lane('A'), lane('B'), lane('C')]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Not A, B and C back to back with the timer waiting behind them.
+    expect(order).toEqual(['A', 'timer', 'B', 'C']);
+  });
 });

@@ -10,6 +10,11 @@ const MAX_WAIT_MS = 250;
  * transaction (72 req/s of GET user during a backfill of 1,000 embedded plants).
  */
 const QUIET_MS = 20;
+/**
+ * While the console's requests are in flight, one slice of background work (a few milliseconds) per this many
+ * milliseconds at most: the requests get most of the main thread, and the backlog still moves.
+ */
+const SLICE_SPACING_MS = 15;
 
 /**
  * Pages and API ahead of background work (issue 11). Counts the HTTP requests being answered; background
@@ -23,6 +28,9 @@ const QUIET_MS = 20;
 export class Foreground {
   private inFlight = 0;
   private lastEnd = Number.NEGATIVE_INFINITY;
+  private readonly sliceWaiters: (() => void)[] = [];
+  private granting = false;
+  private lastGrant = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly maxWaitMs = MAX_WAIT_MS,
@@ -68,6 +76,39 @@ export class Foreground {
       if (quietFor >= this.quietMs || now >= until) return;
       await sleep(Math.max(1, Math.min(this.quietMs - quietFor, until - now)));
     }
+  }
+
+  /**
+   * Resolves when the caller may run one short slice of main-thread work (decoding a lane's messages, at most
+   * a few milliseconds): one slice per turn of the event loop, whoever asks. Each grant is an immediate set
+   * from the previous one, and Node runs such an immediate only in the next turn, after the sockets have been
+   * polled; so between any two slices the console's requests get their turn, however many lanes are busy.
+   * (Each lane yielding with its own setImmediate let eight lanes' slices run back to back in one turn.) While
+   * requests are in flight, slices are further spaced (SLICE_SPACING_MS).
+   */
+  slice(): Promise<void> {
+    return new Promise((resolve) => {
+      this.sliceWaiters.push(resolve);
+      if (!this.granting) this.grant();
+    });
+  }
+
+  private grant(): void {
+    this.granting = true;
+    const next = () => {
+      const waiter = this.sliceWaiters.shift();
+      if (!waiter) {
+        this.granting = false;
+        return;
+      }
+      this.lastGrant = this.now();
+      waiter();
+      this.grant();
+    };
+    // While requests are being answered, background slices are spaced: at most one per SLICE_SPACING_MS.
+    const wait = this.inFlight > 0 ? this.lastGrant + SLICE_SPACING_MS - this.now() : 0;
+    if (wait > 0) setTimeout(next, wait);
+    else setImmediate(next);
   }
 
   private leave(): void {

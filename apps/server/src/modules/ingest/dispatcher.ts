@@ -24,9 +24,9 @@ interface Pending {
 }
 
 // Large enough to amortise a transaction over many gateways, small enough that one flush stays short.
-const MAX_SAMPLES_PER_FLUSH = 5000;
+const MAX_SAMPLES_PER_FLUSH = 2500;
 // Main-thread work a lane does at most before it lets the event loop turn, while it decodes its messages.
-const DECODE_SLICE_MS = 8;
+const DECODE_SLICE_MS = 5;
 // Payload bytes held at most (queued, being written, or waiting for an unavailable database). Beyond it the
 // broker stops reading from gateways until there is room: memory stays bounded, nothing is dropped.
 const MAX_HELD_BYTES = 32 * 1024 * 1024;
@@ -84,7 +84,7 @@ export class Ingest {
       backoff?: { firstMs: number; maxMs: number };
       maxHeldBytes?: number;
       /**
-       * Readings per transaction at most (default 5,000). The embedded database runs on the main thread and
+       * Readings per transaction at most (default 2,500). The embedded database runs on the main thread and
        * a request's query waits for the whole transaction, so it is given smaller ones.
        */
       maxSamplesPerFlush?: number;
@@ -93,6 +93,11 @@ export class Ingest {
        * the event loop only.
        */
       turn?: () => Promise<void>;
+      /**
+       * Awaited between slices of decoding: one slice of background work per turn of the event loop, across
+       * lanes (http/foreground.ts). Without it, a turn of the event loop per lane.
+       */
+      slice?: () => Promise<void>;
       stopWaitMs?: number;
     },
   ) {
@@ -286,9 +291,9 @@ export class Ingest {
           take.push({ ...item, bytes: m.payload.length });
           n += Math.max(1, item.samples.length);
         } else this.release(m.payload.length);
-        // Decoding is the main thread's work: in slices, with the event loop turning between them.
+        // Decoding is the main thread's work: in short slices, with the event loop turning between them.
         if (performance.now() - slice > DECODE_SLICE_MS) {
-          await nextTurn();
+          await (this.deps.slice ?? nextTurn)();
           slice = performance.now();
         }
       }
