@@ -227,12 +227,11 @@ async function countGroups(db: Db, auth: AuthContext, f: PlantFilter): Promise<G
   };
 }
 
-/** Every plant in scope under a filter (and in `box`, if given), with just what a map point needs. */
-export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter, box?: MapBbox): Promise<MapPlant[]> {
+/** The conditions on `b` of a status filter and a visible box (a box with west > east crosses the antimeridian). */
+function mapWhere(f: PlantFilter, box: MapBbox | undefined, ids?: readonly string[]): SQL {
   const where: SQL[] = [];
   if (f.status) where.push(sql`b.status = ${f.status}`);
   if (box) {
-    // Only the visible area (plants/mapClusters); a box with west > east crosses the antimeridian.
     where.push(sql`b.latitude between ${box.south} and ${box.north}`);
     where.push(
       box.west <= box.east
@@ -240,6 +239,54 @@ export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter, box?:
         : sql`(b.longitude >= ${box.west} or b.longitude <= ${box.east})`,
     );
   }
+  if (ids)
+    where.push(
+      ids.length
+        ? sql`b.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  return where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+}
+
+/** Where a plant is and how it is: all that clustering needs. */
+export interface MapPosition {
+  id: string;
+  lat: number;
+  lon: number;
+  status: DeviceStatus;
+}
+
+/**
+ * Every plant in scope under a filter and in `box`, with only its position and status: the clusters of
+ * plants/mapClusters need no more, and without the names' order and today's energy the query costs far less
+ * (a zoomed-out view of 10,000 plants is a scan, issue 11). The plants a view shows alone are then read in
+ * full with `mapPlants(…, ids)`.
+ */
+export async function mapPositions(db: Db, auth: AuthContext, f: PlantFilter, box: MapBbox): Promise<MapPosition[]> {
+  const rows = await query<{ id: string; latitude: unknown; longitude: unknown; status: DeviceStatus }>(
+    db,
+    sql`select b.id, b.latitude, b.longitude, b.status from (select p.id, p.latitude, p.longitude,
+        case when s.plant_id is null or s.status_until < now() then ${plantStatusSql} else s.status end as status
+      from plant p left join plant_summary s on s.plant_id = p.id
+      where ${scopeCondition(auth, 'plant')} ${narrowSql(f)} ${groupSql(auth, f.group)}) b ${mapWhere(f, box)}`,
+  );
+  return rows.map((r) => ({ id: r.id, lat: Number(r.latitude), lon: Number(r.longitude), status: r.status }));
+}
+
+/**
+ * Every plant in scope under a filter (and in `box`, if given; and of `ids`, if given), with just what a map
+ * point needs, by name.
+ */
+export async function mapPlants(
+  db: Db,
+  auth: AuthContext,
+  f: PlantFilter,
+  box?: MapBbox,
+  ids?: readonly string[],
+): Promise<MapPlant[]> {
   const rows = await query<{
     id: string;
     name: string;
@@ -252,7 +299,7 @@ export async function mapPlants(db: Db, auth: AuthContext, f: PlantFilter, box?:
   }>(
     db,
     sql`select b.id, b.name, b.type, b.latitude, b.longitude, b.status, b.capacity_kw, ${todayPv} as today_kwh
-      from ${basePlants(auth, f)} ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+      from ${basePlants(auth, f)} ${mapWhere(f, box, ids)}
       order by lower(b.name), b.id`,
   );
   return rows.map((r) => ({

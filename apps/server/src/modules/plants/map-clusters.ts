@@ -47,8 +47,15 @@ export function inBbox(p: { lat: number; lon: number }, b: MapBbox): boolean {
   return b.west <= b.east ? p.lon >= b.west && p.lon <= b.east : p.lon >= b.west || p.lon <= b.east;
 }
 
-interface Cell {
-  plants: MapPlant[];
+/** What clustering needs of a plant: where it is and how it is. */
+export interface MapPoint {
+  lat: number;
+  lon: number;
+  status: DeviceStatus;
+}
+
+interface Cell<P extends MapPoint> {
+  plants: P[];
 }
 
 /**
@@ -68,7 +75,7 @@ function worstOf(counts: Record<DeviceStatus, number>): DeviceStatus {
   return MAP_STATUS_SEVERITY.find((s) => counts[s] > 0) ?? 'normal';
 }
 
-function clusterOf(plants: readonly MapPlant[], zoom: number): MapCluster {
+function clusterOf(plants: readonly MapPoint[], zoom: number): MapCluster {
   const counts = Object.fromEntries(DEVICE_STATUSES.map((s) => [s, 0])) as Record<DeviceStatus, number>;
   let lat = 0;
   let lon = 0;
@@ -107,11 +114,15 @@ function clusterOf(plants: readonly MapPlant[], zoom: number): MapCluster {
  * cell; from MAP_CLUSTER_MAX_ZOOM on every plant alone. Clusters and plants come in a stable order (by
  * cell, then as given), so the same view draws the same way.
  */
-export function clusterPlants(points: readonly MapPlant[], bbox: MapBbox, zoom: number): MapClusterAnswer {
+export function clusterPlants<P extends MapPoint = MapPlant>(
+  points: readonly P[],
+  bbox: MapBbox,
+  zoom: number,
+): Omit<MapClusterAnswer, 'plants'> & { plants: P[] } {
   const visible = points.filter((p) => inBbox(p, bbox));
   if (zoom >= MAP_CLUSTER_MAX_ZOOM) return { total: visible.length, clusters: [], plants: visible };
   const level = Math.floor(zoom) + CELL_ZOOM_OFFSET;
-  const cells = new Map<number, Cell>();
+  const cells = new Map<number, Cell<P>>();
   for (const p of visible) {
     // Column and row packed in one number: at most 2^17 cells each way, well inside 2^53.
     const key = cellOf(gridY(p.lat), level) * 2 ** 20 + cellOf(gridX(p.lon), level);
@@ -120,7 +131,7 @@ export function clusterPlants(points: readonly MapPlant[], bbox: MapBbox, zoom: 
     else cells.set(key, { plants: [p] });
   }
   const clusters: MapCluster[] = [];
-  const plants: MapPlant[] = [];
+  const plants: P[] = [];
   for (const key of [...cells.keys()].sort((a, b) => a - b)) {
     const cell = cells.get(key);
     if (!cell) continue;

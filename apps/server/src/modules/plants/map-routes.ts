@@ -1,11 +1,11 @@
-import { parseMapBbox, validCoordinates } from '@heliograph/shared';
+import { MAP_CLUSTER_MAX_ZOOM, parseMapBbox, validCoordinates } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
-import { mapPlants, plantsNear } from './list.js';
+import { mapPlants, mapPositions, plantsNear } from './list.js';
 import { clusterPlants } from './map-clusters.js';
 import { checkCapacityRange } from './schemas.js';
 import type { PlantService } from './service.js';
@@ -48,8 +48,23 @@ export function plantMapRoutes(deps: {
         // The schema has checked the box already; this keeps the handler honest without a cast.
         const box = parseMapBbox(bbox);
         if (!box) throw new ValidationError([{ field: 'bbox', rule: 'invalid' }]);
-        const points = await mapPlants(plants.db, requireAuth(req.auth), checkCapacityRange(filter), box);
-        return ok(req, clusterPlants(points, box, zoom));
+        const auth = requireAuth(req.auth);
+        const f = checkCapacityRange(filter);
+        // Zoomed in far enough, every plant shows alone: read them in full at once.
+        if (zoom >= MAP_CLUSTER_MAX_ZOOM)
+          return ok(req, clusterPlants(await mapPlants(plants.db, auth, f, box), box, zoom));
+        // Otherwise cluster positions only, then read in full just the plants that show alone.
+        const view = clusterPlants(await mapPositions(plants.db, auth, f, box), box, zoom);
+        const alone = await mapPlants(
+          plants.db,
+          auth,
+          f,
+          box,
+          view.plants.map((p) => p.id),
+        );
+        const byId = new Map(alone.map((p) => [p.id, p]));
+        const shown = view.plants.flatMap((p) => byId.get(p.id) ?? []);
+        return ok(req, { ...view, plants: shown });
       },
     );
 
