@@ -32,6 +32,8 @@ for (const lang of ['en', 'he'] as const) {
     await expectAccessible(page, () => expect(page.getByTestId('energy-card')).toBeVisible());
 
     const pages: [string, string][] = [
+      // The map view: its bubbles, points and side list (issue 11), mirrored in Hebrew.
+      ['/plants?view=map', '[data-testid="plant-map-list"]'],
       ['/device/inverter', 'main tr.ant-table-row'],
       ['/device/event/list', 'main table'],
       ['/device/gateway', 'main tr.ant-table-row'],

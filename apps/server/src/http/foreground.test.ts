@@ -114,4 +114,25 @@ describe('background work yields to the console’s requests', () => {
     // Not A, B and C back to back with the timer waiting behind them.
     expect(order).toEqual(['A', 'timer', 'B', 'C']);
   });
+
+  it('lets one step of background work through per wait while requests keep coming, not one per lane', async () => {
+    let now = 1_000;
+    const foreground = new Foreground(100, 20, () => now);
+    const { url, release } = await appWith(foreground);
+    const answer = fetch(`${url}/slow`);
+    await until(() => foreground.busy === 1);
+    const passed: string[] = [];
+    const lanes = ['A', 'B'].map((name) => foreground.turn().then(() => passed.push(name)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(passed).toEqual([]);
+    now += 100;
+    await until(() => passed.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(passed).toHaveLength(1);
+    now += 100;
+    await Promise.all(lanes);
+    expect(passed).toHaveLength(2);
+    release();
+    await answer;
+  });
 });
