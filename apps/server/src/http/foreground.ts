@@ -2,7 +2,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { FastifyInstance } from 'fastify';
 
 /** How long background work waits at most for the console's requests to finish before it goes on anyway. */
-const MAX_WAIT_MS = 250;
+const MAX_WAIT_MS = 500;
 /**
  * How long no request must have been in flight before background work goes on. A page (or a load test) asks
  * again within a millisecond or two of an answer: without a quiet period, the instant between its answers
@@ -14,7 +14,7 @@ const QUIET_MS = 20;
  * While the console's requests are in flight, one slice of background work (a few milliseconds) per this many
  * milliseconds at most: the requests get most of the main thread, and the backlog still moves.
  */
-const SLICE_SPACING_MS = 15;
+const SLICE_SPACING_MS = 25;
 
 /**
  * Pages and API ahead of background work (issue 11). Counts the HTTP requests being answered; background
@@ -78,7 +78,7 @@ export class Foreground {
       if (now >= until) {
         // Waited while requests kept coming: one step of background work goes on per maxWaitMs, whichever
         // lane asks. (Each lane going on after its own wait let eight lanes' transactions through every
-        // 250 ms, and a steady stream of requests got a fraction of the main thread.)
+        // wait, and a steady stream of requests got a fraction of the main thread.)
         if (now - this.lastForcedPass >= this.maxWaitMs) {
           this.lastForcedPass = now;
           return;
