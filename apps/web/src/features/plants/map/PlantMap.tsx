@@ -1,7 +1,7 @@
 import type { MapCluster, MapPlant, PlantFilter } from '@heliograph/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { plantApi, plantKeys } from '../../../api/plants';
@@ -29,6 +29,7 @@ const LISTED = 200;
  * a legend with the counts of all plants under the filters.
  */
 export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX.Element {
+  const idBase = useId();
   const { t } = useTranslation();
   const locale = useFigureLocale();
   const navigate = useNavigate();
@@ -163,22 +164,27 @@ export default function PlantMap({ filter }: { filter: PlantFilter }): React.JSX
           />
         ) : (
           <ul>
-            {answer.clusters.map((c) => (
+            {answer.clusters.map((c, i) => (
               <li key={`${c.lat},${c.lon}`}>
                 <span className="hg-plant-map-dot" style={{ background: STATUS_COLOR[c.worst] }} aria-hidden="true" />
+                {/* The visible words are the button's name (WCAG 2.5.3, label in name); the status and what a
+                    click does are its description. */}
                 <Button
                   type="link"
                   size="small"
                   className="hg-plant-map-cluster-link"
-                  aria-label={t('plants.map.cluster', {
-                    n: c.count.toLocaleString(locale),
-                    status: t(`plants.status.${c.worst}`),
-                  })}
+                  aria-describedby={`${idBase}-cluster-${i}`}
                   onClick={() => zoomInto(c)}
                   data-testid="plant-map-cluster-link"
                 >
                   {t('plants.map.clusterShort', { n: c.count.toLocaleString(locale) })}
                 </Button>
+                <span id={`${idBase}-cluster-${i}`} className="hg-visually-hidden">
+                  {t('plants.map.cluster', {
+                    n: c.count.toLocaleString(locale),
+                    status: t(`plants.status.${c.worst}`),
+                  })}
+                </span>
               </li>
             ))}
             {answer.plants.slice(0, LISTED).map((p) => (
