@@ -64,6 +64,12 @@ function narrowSql(f: PlantFilter): SQL {
 }
 
 /**
+ * The status of plant `p` joined to its summary row `s`: the summary's, unless the plant has no row yet or its
+ * status has expired (a device went quiet since), when it is computed here.
+ */
+const currentStatus = sql`case when s.plant_id is null or s.status_until < now() then ${plantStatusSql} else s.status end`;
+
+/**
  * The caller's plants under a filter as a subquery `b`: the columns the list sorts and filters by, the status,
  * the plant's local date and its summary row's figures (plants/summary.ts). A plant whose summary row is
  * missing or whose status has expired (a device went quiet since) has its status computed here, so the answer
@@ -71,7 +77,7 @@ function narrowSql(f: PlantFilter): SQL {
  */
 function basePlants(auth: AuthContext, f: PlantFilter): SQL {
   return sql`(select p.id, p.name, p.type, p.capacity_kw, p.created_at, p.latitude, p.longitude,
-      case when s.plant_id is null or s.status_until < now() then ${plantStatusSql} else s.status end as status,
+      ${currentStatus} as status,
       (now() at time zone p.timezone)::date as local_today, s.plant_id is not null as summarised,
       s.power_w as s_power_w, s.today_day as s_today_day, s.today_kwh as s_today_kwh,
       s.today_income as s_today_income, s.total_kwh as s_total_kwh, s.total_income as s_total_income,
@@ -269,7 +275,7 @@ export async function mapPositions(db: Db, auth: AuthContext, f: PlantFilter, bo
   const rows = await query<{ id: string; latitude: unknown; longitude: unknown; status: DeviceStatus }>(
     db,
     sql`select b.id, b.latitude, b.longitude, b.status from (select p.id, p.latitude, p.longitude,
-        case when s.plant_id is null or s.status_until < now() then ${plantStatusSql} else s.status end as status
+        ${currentStatus} as status
       from plant p left join plant_summary s on s.plant_id = p.id
       where ${scopeCondition(auth, 'plant')} ${narrowSql(f)} ${groupSql(auth, f.group)}) b ${mapWhere(f, box)}`,
   );
