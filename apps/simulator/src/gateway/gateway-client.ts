@@ -226,7 +226,10 @@ export class GatewayClient {
       // Reconnecting is ours (scheduleReconnect): mqtt.js only knows a fixed period, which a whole fleet
       // would keep in lockstep.
       reconnectPeriod: 0,
-      connectTimeout: 10_000,
+      // mqtt.js's default and what gateways commonly use. With 10 s, a fleet reconnecting to a busy broker
+      // abandoned handshakes that were merely slow and started them again after a backoff: more work for the
+      // broker and 28-168 s for 10,000 gateways to be back (docs/operations.md).
+      connectTimeout: 30_000,
       will: { topic: this.topics.status, payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: true },
     });
     this.client = client;
