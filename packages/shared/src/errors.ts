@@ -84,6 +84,13 @@ export const ERROR_CODES = {
   migrationFailed: 1304,
   migrationNotAllowed: 1305,
   migrationUnsupported: 1306,
+  /** The target region of a migration is not one of this deployment's peers (REGIONS). */
+  regionUnknown: 1307,
+  /** Issue 12: the password was right; the sign-in finishes with a second factor. */
+  mfaRequired: 1401,
+  mfaCodeWrong: 1402,
+  /** A scan-code login's code expired, was used, or never existed. */
+  scanCodeInvalid: 1403,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -1,8 +1,12 @@
 import { PERMISSION_KEYS, type PermissionKey } from './permissions.js';
 
-/** The built-in roles of spec §6. Company-defined roles (at most 5 per company) come later. */
+/**
+ * The built-in roles of spec §6. A company's own roles (at most 5, enterprise/roles) and a customer's own
+ * permission list are rows of the role table with a `base`: the built-in role whose tenancy they follow.
+ */
 export const BUILTIN_ROLES = [
   'platform_admin',
+  'internal_employee',
   'company_admin',
   'company_staff',
   'agent',
@@ -67,14 +71,20 @@ const COMPANY: PermissionKey[] = [
   'company.management',
   'company.info',
   'company.user',
+  'company.user.edit',
   'company.role.list.view',
+  'company.role.edit',
   'company.edit',
+  'company.agent',
+  'company.manual',
+  'company.audit',
 ];
 const CUSTOMERS: PermissionKey[] = [
   'user.producer',
   'user.list.view',
   'customer.list.view',
   'customer.type.list.view',
+  'customer.type.edit',
   'customer.edit',
 ];
 const LARGE_SCREEN: PermissionKey[] = [
@@ -92,6 +102,8 @@ const SMART: PermissionKey[] = ['application.center', 'intelligence', 'smart.rul
  */
 export const ROLE_PERMISSIONS: Record<BuiltinRole, readonly PermissionKey[]> = {
   platform_admin: PERMISSION_KEYS,
+  // The platform operator's support staff: they look at every company's plants and devices, change nothing.
+  internal_employee: [...PLANTS_VIEW, ...DEVICES_VIEW, ...FIRMWARE_VIEW, 'workdata.view', ...LOGS],
   company_admin: [
     ...PLANTS_MANAGE,
     ...DEVICES_CONTROL,
@@ -132,3 +144,16 @@ export const ROLE_PERMISSIONS: Record<BuiltinRole, readonly PermissionKey[]> = {
 
 /** Roles whose users only look: the user menu hides personal settings for them (spec §2.2 readOnly). */
 export const READ_ONLY_ROLES: ReadonlySet<BuiltinRole> = new Set<BuiltinRole>(['visitor']);
+
+/** The built-in roles a company's own role may follow (its `base`): staff roles and customers' own lists. */
+export const ROLE_BASES = ['company_staff', 'customer'] as const;
+export type RoleBase = (typeof ROLE_BASES)[number];
+
+/** At most this many roles of its own per company (spec §5, §9; code 800). */
+export const MAX_COMPANY_ROLES = 5;
+
+/**
+ * The permission keys a company may put in a role of its own: what its administrators hold, less what only
+ * the platform does (companies list, firmware upload and authorisation, protocols, versions, bulletins).
+ */
+export const COMPANY_ROLE_KEYS: readonly PermissionKey[] = ROLE_PERMISSIONS.company_admin;

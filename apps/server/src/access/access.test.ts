@@ -80,6 +80,7 @@ beforeAll(async () => {
   const as = (who: string, r: BuiltinRole, companyId: string | null): AuthContext => ({
     userId: who,
     sessionId: 'access-test',
+    roleId: `builtin:${r}`,
     companyId,
     role: r,
     permissions: new Set(),

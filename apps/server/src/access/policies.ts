@@ -24,35 +24,68 @@ export interface Policy {
 /** Roles whose plants come from shares or ownership, not from a company. */
 const PERSONAL_ROLES: ReadonlySet<string> = new Set(['plant_owner', 'visitor', 'maintainer']);
 
-/** A role that works for its company: staff, agents, customers, installers (their keys decide the actions). */
+/**
+ * A role that works for its company as a whole: staff (built-in or the company's own roles), agents' and
+ * installers' accounts (their keys decide the actions). Not customers: a customer sees only what it owns.
+ */
 export function isCompanyRole(auth: AuthContext): boolean {
-  return auth.role !== 'platform_admin' && !PERSONAL_ROLES.has(auth.role) && auth.companyId !== null;
+  return (
+    auth.role !== 'platform_admin' &&
+    auth.role !== 'internal_employee' &&
+    auth.role !== 'customer' &&
+    !PERSONAL_ROLES.has(auth.role) &&
+    auth.companyId !== null
+  );
 }
 
 /**
- * Which plants a caller may see, on the alias `p`. Platform administrators see every plant; company staff,
- * agents, customers and installers their company's; a plant owner the plants they own; visitors and
+ * The companies whose plants a company role reaches besides its own: those its company is agent for
+ * (company_agent), all of them for reading, those appointed at level `operate` for writing.
+ */
+function servedCompanies(auth: AuthContext, write: boolean): SQL {
+  const level = write ? sql` and a.level = 'operate'` : sql``;
+  return sql`select a.company_id from company_agent a where a.agent_company_id = ${auth.companyId}${level}`;
+}
+
+/**
+ * A company role's plants: its company's and, through agency, the companies it serves. One `in` over a
+ * union rather than an `or`, so the planner can still reach plants by the company index.
+ */
+function companyPlants(auth: AuthContext, write: boolean): SQL {
+  return sql`p.company_id in (select ${auth.companyId}::uuid union all ${servedCompanies(auth, write)})`;
+}
+
+/**
+ * Which plants a caller may see, on the alias `p`. Platform administrators and internal employees see every
+ * plant; company roles their company's and those of the companies it is agent for; a customer the plants of
+ * its company it owns (never a sibling customer's); a plant owner the plants they own; visitors and
  * maintainers the plants shared to them. Deleted plants are seen by nobody.
  */
 function plantRead(auth: AuthContext): SQL {
   const live = sql`p.deleted_at is null`;
   switch (auth.role) {
     case 'platform_admin':
+    case 'internal_employee':
       return live;
     case 'plant_owner':
       return sql`${live} and (p.owner_id = ${auth.userId} or exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId}))`;
     case 'visitor':
     case 'maintainer':
       return sql`${live} and exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId})`;
+    case 'customer':
+      return auth.companyId
+        ? sql`${live} and p.company_id = ${auth.companyId} and p.owner_id = ${auth.userId}`
+        : sql`false`;
     default:
-      return auth.companyId ? sql`${live} and p.company_id = ${auth.companyId}` : sql`false`;
+      return auth.companyId ? sql`${live} and ${companyPlants(auth, false)}` : sql`false`;
   }
 }
 
 /**
- * The plants a caller may change or command: a guest share and the visitor role are read-only everywhere
- * (spec §6); a maintainer share may operate the plant's devices; an owner their own plants; company roles
- * their company's (their permission keys still decide which actions).
+ * The plants a caller may change or command: a guest share, the visitor role and internal employees are
+ * read-only everywhere (spec §6); a maintainer share may operate the plant's devices; an owner or a customer
+ * their own plants; company roles their company's and those of companies that appointed them agent at level
+ * `operate` (their permission keys still decide which actions).
  */
 function plantWrite(auth: AuthContext): SQL {
   const live = sql`p.deleted_at is null`;
@@ -61,13 +94,18 @@ function plantWrite(auth: AuthContext): SQL {
     case 'platform_admin':
       return live;
     case 'visitor':
+    case 'internal_employee':
       return sql`false`;
     case 'plant_owner':
       return sql`${live} and (p.owner_id = ${auth.userId} or ${maintained})`;
     case 'maintainer':
       return sql`${live} and ${maintained}`;
+    case 'customer':
+      return auth.companyId
+        ? sql`${live} and p.company_id = ${auth.companyId} and p.owner_id = ${auth.userId}`
+        : sql`false`;
     default:
-      return auth.companyId ? sql`${live} and p.company_id = ${auth.companyId}` : sql`false`;
+      return auth.companyId ? sql`${live} and ${companyPlants(auth, true)}` : sql`false`;
   }
 }
 
@@ -76,7 +114,7 @@ function plantWrite(auth: AuthContext): SQL {
  * company, seen by that company's staff only.
  */
 function gatewayCondition(auth: AuthContext, write: boolean): SQL {
-  if (auth.role === 'platform_admin') return sql`true`;
+  if (auth.role === 'platform_admin' || (auth.role === 'internal_employee' && !write)) return sql`true`;
   const plants = write ? plantWrite(auth) : plantRead(auth);
   const viaPlant = sql`exists (select 1 from plant p where p.id = g.plant_id and ${plants})`;
   if (!isCompanyRole(auth)) return viaPlant;
@@ -148,8 +186,10 @@ export function managesPlant(auth: AuthContext, p: PlantOwnership): boolean {
       return true;
     case 'visitor':
     case 'maintainer':
+    case 'internal_employee':
       return false;
     case 'plant_owner':
+    case 'customer':
       return p.owner_id === auth.userId;
     default:
       return auth.companyId !== null && p.company_id === auth.companyId;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -26,8 +27,44 @@ export const company = pgTable('company', {
   address: text('address').notNull().default(''),
   logo: text('logo'),
   themeColor: text('theme_color').notNull().default('#353340'),
+  /** The company's administrator account (spec §3 Company "admin"); null until one is named. */
+  adminId: uuid('admin_id'),
+  /** Logos of spec §9 (220×58 wide, 58×58 square): stored_file ids. */
+  logoWideId: uuid('logo_wide_id'),
+  logoSquareId: uuid('logo_square_id'),
+  /** A white-label deployment's host name: the sign-in page there shows this company's logo and colour. */
+  hostName: text('host_name').unique(),
   createdAt: created(),
 });
+
+/** Bytes of a file (avatars, logos, manuals) kept in the database so every instance serves them. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Small files (DESIGN: small files live in the database by default, so N instances share them). `bytes` is
+ * null when the content lives in the S3-compatible store (`storage_key`) instead.
+ */
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    ownerId: uuid('owner_id'),
+    /** What it is for: avatar, logo, manual. */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes'),
+    storageKey: text('storage_key'),
+    createdAt: created(),
+  },
+  (t) => [index('stored_file_owner').on(t.kind, t.ownerId)],
+);
 
 /**
  * Roles: the built-in ones (company_id null, `key` one of BUILTIN_ROLES) and, later, a company's own (at most
@@ -41,6 +78,13 @@ export const role = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     builtin: boolean('builtin').notNull().default(false),
+    /**
+     * For a company's own role, the built-in role whose tenancy it follows: `company_staff` for the roles of
+     * enterprise/roles (at most five per company), `customer` for a customer's own permission list. Null for
+     * the built-in roles (their key is their kind).
+     */
+    base: text('base'),
+    remark: text('remark').notNull().default(''),
     createdAt: created(),
   },
   (t) => [
@@ -82,6 +126,10 @@ export const appUser = pgTable(
     language: text('language').notNull().default('en'),
     temperatureUnit: text('temperature_unit').notNull().default('C'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** An administrator requires a second factor: the next sign-in enrols one before it gets tokens. */
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    /** Set when the account moved to another region (its code): it then signs in only there. */
+    migratedTo: text('migrated_to'),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -555,4 +603,206 @@ export const plantLayout = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.plantId, t.kind] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Organisation and account security (issue 12).
+
+/** Customer types of a company (spec §3), a tree by parentId: a type with sub-types cannot be deleted. */
+export const customerType = pgTable(
+  'customer_type',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('customer_type_company').on(t.companyId)],
+);
+
+/**
+ * A company's customer (spec §3): the account that signs in (role `customer` or the customer's own role),
+ * its type and contact. A customer sees the plants it owns (plant.owner_id), never a sibling customer's.
+ */
+export const customer = pgTable(
+  'customer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id').references(() => customerType.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address: text('address').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('customer_company').on(t.companyId)],
+);
+
+/**
+ * Agents (spec §6): `agentCompanyId` services the plants of `companyId`, appointed by naming the agent
+ * company's administrator account (`agentUserId`). `level` is what the agent may do there: `view` (read
+ * only) or `operate` (its role's keys decide the actions, as in its own company).
+ */
+export const companyAgent = pgTable(
+  'company_agent',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    agentCompanyId: uuid('agent_company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    agentUserId: uuid('agent_user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    level: text('level').notNull().default('view'),
+    createdBy: uuid('created_by'),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.agentCompanyId] }), index('company_agent_agent').on(t.agentCompanyId)],
+);
+
+/** Documents a company uploads for its customers (spec §2.3 "manuals"), downloadable by them. */
+export const companyManual = pgTable(
+  'company_manual',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: created(),
+  },
+  (t) => [index('company_manual_company').on(t.companyId)],
+);
+
+/**
+ * Every administrative change (roles, members, customers, agents, company, MFA reset, migration): who, what,
+ * the old and new value and the address. Company administrators read their company's.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    ip: text('ip').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [index('audit_log_company').on(t.companyId, t.createdAt)],
+);
+
+/** A TOTP second factor (RFC 6238). `lastStep` refuses a code replayed within its window. */
+export const userTotp = pgTable('user_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: created(),
+});
+
+/** One-time recovery codes (ten per enrolment), stored hashed. */
+export const mfaRecoveryCode = pgTable(
+  'mfa_recovery_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('mfa_recovery_code_user').on(t.userId)],
+);
+
+/** Passkeys (WebAuthn) registered as a second factor. */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull().default(''),
+    createdAt: created(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkey_user').on(t.userId)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password was right, the tokens come once a code is. Short
+ * lived, a few tries at most.
+ */
+export const mfaChallenge = pgTable('mfa_challenge', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  source: text('source').notNull(),
+  ip: text('ip').notNull().default(''),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: created(),
+});
+
+/**
+ * Scan-code login: the desktop shows a short-lived one-time code; a signed-in phone confirms it; the desktop,
+ * polling, gets its own token pair once. Stored hashed.
+ */
+export const scanLogin = pgTable('scan_login', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  codeHash: text('code_hash').notNull().unique(),
+  /** pending → confirmed (a phone said yes) → used (the desktop got its tokens); or expired. */
+  status: text('status').notNull().default('pending'),
+  userId: uuid('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: created(),
+});
+
+/** An account's move to another region (spec §4): submitted → in progress → migrated or failed. */
+export const accountMigration = pgTable(
+  'account_migration',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    fromRegion: text('from_region').notNull(),
+    toRegion: text('to_region').notNull(),
+    status: text('status').notNull().default('submitted'),
+    /** The error key of §8 when it failed. */
+    error: text('error'),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_migration_user').on(t.userId, t.createdAt)],
 );

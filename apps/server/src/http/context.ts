@@ -5,7 +5,13 @@ export interface AuthContext {
   userId: string;
   sessionId: string;
   companyId: string | null;
+  /**
+   * The kind of account, for tenancy: a built-in role's key, or for a company's own role the built-in role it
+   * follows (`company_staff`, `customer`). What the caller may do is `permissions`, never this.
+   */
   role: BuiltinRole;
+  /** The role row the permissions came from (a built-in one or the company's own). */
+  roleId: string;
   permissions: ReadonlySet<PermissionKey>;
 }
 

@@ -79,6 +79,10 @@ export const cn: Messages = {
     migrationFailed: '迁移失败。',
     migrationNotAllowed: '不能迁移当前账号或同一公司的账号。',
     migrationUnsupported: '原账号不支持迁移。',
+    regionUnknown: '该区域不支持迁移。',
+    mfaRequired: '请输入身份验证器应用中的验证码以完成登录。',
+    mfaCodeWrong: '两步验证码错误、已过期或已被使用。',
+    scanCodeInvalid: '此登录码已过期或已被使用，请刷新二维码。',
   },
   fields: {
     required: '此项为必填项。',
@@ -127,6 +131,7 @@ export const cn: Messages = {
     plant_owner: '业主',
     visitor: '访客',
     maintainer: '运维人员',
+    internal_employee: '内部员工',
   },
   mail: {
     codeSubject: '您的 Heliograph 验证码',
@@ -197,6 +202,13 @@ export const cn: Messages = {
     'system.management': '系统管理',
     'protocol.manage.view': '协议',
     'version.notification.management': '版本通知',
+    'company.role.edit': '编辑角色',
+    'company.user.edit': '编辑成员',
+    'company.agent': '代理商',
+    'company.audit': '审计日志',
+    'company.manual': '使用手册',
+    'company.list': '公司列表',
+    'customer.type.edit': '编辑客户类型',
   },
   sheetHeadings: {
     sn: '序列号',

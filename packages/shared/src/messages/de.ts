@@ -81,6 +81,10 @@ export const de: Messages = {
     migrationFailed: 'Die Migration ist fehlgeschlagen.',
     migrationNotAllowed: 'Das aktuelle Konto oder ein Konto desselben Unternehmens kann nicht migriert werden.',
     migrationUnsupported: 'Das ursprüngliche Konto unterstützt keine Migration.',
+    regionUnknown: 'Diese Region ist für eine Migration nicht verfügbar.',
+    mfaRequired: 'Geben Sie den Code aus Ihrer Authenticator-App ein, um die Anmeldung abzuschließen.',
+    mfaCodeWrong: 'Der Code der Zwei-Schritt-Verifizierung ist falsch, abgelaufen oder wurde bereits verwendet.',
+    scanCodeInvalid: 'Dieser Anmeldecode ist abgelaufen oder wurde bereits verwendet. Zeigen Sie einen neuen an.',
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',
@@ -130,6 +134,7 @@ export const de: Messages = {
     plant_owner: 'Anlagenbetreiber',
     visitor: 'Besucher',
     maintainer: 'Wartungstechniker',
+    internal_employee: 'Interner Mitarbeiter',
   },
   mail: {
     codeSubject: 'Ihr Heliograph-Bestätigungscode',
@@ -201,6 +206,13 @@ export const de: Messages = {
     'system.management': 'Systemverwaltung',
     'protocol.manage.view': 'Protokolle',
     'version.notification.management': 'Versionshinweise',
+    'company.role.edit': 'Rollen bearbeiten',
+    'company.user.edit': 'Mitglieder bearbeiten',
+    'company.agent': 'Agenten',
+    'company.audit': 'Änderungsprotokoll',
+    'company.manual': 'Handbücher',
+    'company.list': 'Unternehmen',
+    'customer.type.edit': 'Kundentypen bearbeiten',
   },
   sheetHeadings: {
     sn: 'Seriennummer',

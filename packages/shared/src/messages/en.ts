@@ -81,6 +81,10 @@ export const en = {
     migrationFailed: 'The migration failed.',
     migrationNotAllowed: 'The current account or an account of the same company cannot be migrated.',
     migrationUnsupported: 'The original account does not support migration.',
+    regionUnknown: 'This region is not available for migration.',
+    mfaRequired: 'Enter the code from your authenticator app to finish signing in.',
+    mfaCodeWrong: 'The two-step verification code is wrong, expired or already used.',
+    scanCodeInvalid: 'This sign-in code has expired or has already been used. Show a new one.',
   },
   fields: {
     required: 'This field is required.',
@@ -130,6 +134,7 @@ export const en = {
     plant_owner: 'Plant owner',
     visitor: 'Visitor',
     maintainer: 'Maintainer',
+    internal_employee: 'Internal employee',
   },
   mail: {
     codeSubject: 'Your Heliograph verification code',
@@ -201,6 +206,13 @@ export const en = {
     'system.management': 'System management',
     'protocol.manage.view': 'Protocols',
     'version.notification.management': 'Version notifications',
+    'company.role.edit': 'Edit roles',
+    'company.user.edit': 'Edit members',
+    'company.agent': 'Agents',
+    'company.audit': 'Audit log',
+    'company.manual': 'Manuals',
+    'company.list': 'Companies',
+    'customer.type.edit': 'Edit customer types',
   },
   // Column headings of the .xlsx exports and templates (apps/server/src/xlsx). The gateway… and inverter…
   // variants keep the words those sheets have always carried in some languages.

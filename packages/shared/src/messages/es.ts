@@ -82,6 +82,10 @@ export const es: Messages = {
     migrationFailed: 'La migración ha fallado.',
     migrationNotAllowed: 'No se puede migrar la cuenta actual ni una cuenta de la misma empresa.',
     migrationUnsupported: 'La cuenta original no admite la migración.',
+    regionUnknown: 'Esta región no está disponible para la migración.',
+    mfaRequired: 'Introduzca el código de su aplicación de autenticación para completar el inicio de sesión.',
+    mfaCodeWrong: 'El código de verificación en dos pasos es incorrecto, ha caducado o ya se ha usado.',
+    scanCodeInvalid: 'Este código de inicio de sesión ha caducado o ya se ha usado. Muestre uno nuevo.',
   },
   fields: {
     required: 'Este campo es obligatorio.',
@@ -130,6 +134,7 @@ export const es: Messages = {
     plant_owner: 'Propietario de la planta',
     visitor: 'Visitante',
     maintainer: 'Técnico de mantenimiento',
+    internal_employee: 'Empleado interno',
   },
   mail: {
     codeSubject: 'Su código de verificación de Heliograph',
@@ -201,6 +206,13 @@ export const es: Messages = {
     'system.management': 'Gestión del sistema',
     'protocol.manage.view': 'Protocolos',
     'version.notification.management': 'Avisos de versión',
+    'company.role.edit': 'Editar roles',
+    'company.user.edit': 'Editar miembros',
+    'company.agent': 'Agentes',
+    'company.audit': 'Registro de auditoría',
+    'company.manual': 'Manuales',
+    'company.list': 'Empresas',
+    'customer.type.edit': 'Editar tipos de cliente',
   },
   sheetHeadings: {
     sn: 'Número de serie',

@@ -79,6 +79,10 @@ export const he: Messages = {
     migrationFailed: 'ההעברה נכשלה.',
     migrationNotAllowed: 'לא ניתן להעביר את החשבון הנוכחי או חשבון של אותה חברה.',
     migrationUnsupported: 'החשבון המקורי אינו תומך בהעברה.',
+    regionUnknown: 'אזור זה אינו זמין להעברה.',
+    mfaRequired: 'הזן את הקוד מאפליקציית האימות כדי להשלים את הכניסה.',
+    mfaCodeWrong: 'קוד האימות הדו-שלבי שגוי, פג תוקפו או שכבר נעשה בו שימוש.',
+    scanCodeInvalid: 'קוד הכניסה פג תוקף או שכבר נעשה בו שימוש. הצג קוד חדש.',
   },
   fields: {
     required: 'שדה חובה.',
@@ -127,6 +131,7 @@ export const he: Messages = {
     plant_owner: 'בעל התחנה',
     visitor: 'מבקר',
     maintainer: 'איש תחזוקה',
+    internal_employee: 'עובד פנימי',
   },
   mail: {
     codeSubject: 'קוד האימות שלכם ל־Heliograph',
@@ -198,6 +203,13 @@ export const he: Messages = {
     'system.management': 'ניהול מערכת',
     'protocol.manage.view': 'פרוטוקולים',
     'version.notification.management': 'הודעות גרסה',
+    'company.role.edit': 'עריכת תפקידים',
+    'company.user.edit': 'עריכת חברים',
+    'company.agent': 'סוכנים',
+    'company.audit': 'יומן ביקורת',
+    'company.manual': 'מדריכים',
+    'company.list': 'חברות',
+    'customer.type.edit': 'עריכת סוגי לקוחות',
   },
   sheetHeadings: {
     sn: 'מספר סידורי',

@@ -79,6 +79,10 @@ export const po: Messages = {
     migrationFailed: 'Migracja nie powiodła się.',
     migrationNotAllowed: 'Nie można przenieść bieżącego konta ani konta z tej samej firmy.',
     migrationUnsupported: 'Pierwotne konto nie obsługuje migracji.',
+    regionUnknown: 'Ten region nie jest dostępny do migracji.',
+    mfaRequired: 'Wpisz kod z aplikacji uwierzytelniającej, aby dokończyć logowanie.',
+    mfaCodeWrong: 'Kod weryfikacji dwuetapowej jest błędny, wygasł lub został już użyty.',
+    scanCodeInvalid: 'Ten kod logowania wygasł lub został już użyty. Wyświetl nowy.',
   },
   fields: {
     required: 'To pole jest wymagane.',
@@ -128,6 +132,7 @@ export const po: Messages = {
     plant_owner: 'Właściciel instalacji',
     visitor: 'Gość',
     maintainer: 'Serwisant',
+    internal_employee: 'Pracownik wewnętrzny',
   },
   mail: {
     codeSubject: 'Twój kod weryfikacyjny Heliograph',
@@ -199,6 +204,13 @@ export const po: Messages = {
     'system.management': 'Zarządzanie systemem',
     'protocol.manage.view': 'Protokoły',
     'version.notification.management': 'Powiadomienia o wersjach',
+    'company.role.edit': 'Edycja ról',
+    'company.user.edit': 'Edycja członków',
+    'company.agent': 'Agenci',
+    'company.audit': 'Dziennik audytu',
+    'company.manual': 'Instrukcje',
+    'company.list': 'Firmy',
+    'customer.type.edit': 'Edycja typów klientów',
   },
   sheetHeadings: {
     sn: 'Numer seryjny',

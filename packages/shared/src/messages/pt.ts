@@ -79,6 +79,10 @@ export const pt: Messages = {
     migrationFailed: 'A migração falhou.',
     migrationNotAllowed: 'A conta atual ou uma conta da mesma empresa não pode ser migrada.',
     migrationUnsupported: 'A conta original não permite migração.',
+    regionUnknown: 'Esta região não está disponível para migração.',
+    mfaRequired: 'Introduza o código da sua aplicação de autenticação para concluir o início de sessão.',
+    mfaCodeWrong: 'O código de verificação em dois passos está errado, expirou ou já foi utilizado.',
+    scanCodeInvalid: 'Este código de início de sessão expirou ou já foi utilizado. Mostre um novo.',
   },
   fields: {
     required: 'Este campo é obrigatório.',
@@ -128,6 +132,7 @@ export const pt: Messages = {
     plant_owner: 'Proprietário da usina',
     visitor: 'Visitante',
     maintainer: 'Técnico de manutenção',
+    internal_employee: 'Funcionário interno',
   },
   mail: {
     codeSubject: 'Seu código de verificação do Heliograph',
@@ -199,6 +204,13 @@ export const pt: Messages = {
     'system.management': 'Gerenciamento do sistema',
     'protocol.manage.view': 'Protocolos',
     'version.notification.management': 'Avisos de versão',
+    'company.role.edit': 'Editar funções',
+    'company.user.edit': 'Editar membros',
+    'company.agent': 'Agentes',
+    'company.audit': 'Registo de auditoria',
+    'company.manual': 'Manuais',
+    'company.list': 'Empresas',
+    'customer.type.edit': 'Editar tipos de cliente',
   },
   sheetHeadings: {
     sn: 'Número de série',

@@ -79,6 +79,10 @@ export const vi: Messages = {
     migrationFailed: 'Di chuyển thất bại.',
     migrationNotAllowed: 'Không thể di chuyển tài khoản hiện tại hoặc tài khoản thuộc cùng công ty.',
     migrationUnsupported: 'Tài khoản gốc không hỗ trợ di chuyển.',
+    regionUnknown: 'Khu vực này không khả dụng để di chuyển.',
+    mfaRequired: 'Nhập mã từ ứng dụng xác thực để hoàn tất đăng nhập.',
+    mfaCodeWrong: 'Mã xác minh hai bước sai, đã hết hạn hoặc đã được sử dụng.',
+    scanCodeInvalid: 'Mã đăng nhập này đã hết hạn hoặc đã được sử dụng. Hãy hiển thị mã mới.',
   },
   fields: {
     required: 'Trường này là bắt buộc.',
@@ -127,6 +131,7 @@ export const vi: Messages = {
     plant_owner: 'Chủ nhà máy điện',
     visitor: 'Khách',
     maintainer: 'Nhân viên vận hành bảo trì',
+    internal_employee: 'Nhân viên nội bộ',
   },
   mail: {
     codeSubject: 'Mã xác minh Heliograph của bạn',
@@ -198,6 +203,13 @@ export const vi: Messages = {
     'system.management': 'Quản lý hệ thống',
     'protocol.manage.view': 'Giao thức',
     'version.notification.management': 'Thông báo phiên bản',
+    'company.role.edit': 'Sửa vai trò',
+    'company.user.edit': 'Sửa thành viên',
+    'company.agent': 'Đại lý',
+    'company.audit': 'Nhật ký kiểm tra',
+    'company.manual': 'Tài liệu hướng dẫn',
+    'company.list': 'Công ty',
+    'customer.type.edit': 'Sửa loại khách hàng',
   },
   sheetHeadings: {
     sn: 'Số sê-ri',

@@ -28,6 +28,7 @@ beforeAll(async () => {
   auth = {
     userId: admin?.id ?? '',
     sessionId: 'test',
+    roleId: admin?.roleId ?? '',
     companyId: sunrise?.id ?? null,
     role: 'company_admin',
     permissions: new Set(),

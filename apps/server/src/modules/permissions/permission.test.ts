@@ -80,6 +80,7 @@ describe('GET /api/v1/permission', () => {
     ] as const) {
       expect(seeded.has(role)).toBe(true);
     }
-    expect(BUILTIN_ROLES).toHaveLength(9);
+    // spec §6 names ten kinds of account; internal employees came with issue 12.
+    expect(BUILTIN_ROLES).toHaveLength(10);
   });
 });

@@ -43,6 +43,7 @@ function clock(start = 1_000_000) {
 const ctx = (userId: string, sessionId: string): AuthContext => ({
   userId,
   sessionId,
+  roleId: 'visitor-role',
   companyId: null,
   role: 'visitor',
   permissions: new Set(),

@@ -11,8 +11,8 @@ export interface AccessClaims {
   expiresAt: number | undefined;
 }
 
-/** What one instance tells the others: forget this session, or everything about this user. */
-type Forget = { session: string } | { user: string };
+/** What one instance tells the others: forget this session, everything about this user, or every holder of a role. */
+type Forget = { session: string } | { user: string } | { role: string };
 
 function parseForget(payload: Buffer): Forget | undefined {
   try {
@@ -20,6 +20,7 @@ function parseForget(payload: Buffer): Forget | undefined {
     if (typeof m !== 'object' || m === null) return undefined;
     if ('session' in m && typeof m.session === 'string') return { session: m.session };
     if ('user' in m && typeof m.user === 'string') return { user: m.user };
+    if ('role' in m && typeof m.role === 'string') return { role: m.role };
   } catch {
     // Not ours to answer: a malformed notice forgets nothing (the TTL still bounds what is remembered).
   }
@@ -164,6 +165,15 @@ export class CallerCache {
     this.forget({ user: userId });
   }
 
+  /**
+   * A role's permissions changed or it was deleted: every session holding it is forgotten here and on every
+   * instance, so its members' next request is checked against the new permissions (issue 12: no new
+   * sign-in needed). Profiles are few and cheap to reload, so they all go.
+   */
+  forgetRole(roleId: string): void {
+    this.forget({ role: roleId });
+  }
+
   /** How many entries of each kind are held (tests and diagnostics). */
   get sizes(): { tokens: number; sessions: number; profiles: number } {
     return { tokens: this.tokens.size, sessions: this.sessions.size, profiles: this.profiles.size };
@@ -182,6 +192,11 @@ export class CallerCache {
     this.generation += 1;
     if ('session' in m) {
       this.sessions.delete(m.session);
+      return;
+    }
+    if ('role' in m) {
+      this.sessions.deleteWhere((auth) => auth.roleId === m.role);
+      this.profiles.deleteWhere(() => true);
       return;
     }
     this.sessions.deleteWhere((auth) => auth.userId === m.user);

@@ -41,21 +41,21 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-// Role permissions change rarely (a company admin editing a role); ten seconds of staleness is fine and
-// saves a query per request.
-const PERMISSION_CACHE_MS = 10_000;
-const permissionCache = new Map<string, { at: number; keys: ReadonlySet<PermissionKey> }>();
-
 async function rolePermissions(db: Db, roleId: string): Promise<ReadonlySet<PermissionKey>> {
-  const hit = permissionCache.get(roleId);
-  if (hit && Date.now() - hit.at < PERMISSION_CACHE_MS) return hit.keys;
+  // Not cached here: the caller cache keeps the whole caller (permissions included) per session and forgets
+  // every session of a role when the role changes (CallerCache.forgetRole), so an edit applies on the
+  // member's next request, on every instance.
   const rows = await db
     .select({ p: rolePermission.permission })
     .from(rolePermission)
     .where(eq(rolePermission.roleId, roleId));
-  const keys = new Set(rows.map((r) => r.p).filter(isPermissionKey));
-  permissionCache.set(roleId, { at: Date.now(), keys });
-  return keys;
+  return new Set(rows.map((r) => r.p).filter(isPermissionKey));
+}
+
+/** The built-in role a role row stands for: its key, or for a company's own role its base. */
+export function roleKind(row: { key: string; base: string | null }): BuiltinRole {
+  const kind = row.base ?? row.key;
+  return isBuiltinRole(kind) ? kind : 'visitor';
 }
 
 /**
@@ -70,6 +70,7 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
       disabled: appUser.disabled,
       roleId: role.id,
       roleKey: role.key,
+      roleBase: role.base,
       revokedAt: authSession.revokedAt,
       sessionUser: authSession.userId,
     })
@@ -78,26 +79,26 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     .innerJoin(role, eq(role.id, appUser.roleId))
     .where(eq(authSession.id, sessionId));
   if (!row || row.revokedAt || row.disabled || row.sessionUser !== userId) return undefined;
-  const roleKey: BuiltinRole = isBuiltinRole(row.roleKey) ? row.roleKey : 'visitor';
   return {
     userId: row.userId,
     sessionId,
     companyId: row.companyId,
-    role: roleKey,
+    role: roleKind({ key: row.roleKey, base: row.roleBase }),
+    roleId: row.roleId,
     permissions: await rolePermissions(db, row.roleId),
   };
 }
 
 export async function userInfo(db: Db, userId: string): Promise<UserInfo | undefined> {
   const [row] = await db
-    .select({ user: appUser, roleKey: role.key, companyId: company.id, companyName: company.name })
+    .select({ user: appUser, roleKey: role.key, roleBase: role.base, companyId: company.id, companyName: company.name })
     .from(appUser)
     .innerJoin(role, eq(role.id, appUser.roleId))
     .leftJoin(company, eq(company.id, appUser.companyId))
     .where(eq(appUser.id, userId));
   if (!row) return undefined;
   const u = row.user;
-  const roleKey: BuiltinRole = isBuiltinRole(row.roleKey) ? row.roleKey : 'visitor';
+  const roleKey = roleKind({ key: row.roleKey, base: row.roleBase });
   return {
     id: u.id,
     account: u.account,
