@@ -15,11 +15,26 @@ export const userInfoSchema = z.object({
   phone: z.string(),
   sex: z.enum(SEXES),
   avatar: z.string().nullable(),
+  /** The kind of account (a company's own role gives the built-in role it follows). */
   role: z.enum(BUILTIN_ROLES),
+  /** The role's name as the company named it; null for a built-in role (the web translates `role`). */
+  roleName: z.string().nullable(),
   readOnly: z.boolean(),
   language: z.enum(LANGUAGES),
   temperatureUnit: z.enum(TEMPERATURE_UNITS),
-  company: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The company, with what its members' shell shows: theme colour and logo URLs (spec §9 sizes). */
+  company: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      themeColor: z.string(),
+      logoWide: z.string().nullable(),
+      logoSquare: z.string().nullable(),
+    })
+    .nullable(),
+  /** Two-step verification: on, and whether an administrator requires it. */
+  mfaEnabled: z.boolean(),
+  mfaRequired: z.boolean(),
   registeredAt: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

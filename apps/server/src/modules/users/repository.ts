@@ -89,9 +89,27 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
   };
 }
 
+/** Where a company logo is served (modules/companies answers it, without a token: the sign-in page shows it). */
+export function logoUrl(fileId: string | null): string | null {
+  return fileId ? `/api/v1/anonymous/logo/${fileId}` : null;
+}
+
 export async function userInfo(db: Db, userId: string): Promise<UserInfo | undefined> {
   const [row] = await db
-    .select({ user: appUser, roleKey: role.key, roleBase: role.base, companyId: company.id, companyName: company.name })
+    .select({
+      user: appUser,
+      roleKey: role.key,
+      roleBase: role.base,
+      roleLabel: role.name,
+      roleBuiltin: role.builtin,
+      company: {
+        id: company.id,
+        name: company.name,
+        themeColor: company.themeColor,
+        logoWideId: company.logoWideId,
+        logoSquareId: company.logoSquareId,
+      },
+    })
     .from(appUser)
     .innerJoin(role, eq(role.id, appUser.roleId))
     .leftJoin(company, eq(company.id, appUser.companyId))
@@ -108,10 +126,21 @@ export async function userInfo(db: Db, userId: string): Promise<UserInfo | undef
     sex: u.sex as Sex,
     avatar: u.avatar,
     role: roleKey,
+    roleName: row.roleBuiltin ? null : row.roleLabel,
     readOnly: READ_ONLY_ROLES.has(roleKey),
     language: isLang(u.language) ? u.language : 'en',
     temperatureUnit: u.temperatureUnit as TemperatureUnit,
-    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+    company: row.company
+      ? {
+          id: row.company.id,
+          name: row.company.name,
+          themeColor: row.company.themeColor,
+          logoWide: logoUrl(row.company.logoWideId),
+          logoSquare: logoUrl(row.company.logoSquareId),
+        }
+      : null,
+    mfaEnabled: u.mfaEnabled,
+    mfaRequired: u.mfaRequired,
     registeredAt: u.createdAt.toISOString(),
   };
 }
