@@ -175,6 +175,17 @@ export class AuthService {
     await this.db.update(appUser).set({ disabled: false, updatedAt: new Date() }).where(eq(appUser.id, userId));
   }
 
+  /**
+   * A password an administrator sets for another account (a new member, customer or company
+   * administrator): decrypted from the browser's RSA cipher, held to the password rule (code 4 on `field`
+   * otherwise) and returned as the hash to store. One rule for every form that makes an account.
+   */
+  async newPasswordHash(keyId: string, cipher: string, field = 'password'): Promise<string> {
+    const password = await this.decrypt(keyId, cipher, field);
+    if (!isValidPassword(password)) throw new ValidationError([{ field, rule: 'passwordRule' }]);
+    return hashPassword(password);
+  }
+
   private async decrypt(keyId: string, cipher: string, field: string): Promise<string> {
     const plain = await this.s.keys.decrypt(keyId, cipher);
     if (plain === undefined) throw new ValidationError([{ field, rule: 'decrypt' }]);
