@@ -71,6 +71,27 @@ describe('the caller cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('lets concurrent misses of one session wait for a single load, and loads again after a forget', async () => {
+    const cache = new CallerCache({ ttlMs: 10_000, now: clock().now });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = vi.fn(async () => {
+      await gate;
+      return ctx('u1', 's1');
+    });
+    const first = [1, 2, 3].map(() => cache.caller(claimsOf('u1', 's1'), load));
+    expect(load).toHaveBeenCalledTimes(1);
+    // A sign-out while the load runs: a request after it must not join a load that may have read the session live.
+    cache.forgetSession('s1');
+    const after = cache.caller(claimsOf('u1', 's1'), load);
+    expect(load).toHaveBeenCalledTimes(2);
+    release();
+    for (const answer of await Promise.all([...first, after])) expect(answer).toEqual(ctx('u1', 's1'));
+    // The first load began before the forget and is not remembered; the second began after it and is.
+    await cache.caller(claimsOf('u1', 's1'), load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('remembers a token’s claims until the token expires, and never an expired one', async () => {
     const c = clock(1_000_000);
     const cache = new CallerCache({ now: c.now });

@@ -97,6 +97,13 @@ export class CallerCache {
    * is used for that request but not remembered.
    */
   private generation = 0;
+  /**
+   * Loads under way, by session or user: concurrent requests of one caller that miss (a busy session whose
+   * entry just expired) wait for the one load instead of each asking the database, which under load made
+   * the misses queue for connections the pages need. Joined only within the generation it began in.
+   */
+  private readonly loadingCallers = new Map<string, { generation: number; load: Promise<AuthContext | undefined> }>();
+  private readonly loadingProfiles = new Map<string, { generation: number; load: Promise<UserInfo | undefined> }>();
   private bus: MessageBus | undefined;
   private log: FastifyBaseLogger | undefined;
 
@@ -136,20 +143,50 @@ export class CallerCache {
   async caller(claims: AccessClaims, load: () => Promise<AuthContext | undefined>): Promise<AuthContext | undefined> {
     const hit = this.sessions.get(claims.sessionId, this.now());
     if (hit) return hit.userId === claims.userId ? hit : undefined;
-    const generation = this.generation;
-    const auth = await load();
-    if (auth && generation === this.generation) this.sessions.set(claims.sessionId, auth, this.now() + this.ttlMs);
-    return auth;
+    const auth = await this.once(this.loadingCallers, claims.sessionId, load, (value) =>
+      this.sessions.set(claims.sessionId, value, this.now() + this.ttlMs),
+    );
+    return auth && auth.userId === claims.userId ? auth : undefined;
   }
 
   /** A user's profile (GET user), remembered like a caller and forgotten with them. */
   async profile(userId: string, load: () => Promise<UserInfo | undefined>): Promise<UserInfo | undefined> {
     const hit = this.profiles.get(userId, this.now());
     if (hit) return hit;
+    return this.once(this.loadingProfiles, userId, load, (value) =>
+      this.profiles.set(userId, value, this.now() + this.ttlMs),
+    );
+  }
+
+  /**
+   * One load per key at a time: a request that misses joins the load under way for the same key, unless a
+   * forget happened since it began (then it may have read what was revoked: load again). What a load returns
+   * is remembered only if no forget happened while it ran.
+   */
+  private async once<V>(
+    loading: Map<string, { generation: number; load: Promise<V | undefined> }>,
+    key: string,
+    load: () => Promise<V | undefined>,
+    remember: (value: V) => void,
+  ): Promise<V | undefined> {
+    const running = loading.get(key);
+    if (running && running.generation === this.generation) return running.load;
     const generation = this.generation;
-    const info = await load();
-    if (info && generation === this.generation) this.profiles.set(userId, info, this.now() + this.ttlMs);
-    return info;
+    const entry: { generation: number; load: Promise<V | undefined> } = {
+      generation,
+      load: Promise.resolve(undefined),
+    };
+    entry.load = (async () => {
+      try {
+        const value = await load();
+        if (value !== undefined && generation === this.generation) remember(value);
+        return value;
+      } finally {
+        if (loading.get(key) === entry) loading.delete(key);
+      }
+    })();
+    loading.set(key, entry);
+    return entry.load;
   }
 
   /** A session ended: forgotten here at once and, through the bus, on every instance. */
