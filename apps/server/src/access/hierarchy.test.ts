@@ -8,6 +8,7 @@ import { AppError } from '../http/errors.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { TestApp } from '../test/harness.js';
 import { TEST_PLANT_FIELDS } from '../test/plant-fields.js';
+import { agencyOf } from '../modules/users/repository.js';
 import { findDevice, findPlant } from './finders.js';
 import { managesPlant, scopeCondition } from './policies.js';
 
@@ -120,11 +121,15 @@ describe('customers of one company', () => {
 });
 
 describe('an agent company', () => {
-  const agency = () => as(users.agencyStaff, 'company_staff', ids.agency);
+  // As a request sees it: the caller's appointments are loaded with the caller (users/repository.ts).
+  const agency = async (): Promise<AuthContext> => ({
+    ...as(users.agencyStaff, 'company_staff', ids.agency),
+    agentFor: await agencyOf(t.database.db, ids.agency),
+  });
 
   it('sees nothing of a company that has not appointed it', async () => {
-    expect(await visiblePlants(agency())).toEqual([]);
-    expect(await codeOf(findPlant(t.database.db, agency(), plants.betaRoof))).toBe(NOT_FOUND);
+    expect(await visiblePlants(await agency())).toEqual([]);
+    expect(await codeOf(findPlant(t.database.db, await agency(), plants.betaRoof))).toBe(NOT_FOUND);
   });
 
   it('appointed to view: reads the served company’s plants and devices, changes nothing, and sees no third company', async () => {
@@ -132,19 +137,19 @@ describe('an agent company', () => {
     await db
       .insert(companyAgent)
       .values({ companyId: ids.beta, agentCompanyId: ids.agency, agentUserId: users.agencyStaff, level: 'view' });
-    expect(await visiblePlants(agency())).toEqual([plants.betaRoof]);
-    expect(await codeOf(findDevice(db, agency(), 'HBETAINV', { kind: 'inverter' }))).toBe(0);
-    expect(await codeOf(findPlant(db, agency(), plants.betaRoof, { write: true }))).toBe(NOT_FOUND);
-    expect(await codeOf(findPlant(db, agency(), plants.thirdRoof))).toBe(NOT_FOUND);
+    expect(await visiblePlants(await agency())).toEqual([plants.betaRoof]);
+    expect(await codeOf(findDevice(db, await agency(), 'HBETAINV', { kind: 'inverter' }))).toBe(0);
+    expect(await codeOf(findPlant(db, await agency(), plants.betaRoof, { write: true }))).toBe(NOT_FOUND);
+    expect(await codeOf(findPlant(db, await agency(), plants.thirdRoof))).toBe(NOT_FOUND);
   });
 
   it('appointed to operate: may change them too; revoked: sees them no more', async () => {
     const db = t.database.db;
     await db.update(companyAgent).set({ level: 'operate' }).where(eq(companyAgent.companyId, ids.beta));
-    expect(await codeOf(findPlant(db, agency(), plants.betaRoof, { write: true }))).toBe(0);
+    expect(await codeOf(findPlant(db, await agency(), plants.betaRoof, { write: true }))).toBe(0);
     await db.delete(companyAgent).where(eq(companyAgent.companyId, ids.beta));
-    expect(await visiblePlants(agency())).toEqual([]);
-    expect(await codeOf(findPlant(db, agency(), plants.betaRoof))).toBe(NOT_FOUND);
+    expect(await visiblePlants(await agency())).toEqual([]);
+    expect(await codeOf(findPlant(db, await agency(), plants.betaRoof))).toBe(NOT_FOUND);
   });
 
   it('does not let the served company see the agent’s plants', async () => {

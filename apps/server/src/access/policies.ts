@@ -39,20 +39,17 @@ export function isCompanyRole(auth: AuthContext): boolean {
 }
 
 /**
- * The companies whose plants a company role reaches besides its own: those its company is agent for
- * (company_agent), all of them for reading, those appointed at level `operate` for writing.
- */
-function servedCompanies(auth: AuthContext, write: boolean): SQL {
-  const level = write ? sql` and a.level = 'operate'` : sql``;
-  return sql`select a.company_id from company_agent a where a.agent_company_id = ${auth.companyId}${level}`;
-}
-
-/**
- * A company role's plants: its company's and, through agency, the companies it serves. One `in` over a
- * union rather than an `or`, so the planner can still reach plants by the company index.
+ * A company role's plants: its company's and those of the companies that appointed its company agent (all of
+ * them for reading, those at level `operate` for writing). The served companies come with the caller
+ * (`AuthContext.agentFor`), so the common case stays `company_id = $1`, which the planner estimates exactly.
  */
 function companyPlants(auth: AuthContext, write: boolean): SQL {
-  return sql`p.company_id in (select ${auth.companyId}::uuid union all ${servedCompanies(auth, write)})`;
+  const served = (auth.agentFor ?? []).filter((a) => !write || a.operate).map((a) => a.companyId);
+  if (served.length === 0) return sql`p.company_id = ${auth.companyId}`;
+  return sql`p.company_id in (${sql.join(
+    [auth.companyId, ...served].map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /**

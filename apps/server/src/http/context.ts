@@ -13,6 +13,17 @@ export interface AuthContext {
   /** The role row the permissions came from (a built-in one or the company's own). */
   roleId: string;
   permissions: ReadonlySet<PermissionKey>;
+  /**
+   * The companies that appointed the caller's company their agent (company_agent), loaded with the caller
+   * and forgotten with it when an appointment changes (CallerCache.forgetCompany). `operate`: the agent may
+   * change and command there too. None when absent.
+   */
+  agentFor?: readonly AgentOf[];
+}
+
+export interface AgentOf {
+  companyId: string;
+  operate: boolean;
 }
 
 /**

@@ -92,6 +92,21 @@ describe('the caller cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('forgets the members of a company at once when its appointments change, and nobody else', async () => {
+    const cache = new CallerCache({ ttlMs: 10_000, now: clock().now });
+    const member = { ...ctx('u1', 's1'), companyId: 'agency' };
+    const other = { ...ctx('u2', 's2'), companyId: 'elsewhere' };
+    const loadMember = loader(() => member);
+    const loadOther = loader(() => other);
+    await cache.caller(claimsOf('u1', 's1'), loadMember);
+    await cache.caller(claimsOf('u2', 's2'), loadOther);
+    cache.forgetCompany('agency');
+    await cache.caller(claimsOf('u1', 's1'), loadMember);
+    await cache.caller(claimsOf('u2', 's2'), loadOther);
+    expect(loadMember).toHaveBeenCalledTimes(2);
+    expect(loadOther).toHaveBeenCalledTimes(1);
+  });
+
   it('remembers a token’s claims until the token expires, and never an expired one', async () => {
     const c = clock(1_000_000);
     const cache = new CallerCache({ now: c.now });

@@ -12,7 +12,7 @@ export interface AccessClaims {
 }
 
 /** What one instance tells the others: forget this session, everything about this user, or every holder of a role. */
-type Forget = { session: string } | { user: string } | { role: string };
+type Forget = { session: string } | { user: string } | { role: string } | { company: string };
 
 function parseForget(payload: Buffer): Forget | undefined {
   try {
@@ -21,6 +21,7 @@ function parseForget(payload: Buffer): Forget | undefined {
     if ('session' in m && typeof m.session === 'string') return { session: m.session };
     if ('user' in m && typeof m.user === 'string') return { user: m.user };
     if ('role' in m && typeof m.role === 'string') return { role: m.role };
+    if ('company' in m && typeof m.company === 'string') return { company: m.company };
   } catch {
     // Not ours to answer: a malformed notice forgets nothing (the TTL still bounds what is remembered).
   }
@@ -211,6 +212,14 @@ export class CallerCache {
     this.forget({ role: roleId });
   }
 
+  /**
+   * Something every member of a company carries changed (an agent appointed, its level changed or revoked:
+   * `AuthContext.agentFor`): the sessions of that company's members are forgotten here and on every instance.
+   */
+  forgetCompany(companyId: string): void {
+    this.forget({ company: companyId });
+  }
+
   /** How many entries of each kind are held (tests and diagnostics). */
   get sizes(): { tokens: number; sessions: number; profiles: number } {
     return { tokens: this.tokens.size, sessions: this.sessions.size, profiles: this.profiles.size };
@@ -229,6 +238,10 @@ export class CallerCache {
     this.generation += 1;
     if ('session' in m) {
       this.sessions.delete(m.session);
+      return;
+    }
+    if ('company' in m) {
+      this.sessions.deleteWhere((auth) => auth.companyId === m.company);
       return;
     }
     if ('role' in m) {

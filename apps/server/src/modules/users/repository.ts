@@ -11,8 +11,8 @@ import {
   type UserInfo,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
-import { appUser, authSession, company, role, rolePermission } from '../../db/schema.js';
-import type { AuthContext } from '../../http/context.js';
+import { appUser, authSession, company, companyAgent, role, rolePermission } from '../../db/schema.js';
+import type { AgentOf, AuthContext } from '../../http/context.js';
 
 export type UserRow = typeof appUser.$inferSelect;
 
@@ -52,6 +52,15 @@ async function rolePermissions(db: Db, roleId: string): Promise<ReadonlySet<Perm
   return new Set(rows.map((r) => r.p).filter(isPermissionKey));
 }
 
+/** The companies that appointed `companyId` their agent, and whether it may operate there. */
+export async function agencyOf(db: Db, companyId: string): Promise<AgentOf[]> {
+  const rows = await db
+    .select({ companyId: companyAgent.companyId, level: companyAgent.level })
+    .from(companyAgent)
+    .where(eq(companyAgent.agentCompanyId, companyId));
+  return rows.map((r) => ({ companyId: r.companyId, operate: r.level === 'operate' }));
+}
+
 /** The built-in role a role row stands for: its key, or for a company's own role its base. */
 export function roleKind(row: { key: string; base: string | null }): BuiltinRole {
   const kind = row.base ?? row.key;
@@ -86,6 +95,7 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
     role: roleKind({ key: row.roleKey, base: row.roleBase }),
     roleId: row.roleId,
     permissions: await rolePermissions(db, row.roleId),
+    agentFor: row.companyId ? await agencyOf(db, row.companyId) : [],
   };
 }
 
