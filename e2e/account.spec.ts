@@ -26,7 +26,9 @@ async function otherSignIn(browser: Browser, account: string): Promise<void> {
 
 async function openTab(page: Page, tab: string): Promise<void> {
   await page.goto(`/edit?tab=${tab}`);
-  await expect(page.getByTestId(tab === 'sessions' ? 'sessions' : 'migration').or(page.getByTestId('migration-off'))).toBeVisible();
+  await expect(
+    page.getByTestId(tab === 'sessions' ? 'sessions' : 'migration').or(page.getByTestId('migration-off')),
+  ).toBeVisible();
 }
 
 test('uploads an avatar, lists active sign-ins and signs out the other devices', async ({ page, browser }) => {
@@ -34,9 +36,13 @@ test('uploads an avatar, lists active sign-ins and signs out the other devices',
   await signIn(page, DEMO.company_staff);
   await page.goto('/edit');
   // A text file named .png is refused before it is sent.
-  await page.locator('input[type=file]').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
   await expect(page.getByRole('alert')).toContainText(/JPG or PNG/);
-  await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(browser) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(browser) });
   await expect(page.getByTestId('account-avatar').locator('img')).toBeVisible();
   await expect(page.getByTestId('user-menu').locator('img')).toBeVisible();
 
@@ -54,7 +60,9 @@ for (const lang of ['en', 'he'] as const) {
     await otherSignIn(browser, DEMO.company_admin);
     await signIn(page, DEMO.company_admin);
     await page.goto('/edit');
-    await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(browser) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(browser) });
     await expect(page.getByTestId('account-avatar').locator('img')).toBeVisible();
     const suffix = lang === 'en' ? '' : '-he';
     for (const width of [1440, 390]) {

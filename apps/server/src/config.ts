@@ -155,7 +155,9 @@ const tileTemplate = z.string().refine((v) => {
 
 const text = z.string();
 
-const regionCode = z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, 'must be a region code: lower-case letters, digits and -');
+const regionCode = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,15}$/, 'must be a region code: lower-case letters, digits and -');
 
 /** A peer's address: https, or http on a loopback address (tests and a local pair of instances). */
 function peerUrl(v: string): boolean {

@@ -4,7 +4,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { appUser, authSession, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import {
+  appUser,
+  authSession,
+  company,
+  configTemplate,
+  device,
+  deviceCommand,
+  deviceEvent,
+  plantLayout,
+} from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';

@@ -15,7 +15,8 @@ const PAGE_ROWS = 500;
 /** A migration "in progress" whose worker has said nothing for this long died with its instance: resumed. */
 const STALE_MS = 5 * 60 * 1000;
 
-type InternalRoute = 'POST /internal/migration/batch' | 'POST /internal/migration/count' | 'POST /internal/migration/finish';
+type InternalRoute =
+  'POST /internal/migration/batch' | 'POST /internal/migration/count' | 'POST /internal/migration/finish';
 
 interface Claimed {
   id: string;
@@ -149,10 +150,7 @@ export class Migrator {
       const rows = table === 'app_user' ? await this.withRoleKeys(page) : page.map((r) => scrub(table, r, m.user_id));
       await this.call(peer, 'POST /internal/migration/batch', { migration: m.id, table, rows: rows.map(toWire) });
       // Still alive: another instance must not take it up as stale.
-      await this.deps.db
-        .update(accountMigration)
-        .set({ updatedAt: new Date() })
-        .where(eq(accountMigration.id, m.id));
+      await this.deps.db.update(accountMigration).set({ updatedAt: new Date() }).where(eq(accountMigration.id, m.id));
     }
   }
 

@@ -55,7 +55,11 @@ export function migrationRoutes(deps: MigrationDeps): FastifyPluginAsyncZod {
  * public to the token check (scope none) and guarded instead by an HMAC of the exact body with REGION_SECRET
  * and a recent timestamp. A call without a valid signature gets 401 before its body is looked at.
  */
-export function internalMigrationRoutes(deps: { db: Db; config: MigrationConfig; now: () => number }): FastifyPluginAsyncZod {
+export function internalMigrationRoutes(deps: {
+  db: Db;
+  config: MigrationConfig;
+  now: () => number;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const raw = new WeakMap<FastifyRequest, string>();
     // The signature is over the exact bytes: this plugin's JSON parser keeps them.

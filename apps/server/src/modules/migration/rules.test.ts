@@ -24,7 +24,13 @@ async function personalAccount(account: string): Promise<{ id: string; token: st
   const [owner] = await db.select({ id: role.id }).from(role).where(eq(role.key, 'plant_owner'));
   const [u] = await db
     .insert(appUser)
-    .values({ account, email: account, nickname: 'Solo', roleId: owner?.id ?? '', passwordHash: await hashPassword(PASSWORD) })
+    .values({
+      account,
+      email: account,
+      nickname: 'Solo',
+      roleId: owner?.id ?? '',
+      passwordHash: await hashPassword(PASSWORD),
+    })
     .returning();
   return { id: u?.id ?? '', token: await t.tokenFor(account, PASSWORD) };
 }
@@ -131,7 +137,12 @@ describe('without REGION, REGIONS and REGION_SECRET the feature is off', () => {
 describe('the configuration', () => {
   const env = { INIT_CWD: '/srv' };
   it('takes the three variables together, leaving this region out of its peers', () => {
-    const c = loadConfig({ ...env, REGION: 'eu', REGIONS: 'eu=https://eu.example,cn=https://cn.example/', REGION_SECRET: 's'.repeat(32) });
+    const c = loadConfig({
+      ...env,
+      REGION: 'eu',
+      REGIONS: 'eu=https://eu.example,cn=https://cn.example/',
+      REGION_SECRET: 's'.repeat(32),
+    });
     expect(c.migration).toEqual({ region: 'eu', peers: { cn: 'https://cn.example' }, secret: 's'.repeat(32) });
     expect(loadConfig(env).migration).toBeUndefined();
   });

@@ -71,7 +71,12 @@ export const TABLES: TableSpec[] = [
     keys: ['id'],
     where: (o) => and(eq(storedFile.kind, 'avatar'), eq(storedFile.ownerId, o.userId)),
   },
-  { name: 'chart_params', table: chartParams, keys: ['userId', 'kind'], where: (o) => eq(chartParams.userId, o.userId) },
+  {
+    name: 'chart_params',
+    table: chartParams,
+    keys: ['userId', 'kind'],
+    where: (o) => eq(chartParams.userId, o.userId),
+  },
   { name: 'message', table: message, keys: ['id'], where: (o) => eq(message.userId, o.userId) },
   { name: 'plant', table: plant, keys: ['id'], where: (o) => inArray(plant.id, ids(o.plantIds)) },
   {

@@ -2,11 +2,12 @@ import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { ERROR_CODES, MIGRATION_TABLES, type MigrationStatus } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import {
+  accountMigration,
   appUser,
   chartParams,
   device,
@@ -111,7 +112,9 @@ async function wanderer(db: Database['db']): Promise<string> {
     }));
     for (let i = 0; i < samples.length; i += 200) await db.insert(deviceSample).values(samples.slice(i, i + 200));
     await db.insert(deviceLatest).values({ deviceId: d.id, ts: new Date(start), metrics: { p: 1 } });
-    await db.insert(deviceDay).values(['2026-01-30', '2026-01-31', '2026-02-01'].map((day) => ({ deviceId: d.id, day, pv: 12 })));
+    await db
+      .insert(deviceDay)
+      .values(['2026-01-30', '2026-01-31', '2026-02-01'].map((day) => ({ deviceId: d.id, day, pv: 12 })));
     await db.insert(deviceEvent).values({
       gatewayId: d.gatewayId,
       gatewayEventId: `ev-${d.sn}`,
@@ -146,10 +149,19 @@ async function statusOf(r: Region, token: string): Promise<MigrationStatus> {
   return (await r.t.call<MigrationStatus>('GET', '/api/v1/user/migrate/status', { token })).data;
 }
 
-async function settled(r: Region, token: string): Promise<MigrationStatus> {
+/**
+ * The newest migration of the account once it has settled, read from the source's database: once it has
+ * moved, the account's old tokens no longer answer there.
+ */
+async function settled(r: Region): Promise<typeof accountMigration.$inferSelect> {
   for (let i = 0; i < 600; i++) {
-    const s = await statusOf(r, token);
-    if (s.migration && ['migrated', 'failed'].includes(s.migration.status)) return s;
+    const [m] = await r.database.db
+      .select()
+      .from(accountMigration)
+      .where(eq(accountMigration.userId, userId))
+      .orderBy(desc(accountMigration.createdAt))
+      .limit(1);
+    if (m && ['migrated', 'failed'].includes(m.status)) return m;
     await new Promise((done) => setTimeout(done, 50));
   }
   throw new Error('the migration did not settle');
@@ -161,7 +173,9 @@ async function sendTable(table: (typeof MIGRATION_TABLES)[number]): Promise<numb
   const owned = await ownedBy(eu.database.db, userId);
   let inserted = 0;
   for await (const page of pages(eu.database.db, spec, spec.where(owned), 500)) {
-    const body = JSON.stringify({ migration: 'retry', table, rows: page.map(toWire) });
+    // The account's role travels by its built-in key, as the job sends it.
+    const rows = page.map((r) => toWire(table === 'app_user' ? { ...r, roleKey: 'plant_owner' } : r));
+    const body = JSON.stringify({ migration: 'retry', table, rows });
     const p = '/api/v1/internal/migration/batch';
     const ts = Date.now();
     const res = await fetch(`${cn.url}${p}`, {
@@ -219,7 +233,8 @@ describe('an account moves from one region to another', () => {
     const mine = await countOwned(eu.database.db, await ownedBy(eu.database.db, userId));
     const asked = await eu.t.call('POST', '/api/v1/user/migrate', { token, body: { region: 'cn' } });
     expect(asked.code).toBe(0);
-    const failed = await settled(eu, token);
+    expect((await settled(eu)).status).toBe('failed');
+    const failed = await statusOf(eu, token);
     expect(failed.migration).toMatchObject({ status: 'failed', error: 'migrationFailed' });
     expect(await countOwned(eu.database.db, await ownedBy(eu.database.db, userId))).toEqual(mine);
     expect(await countOwned(cn.database.db, await ownedBy(cn.database.db, userId))).toMatchObject({
@@ -270,15 +285,16 @@ describe('an account moves from one region to another', () => {
     const asked = await eu.t.call<MigrationStatus>('POST', '/api/v1/user/migrate', { token, body: { region: 'cn' } });
     expect(asked.code).toBe(0);
     expect(asked.data.migration?.toRegion).toBe('cn');
-    const done = await settled(eu, token);
-    expect(done.migration?.status).toBe('migrated');
-    expect(done.migration?.error).toBeNull();
+    const done = await settled(eu);
+    expect(done.status).toBe('migrated');
+    expect(done.error).toBeNull();
 
     // cn holds exactly what eu held of the account: no row lost, none doubled.
     const there = await countOwned(cn.database.db, await ownedBy(cn.database.db, userId));
     expect(there).toEqual(mine);
     const cnAfter = await totals(cn.database.db);
-    for (const table of MIGRATION_TABLES) expect(cnAfter[table], table).toBe((cnTotals[table] ?? 0) + (mine[table] ?? 0));
+    for (const table of MIGRATION_TABLES)
+      expect(cnAfter[table], table).toBe((cnTotals[table] ?? 0) + (mine[table] ?? 0));
 
     // eu keeps nothing of it but the account row, which now says where it went.
     const left = await countOwned(eu.database.db, owned);
@@ -300,6 +316,12 @@ describe('an account moves from one region to another', () => {
     const cnToken = await cn.t.tokenFor(ACCOUNT, PASSWORD);
     const user = await cn.t.call<{ avatar: string | null }>('GET', '/api/v1/user', { token: cnToken });
     expect(user.code).toBe(0);
+    // cn's shell says where the account came from.
+    const arrived = await statusOf(cn, cnToken);
+    expect(arrived).toMatchObject({
+      region: 'cn',
+      migration: { status: 'migrated', fromRegion: 'eu', toRegion: 'cn' },
+    });
     const plants = await cn.t.call<{ list?: unknown[]; total?: number }>('GET', '/api/v1/plants', { token: cnToken });
     expect(plants.code).toBe(0);
     expect(JSON.stringify(plants.data)).toContain('Travelling plant');

@@ -73,4 +73,3 @@ export async function readableAvatar(
   const file = await getFile(db, row.id);
   return file && { contentType: file.contentType, bytes: file.bytes };
 }
-

@@ -30,17 +30,15 @@ export async function liveSessions(db: Db, userId: string, currentSessionId: str
     )
     .groupBy(authSession.id)
     .orderBy(desc(authSession.createdAt));
-  return rows.map(
-    (r): UserSession => ({
-      id: r.id,
-      source: r.source,
-      ip: r.ip,
-      startedAt: r.createdAt.toISOString(),
-      // The first refresh token is issued at sign-in: a later one means the session was renewed.
-      lastUsedAt: r.lastIssued && r.lastIssued.getTime() - r.createdAt.getTime() > 1000 ? toIso(r.lastIssued) : null,
-      current: r.id === currentSessionId,
-    }),
-  );
+  return rows.map((r): UserSession => ({
+    id: r.id,
+    source: r.source,
+    ip: r.ip,
+    startedAt: r.createdAt.toISOString(),
+    // The first refresh token is issued at sign-in: a later one means the session was renewed.
+    lastUsedAt: r.lastIssued && r.lastIssued.getTime() - r.createdAt.getTime() > 1000 ? toIso(r.lastIssued) : null,
+    current: r.id === currentSessionId,
+  }));
 }
 
 function toIso(d: Date | string): string {

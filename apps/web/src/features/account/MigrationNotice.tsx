@@ -22,8 +22,7 @@ export function MigrationNotice(): React.JSX.Element | null {
   });
   const m = data?.migration;
   if (!data?.enabled || !m || dismissed === m.id) return null;
-  const region = (code: string) =>
-    t(`accountPersonal.migration.regions.${code}`, { defaultValue: code.toUpperCase() });
+  const region = (code: string) => t(`accountPersonal.migration.regions.${code}`, { defaultValue: code.toUpperCase() });
   const incoming = m.toRegion === data.region;
   if (incoming && m.status === 'migrated') {
     return (

@@ -62,7 +62,9 @@ export function MigrationTab({ readOnly }: { readOnly: boolean }): React.JSX.Ele
 
   return (
     <div className="hg-account-migration" data-testid="migration">
-      <p className="hg-account-hint">{t('accountPersonal.migration.hint', { region: regionName(data.region ?? '') })}</p>
+      <p className="hg-account-hint">
+        {t('accountPersonal.migration.hint', { region: regionName(data.region ?? '') })}
+      </p>
       {outgoing ? (
         <Steps
           className="hg-account-migration-steps"

@@ -45,7 +45,9 @@ export function SessionsTab(): React.JSX.Element {
 
   function endAll(includeThis: boolean): void {
     modal.confirm({
-      title: includeThis ? t('accountPersonal.sessions.allConfirmTitle') : t('accountPersonal.sessions.othersConfirmTitle'),
+      title: includeThis
+        ? t('accountPersonal.sessions.allConfirmTitle')
+        : t('accountPersonal.sessions.othersConfirmTitle'),
       content: includeThis ? t('accountPersonal.sessions.allConfirm') : t('accountPersonal.sessions.othersConfirm'),
       okText: includeThis ? t('accountPersonal.sessions.endAll') : t('accountPersonal.sessions.endOthers'),
       okButtonProps: { danger: true },
@@ -97,7 +99,11 @@ export function SessionsTab(): React.JSX.Element {
                         okButtonProps={{ danger: true }}
                         onConfirm={() => endOne(s)}
                       >
-                        <Button size="small" loading={ending === s.id} aria-label={t('accountPersonal.sessions.endOne', { ip: s.ip || '—' })}>
+                        <Button
+                          size="small"
+                          loading={ending === s.id}
+                          aria-label={t('accountPersonal.sessions.endOne', { ip: s.ip || '—' })}
+                        >
                           {t('accountPersonal.sessions.end')}
                         </Button>
                       </Popconfirm>,
@@ -116,7 +122,9 @@ export function SessionsTab(): React.JSX.Element {
                 description={
                   <span>
                     {t('accountPersonal.sessions.started', { when: when(s.startedAt, lang) })}
-                    {s.lastUsedAt ? ` · ${t('accountPersonal.sessions.lastUsed', { when: when(s.lastUsedAt, lang) })}` : ''}
+                    {s.lastUsedAt
+                      ? ` · ${t('accountPersonal.sessions.lastUsed', { when: when(s.lastUsedAt, lang) })}`
+                      : ''}
                   </span>
                 }
               />
@@ -125,7 +133,12 @@ export function SessionsTab(): React.JSX.Element {
         />
       )}
       <Space wrap className="hg-account-sessions-actions">
-        <Button icon={<LogoutOutlined />} disabled={others === 0} onClick={() => endAll(false)} data-testid="end-others">
+        <Button
+          icon={<LogoutOutlined />}
+          disabled={others === 0}
+          onClick={() => endAll(false)}
+          data-testid="end-others"
+        >
           {t('accountPersonal.sessions.endOthers')}
         </Button>
         <Button danger icon={<LogoutOutlined />} onClick={() => endAll(true)} data-testid="end-all">
