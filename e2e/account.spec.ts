@@ -1,4 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { signNonce } from '@heliograph/shared';
 import { DEMO, expect, signIn, test } from './support';
 
 // Personal settings (issue 12 point 9 and 10): the avatar, active sign-ins with "sign out everywhere", and the
@@ -15,6 +19,40 @@ async function picture(browser: Browser): Promise<Buffer> {
   const png = await page.screenshot({ type: 'png' });
   await page.close();
   return png;
+}
+
+/**
+ * A person's own account (no company), registered as a visitor of the sign-up page would: the demo accounts all
+ * belong to a company, and only a personal account may move to another region. The code is read from the
+ * server's outbox (no SMTP_URL in the E2E server).
+ */
+async function personalAccount(request: APIRequestContext): Promise<{ account: string; password: string }> {
+  const account = `traveller-${randomBytes(4).toString('hex')}@example.org`;
+  const password = 'Travel2026pw';
+  const sent = await request.get('/api/v1/anonymous/getVerificationCode', { params: { account, type: 'register' } });
+  expect((await sent.json()).code).toBe(0);
+  const outbox = path.join(`.e2e-data-${process.env.E2E_PORT ?? 8090}`, 'outbox');
+  const mail = readdirSync(outbox)
+    .filter((f) => f.endsWith(`${account}.json`))
+    .sort()
+    .pop();
+  const text = (JSON.parse(readFileSync(path.join(outbox, mail ?? ''), 'utf8')) as { text: string }).text;
+  const code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+  const nonce = randomBytes(12).toString('hex');
+  const key = (await (
+    await request.get('/api/v1/anonymous/publicKey', {
+      params: { nonce, source: 'web', sign: signNonce(nonce, 'web') },
+    })
+  ).json()) as { data: { keyId: string; publicKey: string } };
+  const cipher = publicEncrypt(
+    { key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+  const signup = await request.post('/api/v1/anonymous/signup', {
+    data: { account, password: cipher, keyId: key.data.keyId, code, nickname: 'Noor Traveller' },
+  });
+  expect((await signup.json()).code).toBe(0);
+  return { account, password };
 }
 
 async function otherSignIn(browser: Browser, account: string): Promise<void> {
@@ -72,8 +110,22 @@ for (const lang of ['en', 'he'] as const) {
       await expect(page.getByTestId('account-avatar').locator('img')).toBeVisible();
       await page.screenshot({ path: `docs/screenshots/account-settings${suffix}-${width}.png`, fullPage: true });
     }
+    // A company's account is told it moves only with its company.
+    await openTab(page, 'migration');
+    await expect(page.getByTestId('migration-refusal').or(page.getByTestId('migration-off'))).toBeVisible();
+
+    // A personal account sees the peer regions it can move to.
+    const me = await personalAccount(page.request);
+    // Signed out here (the language stays), then in as the personal account.
+    await page.evaluate(() => {
+      localStorage.removeItem('user');
+      localStorage.removeItem('userInfo');
+    });
+    await signIn(page, me.account, me.password);
     await page.setViewportSize({ width: 1440, height: 900 });
     await openTab(page, 'migration');
+    await page.getByTestId('migration-region').click();
+    await expect(page.locator('.ant-select-item-option').first()).toBeVisible();
     await page.screenshot({ path: `docs/screenshots/account-migration${suffix}-1440.png`, fullPage: true });
   });
 }

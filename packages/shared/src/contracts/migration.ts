@@ -50,8 +50,13 @@ export const migrationStatusSchema = z.object({
   region: z.string().nullable(),
   /** The peer regions an account can move to, with the console address there. */
   peers: z.array(z.object({ region: z.string(), url: z.string() })),
-  /** The caller's newest migration request, or null. */
+  /** The caller's newest migration (one that left this region, or one that arrived here), or null. */
   migration: migrationSchema.nullable(),
+  /**
+   * Why the caller's account cannot move at all, as its §8 error key: a company's account moves only with its
+   * company (migrationNotAllowed), the platform's own accounts never (migrationUnsupported); null when it can.
+   */
+  refusal: z.enum(['migrationNotAllowed', 'migrationUnsupported']).nullable(),
 });
 export type MigrationStatus = z.infer<typeof migrationStatusSchema>;
 

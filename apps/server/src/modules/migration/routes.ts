@@ -31,7 +31,7 @@ export function migrationRoutes(deps: MigrationDeps): FastifyPluginAsyncZod {
     route(
       'GET /user/migrate/status',
       { config: self, summary: 'Whether migration is available, the peer regions, and the caller’s newest request' },
-      async (req) => ok(req, await migrationStatus(deps.db, deps.config, requireAuth(req.auth).userId)),
+      async (req) => ok(req, await migrationStatus(deps.db, deps.config, requireAuth(req.auth))),
     );
 
     route(
@@ -44,7 +44,7 @@ export function migrationRoutes(deps: MigrationDeps): FastifyPluginAsyncZod {
         const auth = requireAuth(req.auth);
         await requestMigration(deps.db, deps.config, auth, req.ip, req.body.region);
         void deps.migrator?.kick();
-        return ok(req, await migrationStatus(deps.db, deps.config, auth.userId));
+        return ok(req, await migrationStatus(deps.db, deps.config, auth));
       },
     );
   };

@@ -56,6 +56,9 @@ describe('POST /user/migrate refuses, with nothing saved', () => {
     const token = await t.tokenFor(ACCOUNTS.platform);
     const answer = await ask(token, 'cn');
     expect(answer.code).toBe(ERROR_CODES.migrationUnsupported);
+    // The page says so before anyone asks.
+    const status = await t.call<MigrationStatus>('GET', '/api/v1/user/migrate/status', { token });
+    expect(status.data.refusal).toBe('migrationUnsupported');
     const [n] = await t.database.db.select({ n: count() }).from(accountMigration);
     expect(n?.n).toBe(0);
   });
@@ -65,6 +68,10 @@ describe('POST /user/migrate refuses, with nothing saved', () => {
       const answer = await ask(await t.tokenFor(account), 'cn');
       expect(answer.code, account).toBe(ERROR_CODES.migrationNotAllowed);
     }
+    const status = await t.call<MigrationStatus>('GET', '/api/v1/user/migrate/status', {
+      token: await t.tokenFor(ACCOUNTS.admin),
+    });
+    expect(status.data.refusal).toBe('migrationNotAllowed');
     const [n] = await t.database.db.select({ n: count() }).from(accountMigration);
     expect(n?.n).toBe(0);
   });
@@ -109,7 +116,7 @@ describe('POST /user/migrate refuses, with nothing saved', () => {
 describe('POST /user/migrate accepts a personal account', () => {
   it('records the request (submitted) and its audit entry; GET status shows it and the peers', async () => {
     const before = await t.call<MigrationStatus>('GET', '/api/v1/user/migrate/status', { token: personal.token });
-    expect(before.data).toMatchObject({ enabled: true, region: 'eu', migration: null });
+    expect(before.data).toMatchObject({ enabled: true, region: 'eu', migration: null, refusal: null });
     expect(before.data.peers).toEqual([{ region: 'cn', url: 'https://127.0.0.1:1' }]);
     const answer = await ask(personal.token, 'cn');
     expect(answer.code).toBe(0);
@@ -129,6 +136,18 @@ describe('without REGION, REGIONS and REGION_SECRET the feature is off', () => {
     const token = await off.tokenFor(ACCOUNTS.owner);
     const status = await off.call<MigrationStatus>('GET', '/api/v1/user/migrate/status', { token });
     expect(status.data).toMatchObject({ enabled: false, region: null, peers: [], migration: null });
+    // A personal account, which could move were the feature on.
+    const [owner] = await off.database.db.select({ id: role.id }).from(role).where(eq(role.key, 'plant_owner'));
+    await off.database.db.insert(appUser).values({
+      account: 'stay@example.org',
+      email: 'stay@example.org',
+      nickname: 'Stay',
+      roleId: owner?.id ?? '',
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    const personalToken = await off.tokenFor('stay@example.org', PASSWORD);
+    const refused = await off.call('POST', '/api/v1/user/migrate', { token: personalToken, body: { region: 'cn' } });
+    expect(refused.code).toBe(ERROR_CODES.regionUnknown);
     const res = await off.app.inject({ method: 'POST', url: '/api/v1/internal/migration/batch', payload: {} });
     expect(res.statusCode).toBe(404);
   });

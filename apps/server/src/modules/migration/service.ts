@@ -42,15 +42,32 @@ export async function latestMigration(db: Db, userId: string, fromRegion?: strin
 export async function migrationStatus(
   db: Db,
   config: MigrationConfig | undefined,
-  userId: string,
+  auth: Pick<AuthContext, 'userId' | 'role'>,
 ): Promise<MigrationStatus> {
-  const row = await latestMigration(db, userId);
+  const row = await latestMigration(db, auth.userId);
   return {
     enabled: config !== undefined,
     region: config?.region ?? null,
     peers: Object.entries(config?.peers ?? {}).map(([region, url]) => ({ region, url })),
     migration: row ? shape(row) : null,
+    refusal: await whyNot(db, auth),
   };
+}
+
+/** Why this account cannot move whatever its state and the region (1306, 1305), or null when it can. */
+async function whyNot(
+  db: Db,
+  auth: Pick<AuthContext, 'userId' | 'role'>,
+): Promise<'migrationUnsupported' | 'migrationNotAllowed' | null> {
+  if (PLATFORM_ROLES.has(auth.role)) return 'migrationUnsupported';
+  const [user] = await db.select({ companyId: appUser.companyId }).from(appUser).where(eq(appUser.id, auth.userId));
+  if (!user || user.companyId !== null || !PERSONAL_ROLES.has(auth.role)) return 'migrationNotAllowed';
+  const [companyPlant] = await db
+    .select({ id: plant.id })
+    .from(plant)
+    .where(and(eq(plant.ownerId, auth.userId), isNotNull(plant.companyId)))
+    .limit(1);
+  return companyPlant ? 'migrationNotAllowed' : null;
 }
 
 /**
@@ -67,17 +84,10 @@ export async function requestMigration(
   ip: string,
   region: string,
 ): Promise<void> {
-  if (PLATFORM_ROLES.has(auth.role)) throw new AppError('migrationUnsupported');
-  const [user] = await db.select().from(appUser).where(eq(appUser.id, auth.userId));
-  if (!user) throw new AppError('notFound');
-  if (user.companyId !== null || !PERSONAL_ROLES.has(auth.role)) throw new AppError('migrationNotAllowed');
-  const [companyPlant] = await db
-    .select({ id: plant.id })
-    .from(plant)
-    .where(and(eq(plant.ownerId, auth.userId), isNotNull(plant.companyId)))
-    .limit(1);
-  if (companyPlant) throw new AppError('migrationNotAllowed');
-  if (user.migratedTo) throw new AppError('accountMigrated');
+  const refusal = await whyNot(db, auth);
+  if (refusal) throw new AppError(refusal);
+  const [user] = await db.select({ migratedTo: appUser.migratedTo }).from(appUser).where(eq(appUser.id, auth.userId));
+  if (user?.migratedTo) throw new AppError('accountMigrated');
   const last = config ? await latestMigration(db, auth.userId, config.region) : undefined;
   if (last?.status === 'in_progress') throw new AppError('accountMigrating');
   if (last?.status === 'migrated') throw new AppError('accountMigrated');

@@ -94,7 +94,15 @@ export function MigrationTab({ readOnly }: { readOnly: boolean }): React.JSX.Ele
           className="hg-account-alert"
         />
       ) : null}
-      {busy ? (
+      {data.refusal ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t(`accountPersonal.migration.refusal.${data.refusal}`)}
+          className="hg-account-alert"
+          data-testid="migration-refusal"
+        />
+      ) : busy ? (
         <Alert
           type="info"
           showIcon
