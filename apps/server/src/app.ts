@@ -53,6 +53,8 @@ import { permissionRoutes } from './modules/permissions/routes.js';
 import { CallerCache } from './modules/users/caller-cache.js';
 import { loadAuthContext } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
+import { Migrator } from './modules/migration/job.js';
+import { internalMigrationRoutes, migrationRoutes } from './modules/migration/routes.js';
 import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
@@ -148,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     verification,
     limiter,
     selfSignupRoleId: roleIds.plant_owner,
+    regions: config.migration?.peers ?? {},
   });
 
   const gatewayAuth = new GatewayAuth(db, limiter);
@@ -191,6 +194,13 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
   ingest.start();
 
+  // Account migration between regions: a background job on every instance, each migration run by one.
+  const clock = opts.now ?? Date.now;
+  const migrator = config.migration
+    ? new Migrator({ db, config: config.migration, tokens, log: app.log, now: clock })
+    : undefined;
+  migrator?.start();
+
   let draining = false;
   // First, so every answer carries them, refusals of the access hooks included.
   await app.register(securityHeaders, { config });
@@ -224,7 +234,12 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   await app.register(
     async (api) => {
       await api.register(authRoutes({ auth, keys, tokens, captcha }));
-      await api.register(userRoutes({ db, auth, callers }));
+      await api.register(userRoutes({ db, auth, callers, tokens }));
+      await api.register(migrationRoutes({ db, config: config.migration, migrator, now: clock }));
+      // Server to server between regions; only when REGION, REGIONS and REGION_SECRET are set.
+      if (config.migration) {
+        await api.register(internalMigrationRoutes({ db, config: config.migration, now: clock }));
+      }
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));
@@ -263,6 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     // Everything received is committed and acknowledged before the database goes.
     await ingest.stop();
     await summaries.stop();
+    await migrator?.stop();
     await bus.close();
     if (!opts.database) await database.close();
   });

@@ -69,6 +69,19 @@ export interface Config {
   shutdownGraceMs: number;
   /** How long a caller's plant list, counts and map answers are reused (http/answer-cache.ts); 0: never. */
   answerCacheMs: number;
+  /**
+   * Account migration between regions (REGION, REGIONS, REGION_SECRET; modules/migration): this deployment's
+   * region, its peers' console addresses by region code, and the secret their server-to-server calls are
+   * signed with. Undefined when unset: the feature is off.
+   */
+  migration: MigrationConfig | undefined;
+}
+
+export interface MigrationConfig {
+  region: string;
+  /** Region code → the peer's base URL (https; http only for a loopback address, as tests use). */
+  peers: Record<string, string>;
+  secret: string;
 }
 
 /**
@@ -142,6 +155,40 @@ const tileTemplate = z.string().refine((v) => {
 
 const text = z.string();
 
+const regionCode = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,15}$/, 'must be a region code: lower-case letters, digits and -');
+
+/** A peer's address: https, or http on a loopback address (tests and a local pair of instances). */
+function peerUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'https:') return true;
+    return u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const regionList = z
+  .string()
+  .refine(
+    (v) =>
+      v.split(',').every((entry) => {
+        const [code, ...rest] = entry.trim().split('=');
+        return regionCode.safeParse(code).success && peerUrl(rest.join('='));
+      }),
+    'must be a comma-separated list of region=https://address, such as eu=https://eu.example,cn=https://cn.example',
+  )
+  .transform((v) =>
+    Object.fromEntries(
+      v.split(',').map((entry) => {
+        const [code = '', ...rest] = entry.trim().split('=');
+        return [code, rest.join('=').replace(/\/+$/, '')];
+      }),
+    ),
+  );
+
 // A client that reaches the server directly from a public address cannot choose its address by sending
 // X-Forwarded-For; a proxy on a private network (the usual load balancer) is believed.
 const PRIVATE_PROXIES = 'loopback,linklocal,uniquelocal';
@@ -190,6 +237,9 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_S: wholeNumber(0, 600).default(5),
   ANSWER_CACHE_MS: wholeNumber(0, 60_000).default(2000),
   WEB_DIST: text.optional(),
+  REGION: regionCode.optional(),
+  REGIONS: regionList.optional(),
+  REGION_SECRET: text.min(32, 'must be at least 32 characters (a shared secret of the regions)').optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -215,7 +265,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = new Map<string, string>();
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
-      if (!lines.has(name)) lines.set(name, `${name}=${shown(given[name as EnvName] ?? '')} ${issue.message}`);
+      // A secret is never printed, not even a wrong one.
+      const value = name === 'REGION_SECRET' ? '"***"' : shown(given[name as EnvName] ?? '');
+      if (!lines.has(name)) lines.set(name, `${name}=${value} ${issue.message}`);
     }
     throw new ConfigError([...lines.values()]);
   }
@@ -226,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) throw new ConfigError([MISSING_BROKER_SECRET]);
+  const migration = migrationConfig(e.REGION, e.REGIONS, e.REGION_SECRET);
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
   return {
@@ -259,5 +312,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     answerCacheMs: e.ANSWER_CACHE_MS,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
+    migration,
   };
+}
+
+/** All three migration variables, or none (the feature is off); this region is not its own peer. */
+function migrationConfig(
+  region: string | undefined,
+  peers: Record<string, string> | undefined,
+  secret: string | undefined,
+): MigrationConfig | undefined {
+  if (region === undefined && peers === undefined && secret === undefined) return undefined;
+  const lines: string[] = [];
+  if (region === undefined) lines.push('REGION is not set: account migration needs REGION, REGIONS and REGION_SECRET');
+  if (peers === undefined) lines.push('REGIONS is not set: account migration needs REGION, REGIONS and REGION_SECRET');
+  if (secret === undefined)
+    lines.push('REGION_SECRET is not set: account migration needs REGION, REGIONS and REGION_SECRET');
+  if (lines.length || region === undefined || peers === undefined || secret === undefined) throw new ConfigError(lines);
+  const others = Object.fromEntries(Object.entries(peers).filter(([code]) => code !== region));
+  return { region, peers: others, secret };
 }

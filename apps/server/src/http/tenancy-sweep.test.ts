@@ -4,7 +4,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import {
+  appUser,
+  authSession,
+  company,
+  configTemplate,
+  device,
+  deviceCommand,
+  deviceEvent,
+  plantLayout,
+} from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -80,7 +89,12 @@ const NO_CONTROL: Record<string, string> = {
   'GET /api/v1/live/plant/{id}': 'an event stream: the administrator would open a stream that never ends',
   'GET /api/v1/plant/{id}/picture':
     'the sweep plant has no picture uploaded (plant-admin/picture.test.ts reads one back)',
+  'GET /api/v1/user/{userId}/avatar':
+    'the sweep user has no avatar uploaded (users/avatar.test.ts reads one back as a member of the same company)',
 };
+// The server-to-server routes of account migration (/internal/migration/*) are not swept: they exist only when
+// REGION, REGIONS and REGION_SECRET are set (not here), have no caller company, and are guarded by an HMAC of
+// the body with the shared secret instead (migration/signature.test.ts refuses a stale or wrong signature).
 
 const SWEEP_KEY = 'SWEEPKEY2026';
 
@@ -119,6 +133,8 @@ interface Keys {
   templateId: string;
   commandId: string;
   userId: string;
+  /** A live sign-in of Sunrise's staff member. */
+  sessionId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -139,6 +155,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
   const byName: Record<string, string> = {
     plantId: k.plantId,
     userId: k.userId,
+    sessionId: k.sessionId,
     batterySn: k.battery,
     inverterSn: k.inverter,
     target: k.gateway,
@@ -283,6 +300,12 @@ describe('the tenancy sweep', () => {
     const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
     const users = await db.select().from(appUser);
     const idOf = (account: string) => users.find((u) => u.account === account)?.id ?? '';
+    // A sign-in of Sunrise's staff member: ending it is the caller's own business only.
+    const liveSessionOf = async (userId: string): Promise<string> => {
+      await t.tokenFor(ACCOUNTS.staff);
+      const [s] = await db.select({ id: authSession.id }).from(authSession).where(eq(authSession.userId, userId));
+      return s?.id ?? '';
+    };
     // Sunrise's plant, shared with its visitor as a guest (the visitor sees it and may change nothing).
     const { plantId, gatewayIds } = await provisionPlant(db, {
       companyId: sunrise?.id ?? null,
@@ -349,6 +372,7 @@ describe('the tenancy sweep', () => {
       templateId: template?.id ?? '',
       commandId: command?.id ?? '',
       userId: idOf(ACCOUNTS.staff),
+      sessionId: await liveSessionOf(idOf(ACCOUNTS.staff)),
     };
   });
 

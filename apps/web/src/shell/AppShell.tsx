@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { fetchUserInfo, USER_INFO_KEY } from '../api/auth';
 import { session } from '../api/session';
+import { MigrationNotice } from '../features/account';
 import { ForbiddenContent } from '../features/errors/ForbiddenContent';
 import { EventBadge } from '../features/events/EventBadge';
 import { currentLang, isRtl } from '../i18n';
@@ -187,6 +188,7 @@ export default function AppShell(): React.JSX.Element {
         </Layout.Header>
         {/* Layout.Content is the page's one <main> landmark, and the skip link's target. */}
         <Layout.Content id="main" tabIndex={-1} className="hg-content">
+          <MigrationNotice />
           <div className="hg-main-region">{content}</div>
         </Layout.Content>
         <Layout.Footer className="hg-footer">{t('common.copyright', { year: new Date().getFullYear() })}</Layout.Footer>

@@ -6,12 +6,14 @@ import { useNavigate } from 'react-router';
 import type { UserInfo } from '@heliograph/shared';
 import { signOut } from '../api/auth';
 import { displayRole } from '../i18n/roles';
+import { useAvatarUrl } from '../features/account';
 import { initials } from '../kit/initials';
 
 export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; readOnly: boolean; compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = user?.nickname || user?.account || '';
+  const avatar = useAvatarUrl(user?.avatar);
 
   const items: MenuProps['items'] = [
     {
@@ -57,7 +59,7 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
     >
       <button type="button" className="hg-user-trigger" data-testid="user-menu">
         {/* The button's name is its text (WCAG 2.5.3): the visible name, or on a phone a hidden label. */}
-        <Avatar size={32} src={user?.avatar || undefined} className="hg-avatar" aria-hidden>
+        <Avatar size={32} src={avatar ?? undefined} className="hg-avatar" aria-hidden>
           {initials(name)}
         </Avatar>
         {compact ? (

@@ -49,6 +49,21 @@ export const preferencesBody = z.object({
   language: z.enum(LANGUAGES).optional(),
 });
 
+/** One live sign-in of the caller (an auth_session not ended, with a refresh token that can still renew it). */
+export const userSessionSchema = z.object({
+  id: z.string(),
+  /** Where it signed in from: web, app, … (the login's `source`). */
+  source: z.string(),
+  /** The address it signed in from. */
+  ip: z.string(),
+  startedAt: z.string(),
+  /** When its tokens were last renewed (a refresh), or null when never since the sign-in. */
+  lastUsedAt: z.string().nullable(),
+  /** The sign-in making this request. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;
+
 export const userContracts = contracts({
   'GET /user': { answer: userInfoSchema },
   'POST /user/:userId': { body: basicInfoBody, answer: userInfoSchema },
@@ -65,4 +80,18 @@ export const userContracts = contracts({
     answer: emptyAnswer,
   },
   'POST /user/personalized': { body: preferencesBody, answer: userInfoSchema },
+  /** Upload the avatar (multipart field "file", JPG or PNG by content, at most LIMITS.avatarBytes). */
+  'POST /user/:userId/avatar': { answer: userInfoSchema },
+  /** The avatar itself, an image (the owner, members of the same company and platform administrators). */
+  'GET /user/:userId/avatar': { answer: null },
+  'POST /user/:userId/avatar/remove': { answer: userInfoSchema },
+  /** The caller's live sign-ins, newest first. */
+  'GET /user/sessions': { answer: z.array(userSessionSchema) },
+  /** End one of the caller's sign-ins (its tokens stop at once). */
+  'POST /user/sessions/end': { body: z.object({ sessionId: z.string().max(64) }), answer: emptyAnswer },
+  /** Sign out everywhere: every other sign-in, or all of them including this one. */
+  'POST /user/sessions/endAll': {
+    body: z.object({ includeThis: z.boolean().default(false) }).default({ includeThis: false }),
+    answer: emptyAnswer,
+  },
 });

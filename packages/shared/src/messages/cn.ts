@@ -120,6 +120,7 @@ export const cn: Messages = {
     gatewayRepeat: '该网关重复填写。',
     pictureType: '图片必须为 JPG 或 PNG 格式。',
     pictureSize: '图片大小不能超过 3 MB。',
+    avatarSize: '头像大小不能超过 6 MB。',
   },
   roles: {
     platform_admin: '平台管理员',

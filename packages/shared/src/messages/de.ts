@@ -123,6 +123,7 @@ export const de: Messages = {
     gatewayRepeat: 'Dieses Gateway ist doppelt angegeben.',
     pictureType: 'Das Bild muss ein JPG- oder PNG-Bild sein.',
     pictureSize: 'Das Bild darf höchstens 3 MB groß sein.',
+    avatarSize: 'Das Profilbild darf höchstens 6 MB groß sein.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',

@@ -123,6 +123,7 @@ export const en = {
     gatewayRepeat: 'This gateway is listed twice.',
     pictureType: 'The picture must be a JPG or PNG image.',
     pictureSize: 'The picture can be at most 3 MB.',
+    avatarSize: 'The avatar can be at most 6 MB.',
   },
   roles: {
     platform_admin: 'Platform administrator',

@@ -123,6 +123,7 @@ export const es: Messages = {
     gatewayRepeat: 'Esta pasarela aparece dos veces.',
     pictureType: 'La imagen debe ser JPG o PNG.',
     pictureSize: 'La imagen puede ocupar como máximo 3 MB.',
+    avatarSize: 'El avatar puede ocupar como máximo 6 MB.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',

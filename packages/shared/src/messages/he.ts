@@ -120,6 +120,7 @@ export const he: Messages = {
     gatewayRepeat: 'שער זה מופיע פעמיים.',
     pictureType: 'התמונה חייבת להיות בפורמט JPG או PNG.',
     pictureSize: 'גודל התמונה יכול להיות עד 3 MB.',
+    avatarSize: 'גודל תמונת הפרופיל יכול להיות עד 6 MB.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',

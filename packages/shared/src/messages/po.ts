@@ -121,6 +121,7 @@ export const po: Messages = {
     gatewayRepeat: 'Ta bramka jest podana dwa razy.',
     pictureType: 'Zdjęcie musi być obrazem JPG lub PNG.',
     pictureSize: 'Zdjęcie może mieć najwyżej 3 MB.',
+    avatarSize: 'Awatar może mieć najwyżej 6 MB.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

@@ -121,6 +121,7 @@ export const pt: Messages = {
     gatewayRepeat: 'Este gateway está listado duas vezes.',
     pictureType: 'A imagem deve ser JPG ou PNG.',
     pictureSize: 'A imagem pode ter no máximo 3 MB.',
+    avatarSize: 'O avatar pode ter no máximo 6 MB.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',

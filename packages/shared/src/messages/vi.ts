@@ -120,6 +120,7 @@ export const vi: Messages = {
     gatewayRepeat: 'Gateway này được nhập hai lần.',
     pictureType: 'Ảnh phải có định dạng JPG hoặc PNG.',
     pictureSize: 'Ảnh có dung lượng tối đa 3 MB.',
+    avatarSize: 'Ảnh đại diện có dung lượng tối đa 6 MB.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',

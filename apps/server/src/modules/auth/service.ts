@@ -40,6 +40,8 @@ export interface Services {
   limiter: RateLimiter;
   /** The role given to a self-registered account (a plant owner without a company). */
   selfSignupRoleId: string;
+  /** The peer regions' console addresses (account migration): where a moved account is sent to sign in. */
+  regions?: Record<string, string>;
 }
 
 export class AuthService {
@@ -78,6 +80,12 @@ export class AuthService {
       });
     }
     if (user.disabled) throw new AppError('accountDisabled');
+    // Moved to another region (modules/migration): it signs in only there; the answer says where.
+    if (user.migratedTo) {
+      throw new AppError('accountMigrated', {
+        data: { region: user.migratedTo, url: this.s.regions?.[user.migratedTo] ?? null },
+      });
+    }
     await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
     return this.s.tokens.startSession(user.id, input.source, ip);
   }

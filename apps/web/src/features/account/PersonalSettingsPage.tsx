@@ -1,17 +1,28 @@
-import { LockOutlined, MailOutlined, PhoneOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Avatar, Button, Result, Skeleton, Tabs, Tag } from 'antd';
+import {
+  CloudServerOutlined,
+  LaptopOutlined,
+  LockOutlined,
+  MailOutlined,
+  PhoneOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
 import { session } from '../../api/session';
-import { initials } from '../../kit/initials';
+import { AvatarField } from './AvatarField';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { MigrationTab } from './MigrationTab';
 import { PreferencesForm } from './PreferencesForm';
+import { SessionsTab } from './SessionsTab';
 import { displayRole } from '../../i18n/roles';
+import './account.css';
 
-const TABS = ['basic', 'password', 'preferences'] as const;
+const TABS = ['basic', 'password', 'preferences', 'sessions', 'migration'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** /edit — personal settings: basic info, password, personalisation (spec §2.3 "User info"). */
@@ -62,9 +73,7 @@ export default function PersonalSettingsPage(): React.JSX.Element {
   return (
     <div className="hg-account">
       <section className="hg-page-card hg-account-header" aria-labelledby="account-name">
-        <Avatar size={64} src={user.avatar || undefined} className="hg-avatar hg-avatar-large">
-          {initials(name)}
-        </Avatar>
+        <AvatarField user={user} readOnly={readOnly} />
         <div className="hg-account-identity">
           <h1 id="account-name" className="hg-account-name">
             {name}
@@ -108,6 +117,18 @@ export default function PersonalSettingsPage(): React.JSX.Element {
               label: t('account.tabPreferences'),
               icon: <SettingOutlined />,
               children: <PreferencesForm user={user} readOnly={readOnly} />,
+            },
+            {
+              key: 'sessions',
+              label: t('accountPersonal.tabSessions'),
+              icon: <LaptopOutlined />,
+              children: <SessionsTab />,
+            },
+            {
+              key: 'migration',
+              label: t('accountPersonal.tabMigration'),
+              icon: <CloudServerOutlined />,
+              children: <MigrationTab readOnly={readOnly} />,
             },
           ]}
         />

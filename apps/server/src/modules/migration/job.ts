@@ -1,0 +1,235 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MigrationTable } from '@heliograph/shared';
+import type { MigrationConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { query } from '../../db/rows.js';
+import { accountMigration, appUser, gateway, plantShare, role } from '../../db/schema.js';
+import { recordAudit } from '../audit/record.js';
+import type { TokenService } from '../auth/tokens.js';
+import { SIGNATURE_HEADERS, sign } from './signature.js';
+import { countOwned, ownedBy, pages, TABLES, toWire, type Owned } from './tables.js';
+
+/** Rows per server-to-server call: bounded, so neither side holds more than a page of history at once. */
+const PAGE_ROWS = 500;
+/** A migration "in progress" whose worker has said nothing for this long died with its instance: resumed. */
+const STALE_MS = 5 * 60 * 1000;
+
+type InternalRoute =
+  'POST /internal/migration/batch' | 'POST /internal/migration/count' | 'POST /internal/migration/finish';
+
+interface Claimed {
+  id: string;
+  user_id: string;
+  to_region: string;
+  created_at: unknown;
+}
+
+/**
+ * References a moved row may not take along: accounts and companies of this region (an installer, whoever
+ * created the plant, the company a gateway was stocked by). The peer has no such rows, so they go empty.
+ */
+function scrub(table: MigrationTable, row: Record<string, unknown>, userId: string): Record<string, unknown> {
+  const own = (v: unknown) => (v === userId ? v : null);
+  if (table === 'plant') return { ...row, installerId: own(row.installerId), createdBy: own(row.createdBy) };
+  if (table === 'gateway') return { ...row, companyId: null, customerId: own(row.customerId) };
+  return row;
+}
+
+export interface MigratorDeps {
+  db: Db;
+  config: MigrationConfig;
+  tokens: Pick<TokenService, 'endSessions'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+}
+
+/**
+ * The source region's side: a background job that moves one submitted account at a time. Any instance may
+ * run it; a migration is claimed with a row lock (FOR UPDATE SKIP LOCKED) and its status, so it runs once
+ * across instances, and one left "in progress" by an instance that died is taken up again (the target's
+ * import is idempotent, so starting over duplicates nothing).
+ *
+ * The move: every table of tables.ts, page by page, to the peer's /internal/migration/batch; then once more
+ * the time series written since the start (the gateways go on reporting meanwhile); then the peer counts
+ * what it holds of the account and must hold at least what is here; only then is everything deleted here
+ * in one transaction, the account marked as moved (it signs in only in the new region), its sessions ended,
+ * and the peer told to let it in. Any failure before the deletion leaves the account working here, with the
+ * migration failed and its error.
+ */
+export class Migrator {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: MigratorDeps) {}
+
+  /** Look for work soon (a request was just submitted); never runs two passes at once in this process. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (await this.runOnce()) {
+            /* one migration per claim, until none is waiting */
+          }
+        } while (this.again);
+      } catch (err) {
+        this.deps.log.error({ err }, 'account migration sweep failed');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Every minute: migrations submitted on another instance that stopped, or left stale. */
+  start(intervalMs = 60_000): void {
+    this.timer = setInterval(() => void this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Claims and runs one migration; false when none is waiting. */
+  async runOnce(): Promise<boolean> {
+    const { db } = this.deps;
+    const stale = new Date(this.deps.now() - STALE_MS);
+    const [claimed] = await query<Claimed>(
+      db,
+      sql`update account_migration set status = 'in_progress', updated_at = now()
+          where id = (
+            select id from account_migration
+            where status = 'submitted' or (status = 'in_progress' and updated_at < ${stale.toISOString()}::timestamptz)
+            order by created_at limit 1 for update skip locked)
+          returning id, user_id, to_region, created_at`,
+    );
+    if (!claimed) return false;
+    try {
+      await this.move(claimed);
+    } catch (err) {
+      this.deps.log.warn({ err, migration: claimed.id }, 'account migration failed');
+      await db
+        .update(accountMigration)
+        .set({ status: 'failed', error: 'migrationFailed', updatedAt: new Date() })
+        .where(eq(accountMigration.id, claimed.id));
+    }
+    return true;
+  }
+
+  private async move(m: Claimed): Promise<void> {
+    const { db } = this.deps;
+    const peer = this.deps.config.peers[m.to_region];
+    if (!peer) throw new Error(`region ${m.to_region} is no longer a peer`);
+    const owned = await ownedBy(db, m.user_id);
+    const started = new Date(this.deps.now());
+    for (const spec of TABLES) await this.send(peer, m, spec.name, spec.where(owned));
+    // What ingest wrote while the pass ran (a day back, for the day rows the pass had already read).
+    const since = new Date(started.getTime() - 24 * 3600 * 1000);
+    for (const spec of TABLES) if (spec.since) await this.send(peer, m, spec.name, spec.since(owned, since));
+    await this.verify(peer, m, owned);
+    await this.removeHere(m, owned);
+    await this.call(peer, 'POST /internal/migration/finish', { migration: m.id, userId: m.user_id });
+    await db
+      .update(accountMigration)
+      .set({ status: 'migrated', error: null, updatedAt: new Date() })
+      .where(eq(accountMigration.id, m.id));
+  }
+
+  private async send(peer: string, m: Claimed, table: MigrationTable, where: SQL | undefined): Promise<void> {
+    const spec = TABLES.find((t) => t.name === table);
+    if (!spec) return;
+    for await (const page of pages(this.deps.db, spec, where, PAGE_ROWS)) {
+      const rows = table === 'app_user' ? await this.withRoleKeys(page) : page.map((r) => scrub(table, r, m.user_id));
+      await this.call(peer, 'POST /internal/migration/batch', { migration: m.id, table, rows: rows.map(toWire) });
+      // Still alive: another instance must not take it up as stale.
+      await this.deps.db.update(accountMigration).set({ updatedAt: new Date() }).where(eq(accountMigration.id, m.id));
+    }
+  }
+
+  /** The account's role travels by its built-in key (the ids of roles differ between deployments). */
+  private async withRoleKeys(rows: Record<string, unknown>[]) {
+    const out: Record<string, unknown>[] = [];
+    for (const r of rows) {
+      const [k] = await this.deps.db
+        .select({ key: role.key })
+        .from(role)
+        .where(eq(role.id, String(r.roleId)));
+      out.push({ ...r, roleKey: k?.key ?? '' });
+    }
+    return out;
+  }
+
+  /** The peer holds at least every row of the account that is here (shares to accounts it lacks excepted). */
+  private async verify(peer: string, m: Claimed, owned: Owned): Promise<void> {
+    const here = await countOwned(this.deps.db, owned);
+    const there = (await this.call(peer, 'POST /internal/migration/count', {
+      migration: m.id,
+      userId: m.user_id,
+    })) as Record<string, number>;
+    for (const [table, n] of Object.entries(here)) {
+      if (table === 'plant_share') continue;
+      if ((there[table] ?? 0) < n) throw new Error(`the peer holds ${there[table] ?? 0} of ${n} rows of ${table}`);
+    }
+  }
+
+  /** Leaves nothing behind: every moved row goes, in one transaction; the account row stays as a pointer. */
+  private async removeHere(m: Claimed, owned: Owned): Promise<void> {
+    const { db } = this.deps;
+    await db.transaction(async (tx) => {
+      for (const spec of [...TABLES].reverse()) {
+        if (spec.name === 'app_user') continue;
+        await tx.delete(spec.table).where(spec.where(owned));
+      }
+      // What pointed at the account from rows that stay: shares others made to it, gateways assigned to it.
+      await tx.delete(plantShare).where(eq(plantShare.userId, owned.userId));
+      await tx.update(gateway).set({ customerId: null }).where(eq(gateway.customerId, owned.userId));
+      await tx
+        .update(appUser)
+        .set({
+          migratedTo: m.to_region,
+          phone: '',
+          avatar: null,
+          mfaEnabled: false,
+          updatedAt: new Date(),
+        })
+        .where(eq(appUser.id, owned.userId));
+      await recordAudit(tx, { userId: owned.userId, companyId: null }, '', {
+        action: 'migration.done',
+        targetKind: 'migration',
+        targetId: m.id,
+        newValue: { region: m.to_region },
+      });
+    });
+    await this.deps.tokens.endSessions(owned.userId);
+  }
+
+  /** A signed call to the peer; its answer's data, or an error naming what went wrong. */
+  private async call(peer: string, route: InternalRoute, body: unknown): Promise<unknown> {
+    const path = `/api/v1${route.slice('POST '.length)}`;
+    const text = JSON.stringify(body);
+    const ts = this.deps.now();
+    const { region, secret } = this.deps.config;
+    const res = await fetch(`${peer}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADERS.region]: region,
+        [SIGNATURE_HEADERS.timestamp]: String(ts),
+        [SIGNATURE_HEADERS.signature]: sign(secret, region, ts, path, text),
+      },
+      body: text,
+      signal: AbortSignal.timeout(60_000),
+    });
+    const answer = (await res.json()) as { code?: number; data?: unknown; msg?: string };
+    if (!res.ok || answer.code !== 0) throw new Error(`${route}: HTTP ${res.status} code ${answer.code} ${answer.msg}`);
+    return answer.data;
+  }
+}
