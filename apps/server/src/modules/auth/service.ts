@@ -7,6 +7,7 @@ import {
   type FieldRule,
   type Lang,
   type LoginSource,
+  type MfaChallenge,
   type TokenPair,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
@@ -40,6 +41,17 @@ export interface Services {
   limiter: RateLimiter;
   /** The role given to a self-registered account (a plant owner without a company). */
   selfSignupRoleId: string;
+  /**
+   * Two-step verification (modules/mfa): once the password is right, a challenge when the account needs a
+   * second factor (then no token is issued: 1401 with the challenge), undefined to sign in.
+   */
+  secondFactor?: {
+    challengeFor(
+      user: { id: string; account: string; companyId: string | null; mfaRequired: boolean },
+      source: string,
+      ip: string,
+    ): Promise<MfaChallenge | undefined>;
+  };
 }
 
 export class AuthService {
@@ -79,6 +91,8 @@ export class AuthService {
     }
     if (user.disabled) throw new AppError('accountDisabled');
     await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
+    const challenge = await this.s.secondFactor?.challengeFor(user, input.source, ip);
+    if (challenge) throw new AppError('mfaRequired', { data: challenge });
     return this.s.tokens.startSession(user.id, input.source, ip);
   }
 

@@ -9,9 +9,10 @@ import { initials } from '../../kit/initials';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PreferencesForm } from './PreferencesForm';
+import { securityTabItem } from './security/securityTabItem';
 import { displayRole } from '../../i18n/roles';
 
-const TABS = ['basic', 'password', 'preferences'] as const;
+const TABS = ['basic', 'password', 'preferences', 'security'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** /edit — personal settings: basic info, password, personalisation (spec §2.3 "User info"). */
@@ -109,6 +110,7 @@ export default function PersonalSettingsPage(): React.JSX.Element {
               icon: <SettingOutlined />,
               children: <PreferencesForm user={user} readOnly={readOnly} />,
             },
+            securityTabItem({ user, readOnly }),
           ]}
         />
       </section>
