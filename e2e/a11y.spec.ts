@@ -38,6 +38,7 @@ for (const lang of ['en', 'he'] as const) {
       ['/device/event/list', 'main table'],
       ['/device/gateway', 'main tr.ant-table-row'],
       ['/edit', 'main form'],
+      ['/edit?tab=security', '[data-testid="mfa-tab"]'],
       ['/plant-add', '[data-testid="plant-add"]'],
     ];
     for (const [path, ready] of pages) {

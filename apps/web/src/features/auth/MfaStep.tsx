@@ -9,6 +9,7 @@ import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { SubmitForm } from '../../components/SubmitForm';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthLayout } from './AuthLayout';
+import { cleanCode } from './mfaFormat';
 import { RecoveryCodes, TotpQr } from './TotpSetup';
 
 interface CodeValues {
@@ -18,11 +19,6 @@ interface CodeValues {
 
 /** Codes the second step answers itself. */
 const STEP_TOLERATES = [ERROR_CODES.mfaCodeWrong, ERROR_CODES.validation, ERROR_CODES.tooManyRequests];
-
-/** Digits only: authenticator apps show the code as "123 456". */
-export function cleanCode(value: string | undefined): string {
-  return (value ?? '').replace(/\D/g, '');
-}
 
 /**
  * The sign-in's second step after a right password (answer 1401): the authenticator's code or a recovery code;
@@ -42,7 +38,7 @@ export function MfaStep({
 }): React.JSX.Element {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const [useRecovery, setUseRecovery] = useState(false);
+  const [recoveryMode, setRecoveryMode] = useState(false);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [enrolFailed, setEnrolFailed] = useState(false);
   const [expired, setExpired] = useState(false);
@@ -61,7 +57,7 @@ export function MfaStep({
   const { busy, onFinish } = useFormSubmit(
     async (values: CodeValues) => {
       setError(null);
-      const body = useRecovery
+      const body = recoveryMode
         ? { challenge: challenge.challenge, recoveryCode: (values.recoveryCode ?? '').trim() }
         : { challenge: challenge.challenge, code: cleanCode(values.code) };
       const answer = await call('POST /anonymous/checkCode/return/token', { body }, { tolerate: STEP_TOLERATES });
@@ -74,7 +70,7 @@ export function MfaStep({
         setError(t('error.generic'));
         return;
       }
-      const field = useRecovery ? 'recoveryCode' : 'code';
+      const field = recoveryMode ? 'recoveryCode' : 'code';
       if (err.code === ERROR_CODES.mfaCodeWrong) {
         // Is the challenge still alive? Five wrong codes or five minutes end it: then sign in again.
         try {
@@ -128,9 +124,10 @@ export function MfaStep({
   return (
     <AuthLayout
       title={enrolling ? t('mfa.enrolTitle') : t('mfa.stepTitle')}
-      subtitle={enrolling ? t('mfa.enrolSubtitle') : useRecovery ? t('mfa.recoverySubtitle') : t('mfa.stepSubtitle')}
+      subtitle={enrolling ? t('mfa.enrolSubtitle') : recoveryMode ? t('mfa.recoverySubtitle') : t('mfa.stepSubtitle')}
     >
-      {enrolling ? enrolment ? <TotpQr enrolment={enrolment} /> : <Spin className="hg-mfa-spin" /> : null}
+      {enrolling && enrolment ? <TotpQr enrolment={enrolment} /> : null}
+      {enrolling && !enrolment ? <Spin className="hg-mfa-spin" /> : null}
       <SubmitForm<CodeValues>
         form={form}
         size="large"
@@ -145,7 +142,7 @@ export function MfaStep({
         blockSubmit
       >
         {error ? <Alert type="error" showIcon title={error} className="hg-form-alert" role="alert" /> : null}
-        {useRecovery ? (
+        {recoveryMode ? (
           <Form.Item
             name="recoveryCode"
             label={t('mfa.recoveryCode')}
@@ -190,12 +187,12 @@ export function MfaStep({
           <Button
             type="link"
             onClick={() => {
-              setUseRecovery((v) => !v);
+              setRecoveryMode((v) => !v);
               form.resetFields();
             }}
             data-testid="mfa-switch"
           >
-            {useRecovery ? t('mfa.useApp') : t('mfa.useRecovery')}
+            {recoveryMode ? t('mfa.useApp') : t('mfa.useRecovery')}
           </Button>
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_CODES, type TokenPair } from '@heliograph/shared';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
+import { scanUrl } from './mfaFormat';
 import './mfa.css';
 
 /** How often the desktop asks whether the phone confirmed. */
@@ -13,11 +14,6 @@ const POLL_MS = 2000;
 const AUTO_REFRESHES = 5;
 
 type Status = 'loading' | 'active' | 'expired' | 'error';
-
-/** Where a phone confirms a ticket: this console's /scan-login page. */
-export function scanUrl(origin: string, ticket: string): string {
-  return `${origin}/scan-login?code=${encodeURIComponent(ticket)}`;
-}
 
 /**
  * The login page's scan-code tab: a QR code of a short-lived ticket for a signed-in phone to confirm. The desktop

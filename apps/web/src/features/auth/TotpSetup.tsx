@@ -2,12 +2,8 @@ import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, QRCode, Typography } from 'antd';
 import type { TotpEnrolment } from '@heliograph/shared';
 import { useTranslation } from 'react-i18next';
+import { groupSecret } from './mfaFormat';
 import './mfa.css';
-
-/** The secret in groups of four, as authenticator apps show it for manual entry. */
-export function groupSecret(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
 
 /**
  * Step one of setting up an authenticator: the QR code of the otpauth URI, and the secret's text for an app

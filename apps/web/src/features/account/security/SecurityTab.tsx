@@ -1,5 +1,5 @@
 import { KeyOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Modal, Result, Segmented, Skeleton, Space, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Result, Segmented, Skeleton, Space, Tag, type FormInstance } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,7 @@ function CodeField({ autoFocus = false }: { autoFocus?: boolean }): React.JSX.El
 }
 
 /** An answer refused under the form's field; anything else was already told by the client. */
-function fieldRefusal(form: ReturnType<typeof Form.useForm>[0], field: string) {
+function fieldRefusal<V>(form: FormInstance<V>, field: string): (err: unknown) => void {
   return (err: unknown): void => {
     if (err instanceof ApiError && TOLERATES.includes(err.code as (typeof TOLERATES)[number]))
       setFieldError(form, field, err.message);
