@@ -26,7 +26,9 @@ type Envelope<T> = { code: number; data: T };
 async function encrypted(request: APIRequestContext, password: string): Promise<{ keyId: string; cipher: string }> {
   const nonce = randomBytes(12).toString('hex');
   const key = (await (
-    await request.get('/api/v1/anonymous/publicKey', { params: { nonce, source: 'web', sign: signNonce(nonce, 'web') } })
+    await request.get('/api/v1/anonymous/publicKey', {
+      params: { nonce, source: 'web', sign: signNonce(nonce, 'web') },
+    })
   ).json()) as Envelope<{ keyId: string; publicKey: string }>;
   const cipher = publicEncrypt(
     { key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -39,7 +41,9 @@ async function encrypted(request: APIRequestContext, password: string): Promise<
 async function turnOff(request: APIRequestContext): Promise<void> {
   const { keyId, cipher } = await encrypted(request, DEMO_PASSWORD);
   const first = (await (
-    await request.post('/api/v1/oauth/token/new', { data: { account: ACCOUNT, password: cipher, keyId, source: 'web' } })
+    await request.post('/api/v1/oauth/token/new', {
+      data: { account: ACCOUNT, password: cipher, keyId, source: 'web' },
+    })
   ).json()) as Envelope<{ access_token?: string; challenge?: string }>;
   let token = first.data.access_token;
   if (first.code === 1401 && first.data.challenge) {

@@ -11,7 +11,11 @@ const session = (width, height, lang) => signedInPage(browser, { base, account, 
 const settle = (page) => page.waitForTimeout(700);
 
 async function anonymousPage(width, height, lang) {
-  const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 768, hasTouch: width < 768 });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    isMobile: width < 768,
+    hasTouch: width < 768,
+  });
   await context.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${lang}-${width}] page error:`, e.message));

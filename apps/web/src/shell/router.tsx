@@ -106,7 +106,12 @@ export const routes: RouteObject[] = [
       { path: '/forgetok', lazy: pages.forgetOk, handle: { titleKey: 'page.forgetOk' } },
       { path: '/agreement', lazy: pages.agreement, handle: { titleKey: 'page.agreement' } },
       // A phone confirms another device's scan-code login here; without a session it signs in first.
-      { path: '/scan-login', loader: shellLoader, lazy: pages.scanConfirm, handle: { titleKey: 'mfa.scanConfirmPage' } },
+      {
+        path: '/scan-login',
+        loader: shellLoader,
+        lazy: pages.scanConfirm,
+        handle: { titleKey: 'mfa.scanConfirmPage' },
+      },
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({

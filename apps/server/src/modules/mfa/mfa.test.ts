@@ -161,7 +161,9 @@ describe('sign-in with a second factor', () => {
     expect(replay.data).toBeNull();
     // The code of the next step is fine.
     clock += 30_000;
-    expect((await second({ challenge: (await challenge(account)).challenge, code: await codeAt(secret) })).code).toBe(0);
+    expect((await second({ challenge: (await challenge(account)).challenge, code: await codeAt(secret) })).code).toBe(
+      0,
+    );
   });
 
   it('forgives one step of clock drift and refuses an expired code', async () => {
@@ -176,9 +178,9 @@ describe('sign-in with a second factor', () => {
     expect(refused.data).toBeNull();
     expect((await second({ challenge: c.challenge, code: await codeAt(secret, -30) })).code).toBe(0);
     clock += 60_000;
-    expect((await second({ challenge: (await challenge(account)).challenge, code: await codeAt(secret, 30) })).code).toBe(
-      0,
-    );
+    expect(
+      (await second({ challenge: (await challenge(account)).challenge, code: await codeAt(secret, 30) })).code,
+    ).toBe(0);
   });
 
   it('lets a recovery code in once', async () => {
@@ -201,9 +203,9 @@ describe('sign-in with a second factor', () => {
     const late = await second({ challenge: c.challenge, code: await codeAt(secret) });
     expect(late.code).toBe(ERROR_CODES.mfaCodeWrong);
     expect(late.data).toBeNull();
-    expect((await t.call('GET', '/api/v1/anonymous/account/MfaStatus', { query: { challenge: c.challenge } })).code).toBe(
-      ERROR_CODES.mfaCodeWrong,
-    );
+    expect(
+      (await t.call('GET', '/api/v1/anonymous/account/MfaStatus', { query: { challenge: c.challenge } })).code,
+    ).toBe(ERROR_CODES.mfaCodeWrong);
   });
 
   it('takes five codes per challenge: the right one after five wrong ones is refused', async () => {
@@ -296,7 +298,10 @@ describe('an administrator requires it', () => {
     await t.database.db.update(appUser).set({ mfaRequired: true }).where(eq(appUser.id, id));
     const off = await t.call('POST', '/api/v1/mfa/off', { token, body: { code: await codeAt(secret) } });
     expect(off.code).toBe(ERROR_CODES.mfaStillRequired);
-    expect((await t.call<MfaState>('GET', '/api/v1/mfa', { token })).data).toMatchObject({ enabled: true, required: true });
+    expect((await t.call<MfaState>('GET', '/api/v1/mfa', { token })).data).toMatchObject({
+      enabled: true,
+      required: true,
+    });
   });
 });
 
@@ -316,8 +321,12 @@ describe('managing it', () => {
       (await second({ challenge: (await challenge(account)).challenge, recoveryCode: recovery[0] ?? '' })).code,
     ).toBe(ERROR_CODES.mfaCodeWrong);
     expect(
-      (await second({ challenge: (await challenge(account)).challenge, recoveryCode: fresh.data.recoveryCodes[0] ?? '' }))
-        .code,
+      (
+        await second({
+          challenge: (await challenge(account)).challenge,
+          recoveryCode: fresh.data.recoveryCodes[0] ?? '',
+        })
+      ).code,
     ).toBe(0);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(audit.map((a) => a.action)).toContain('mfa.recoveryCodes');
@@ -344,7 +353,7 @@ describe('managing it', () => {
     expect((await t.call<UserInfo>('GET', '/api/v1/user', { token })).data.mfaEnabled).toBe(false);
     expect((await t.login(account)).code).toBe(0);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
-    expect(audit.map((a) => a.action)).toEqual(['mfa.enable', 'mfa.disable']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['mfa.disable', 'mfa.enable']);
   });
 
   it('signs in with the password alone after an administrator’s reset deleted the authenticator', async () => {

@@ -41,7 +41,8 @@ export function mfaRoutes(deps: { mfa: MfaService }): FastifyPluginAsyncZod {
       'POST /anonymous/checkCode/return/token',
       {
         config: open,
-        summary: 'Finish a sign-in with its second factor: the token pair (and, after an enrolment, the recovery codes)',
+        summary:
+          'Finish a sign-in with its second factor: the token pair (and, after an enrolment, the recovery codes)',
       },
       async (req, reply) => {
         const { challenge, code, recoveryCode } = req.body;
@@ -66,7 +67,10 @@ export function mfaRoutes(deps: { mfa: MfaService }): FastifyPluginAsyncZod {
 
     route(
       'POST /mfa/totp/confirm',
-      { config: self, summary: 'Confirm the new authenticator with a code: two-step verification is on; ten recovery codes' },
+      {
+        config: self,
+        summary: 'Confirm the new authenticator with a code: two-step verification is on; ten recovery codes',
+      },
       async (req, reply) => {
         const auth = requireAuth(req.auth);
         const codes = await mfa.confirm(auth, req.ip, req.body.code);
@@ -88,7 +92,10 @@ export function mfaRoutes(deps: { mfa: MfaService }): FastifyPluginAsyncZod {
 
     route(
       'POST /mfa/off',
-      { config: self, summary: 'Turn two-step verification off with the password or a code (not while it is required)' },
+      {
+        config: self,
+        summary: 'Turn two-step verification off with the password or a code (not while it is required)',
+      },
       async (req) => {
         await mfa.turnOff(requireAuth(req.auth), req.ip, req.body);
         return ok(req, null);

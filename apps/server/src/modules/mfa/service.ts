@@ -229,12 +229,7 @@ export class MfaService {
     const moved = await this.db
       .update(userTotp)
       .set({ lastStep: step })
-      .where(
-        and(
-          eq(userTotp.userId, userId),
-          sql`(${userTotp.lastStep} is null or ${userTotp.lastStep} < ${step})`,
-        ),
-      )
+      .where(and(eq(userTotp.userId, userId), sql`(${userTotp.lastStep} is null or ${userTotp.lastStep} < ${step})`))
       .returning({ userId: userTotp.userId });
     return moved.length === 1;
   }
@@ -274,7 +269,9 @@ export class MfaService {
       const confirmed = await tx
         .update(userTotp)
         .set({ confirmedAt: this.nowDate(), lastStep: step })
-        .where(and(eq(userTotp.userId, actor.userId), isNull(userTotp.confirmedAt), eq(userTotp.secret, pending.secret)))
+        .where(
+          and(eq(userTotp.userId, actor.userId), isNull(userTotp.confirmedAt), eq(userTotp.secret, pending.secret)),
+        )
         .returning({ userId: userTotp.userId });
       if (confirmed.length === 0) return false;
       await this.replaceRecoveryCodes(tx, actor.userId, codes);
@@ -295,9 +292,15 @@ export class MfaService {
 
   private async replaceRecoveryCodes(tx: Tx, userId: string, codes: string[]): Promise<void> {
     await tx.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, userId));
-    await tx.insert(mfaRecoveryCode).values(
-      codes.map((c) => ({ userId, codeHash: hashGeneratedSecret(normaliseRecoveryCode(c)), createdAt: this.nowDate() })),
-    );
+    await tx
+      .insert(mfaRecoveryCode)
+      .values(
+        codes.map((c) => ({
+          userId,
+          codeHash: hashGeneratedSecret(normaliseRecoveryCode(c)),
+          createdAt: this.nowDate(),
+        })),
+      );
   }
 
   // The signed-in account's own settings (scope self).
@@ -386,7 +389,10 @@ export class MfaService {
     await this.db.transaction(async (tx) => {
       await tx.delete(userTotp).where(eq(userTotp.userId, actor.userId));
       await tx.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, actor.userId));
-      await tx.update(appUser).set({ mfaEnabled: false, updatedAt: this.nowDate() }).where(eq(appUser.id, actor.userId));
+      await tx
+        .update(appUser)
+        .set({ mfaEnabled: false, updatedAt: this.nowDate() })
+        .where(eq(appUser.id, actor.userId));
       if (totp.confirmedAt)
         await recordAudit(tx, actor, ip, {
           action: 'mfa.disable',

@@ -35,7 +35,11 @@ export class ScanLoginService {
     const code = `sc_${randomBytes(32).toString('base64url')}`;
     const [row] = await this.db
       .insert(scanLogin)
-      .values({ codeHash: hash(code), expiresAt: new Date(now + SCAN_CODE_LIFETIME_S * 1000), createdAt: new Date(now) })
+      .values({
+        codeHash: hash(code),
+        expiresAt: new Date(now + SCAN_CODE_LIFETIME_S * 1000),
+        createdAt: new Date(now),
+      })
       .returning({ id: scanLogin.id });
     if (!row) throw new Error('scan_login insert returned nothing');
     return { code, ticket: row.id, expiresIn: SCAN_CODE_LIFETIME_S };

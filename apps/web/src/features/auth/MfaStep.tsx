@@ -96,7 +96,13 @@ export function MfaStep({
     return (
       <AuthLayout title={t('mfa.enrolledTitle')} subtitle={t('mfa.enrolledSubtitle')}>
         <RecoveryCodes codes={saved.codes} account={account} />
-        <Button type="primary" size="large" block onClick={() => void onSignedIn(saved.pair)} data-testid="mfa-continue">
+        <Button
+          type="primary"
+          size="large"
+          block
+          onClick={() => void onSignedIn(saved.pair)}
+          data-testid="mfa-continue"
+        >
           {t('mfa.savedContinue')}
         </Button>
       </AuthLayout>
@@ -105,7 +111,12 @@ export function MfaStep({
 
   const back = (
     <p className="hg-auth-alt">
-      <Button type="link" icon={<ArrowLeftOutlined className="hg-flip-rtl" />} onClick={onCancel} data-testid="mfa-back">
+      <Button
+        type="link"
+        icon={<ArrowLeftOutlined className="hg-flip-rtl" />}
+        onClick={onCancel}
+        data-testid="mfa-back"
+      >
         {t('auth.backToSignIn')}
       </Button>
     </p>

@@ -54,7 +54,13 @@ export default function ScanConfirmPage(): React.JSX.Element {
 
   let body: React.ReactNode;
   if (!ticket) {
-    body = <Result status="warning" title={<h1 className="hg-result-title">{t('mfa.scanConfirmInvalid')}</h1>} extra={home} />;
+    body = (
+      <Result
+        status="warning"
+        title={<h1 className="hg-result-title">{t('mfa.scanConfirmInvalid')}</h1>}
+        extra={home}
+      />
+    );
   } else if (outcome?.kind === 'done') {
     body = (
       <Result
@@ -91,7 +97,14 @@ export default function ScanConfirmPage(): React.JSX.Element {
         </p>
         <Alert type="warning" showIcon title={t('mfa.scanConfirmWarning')} className="hg-scan-confirm-alert" />
         <div className="hg-scan-confirm-actions">
-          <Button type="primary" size="large" block loading={busy} onClick={() => void confirm()} data-testid="scan-confirm">
+          <Button
+            type="primary"
+            size="large"
+            block
+            loading={busy}
+            onClick={() => void confirm()}
+            data-testid="scan-confirm"
+          >
             {t('mfa.scanConfirmYes')}
           </Button>
           <Button size="large" block onClick={() => navigate('/')} data-testid="scan-cancel">

@@ -111,13 +111,13 @@ export function ScanLogin({ onSignedIn }: { onSignedIn: (pair: TokenPair) => Pro
           status === 'loading' || status === 'active'
             ? undefined
             : () => (
-                  <div className="hg-scan-expired" role="status">
-                    <p>{status === 'error' ? t('mfa.scanFailed') : t('mfa.scanExpired')}</p>
-                    <Button type="primary" onClick={again} data-testid="scan-refresh">
-                      {t('mfa.scanRefresh')}
-                    </Button>
-                  </div>
-                )
+                <div className="hg-scan-expired" role="status">
+                  <p>{status === 'error' ? t('mfa.scanFailed') : t('mfa.scanExpired')}</p>
+                  <Button type="primary" onClick={again} data-testid="scan-refresh">
+                    {t('mfa.scanRefresh')}
+                  </Button>
+                </div>
+              )
         }
       />
       <ol className="hg-scan-steps">

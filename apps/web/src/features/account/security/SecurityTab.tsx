@@ -1,5 +1,18 @@
 import { KeyOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Modal, Result, Segmented, Skeleton, Space, Tag, type FormInstance } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Segmented,
+  Skeleton,
+  Space,
+  Tag,
+  type FormInstance,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,14 +106,21 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
     }
   };
 
-  const confirm = useFormSubmit(async (values: CodeValues) => {
-    const answer = await call('POST /mfa/totp/confirm', { body: { code: cleanCode(values.code) } }, { tolerate: TOLERATES });
-    setEnrolment(null);
-    setupForm.resetFields();
-    setCodes(answer.recoveryCodes);
-    void message.success(t('mfa.turnedOn'));
-    await changed();
-  }, fieldRefusal(setupForm, 'code'));
+  const confirm = useFormSubmit(
+    async (values: CodeValues) => {
+      const answer = await call(
+        'POST /mfa/totp/confirm',
+        { body: { code: cleanCode(values.code) } },
+        { tolerate: TOLERATES },
+      );
+      setEnrolment(null);
+      setupForm.resetFields();
+      setCodes(answer.recoveryCodes);
+      void message.success(t('mfa.turnedOn'));
+      await changed();
+    },
+    fieldRefusal(setupForm, 'code'),
+  );
 
   if (state.isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (!state.data) {
@@ -150,10 +170,20 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
           </p>
           {mfa.recoveryCodesLeft <= 2 ? <Alert type="warning" showIcon title={t('mfa.codesLow')} /> : null}
           <Space wrap className="hg-mfa-actions">
-            <Button icon={<KeyOutlined />} onClick={() => setDialog('regenerate')} disabled={readOnly} data-testid="mfa-regenerate">
+            <Button
+              icon={<KeyOutlined />}
+              onClick={() => setDialog('regenerate')}
+              disabled={readOnly}
+              data-testid="mfa-regenerate"
+            >
               {t('mfa.regenerate')}
             </Button>
-            <Button danger onClick={() => setDialog('off')} disabled={readOnly || mfa.required} data-testid="mfa-turn-off">
+            <Button
+              danger
+              onClick={() => setDialog('off')}
+              disabled={readOnly || mfa.required}
+              data-testid="mfa-turn-off"
+            >
               {t('mfa.turnOff')}
             </Button>
           </Space>
@@ -225,11 +255,18 @@ function RegenerateDialog({
 }): React.JSX.Element {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const { busy, onFinish } = useFormSubmit(async (values: CodeValues) => {
-    const answer = await call('POST /mfa/recoveryCodes', { body: { code: cleanCode(values.code) } }, { tolerate: TOLERATES });
-    form.resetFields();
-    await onDone(answer.recoveryCodes);
-  }, fieldRefusal(form, 'code'));
+  const { busy, onFinish } = useFormSubmit(
+    async (values: CodeValues) => {
+      const answer = await call(
+        'POST /mfa/recoveryCodes',
+        { body: { code: cleanCode(values.code) } },
+        { tolerate: TOLERATES },
+      );
+      form.resetFields();
+      await onDone(answer.recoveryCodes);
+    },
+    fieldRefusal(form, 'code'),
+  );
   return (
     <Modal
       open={open}
@@ -265,16 +302,19 @@ function TurnOffDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<OffValues>();
   const [proof, setProof] = useState<'code' | 'password'>('code');
-  const { busy, onFinish } = useFormSubmit(async (values: OffValues) => {
-    if (proof === 'code') {
-      await call('POST /mfa/off', { body: { code: cleanCode(values.code) } }, { tolerate: TOLERATES });
-    } else {
-      const { keyId, passwords } = await encryptPasswords(values.password ?? '');
-      await call('POST /mfa/off', { body: { keyId, password: passwords[0] } }, { tolerate: TOLERATES });
-    }
-    form.resetFields();
-    await onDone();
-  }, fieldRefusal(form, proof));
+  const { busy, onFinish } = useFormSubmit(
+    async (values: OffValues) => {
+      if (proof === 'code') {
+        await call('POST /mfa/off', { body: { code: cleanCode(values.code) } }, { tolerate: TOLERATES });
+      } else {
+        const { keyId, passwords } = await encryptPasswords(values.password ?? '');
+        await call('POST /mfa/off', { body: { keyId, password: passwords[0] } }, { tolerate: TOLERATES });
+      }
+      form.resetFields();
+      await onDone();
+    },
+    fieldRefusal(form, proof),
+  );
   return (
     <Modal
       open={open}
@@ -296,11 +336,22 @@ function TurnOffDialog({
           { value: 'password', label: t('mfa.proofPassword') },
         ]}
       />
-      <Form<OffValues> form={form} id="mfa-off-form" layout="vertical" requiredMark={false} onFinish={onFinish} className="hg-mfa-off-form">
+      <Form<OffValues>
+        form={form}
+        id="mfa-off-form"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        className="hg-mfa-off-form"
+      >
         {proof === 'code' ? (
           <CodeField autoFocus />
         ) : (
-          <Form.Item name="password" label={t('mfa.proofPassword')} rules={[{ required: true, message: t('mfa.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('mfa.proofPassword')}
+            rules={[{ required: true, message: t('mfa.passwordRequired') }]}
+          >
             <Input.Password autoComplete="current-password" maxLength={64} data-testid="mfa-off-password" />
           </Form.Item>
         )}
