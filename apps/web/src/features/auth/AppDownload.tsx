@@ -2,6 +2,7 @@ import { MobileOutlined } from '@ant-design/icons';
 import { Button, Modal, QRCode } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextButton } from './TextButton';
 import './mfa.css';
 
 /**
@@ -14,15 +15,9 @@ export function AppDownload(): React.JSX.Element {
   const address = `${window.location.origin}/login`;
   return (
     <>
-      <Button
-        type="link"
-        icon={<MobileOutlined />}
-        onClick={() => setOpen(true)}
-        className="hg-app-download"
-        data-testid="app-download"
-      >
+      <TextButton icon={<MobileOutlined />} onClick={() => setOpen(true)} data-testid="app-download">
         {t('mfa.appDownload')}
-      </Button>
+      </TextButton>
       <Modal
         open={open}
         title={t('mfa.appTitle')}

@@ -7,6 +7,7 @@ import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { SubmitForm } from '../../components/SubmitForm';
+import { TextButton } from './TextButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { cleanCode } from './mfaFormat';
@@ -111,14 +112,9 @@ export function MfaStep({
 
   const back = (
     <p className="hg-auth-alt">
-      <Button
-        type="link"
-        icon={<ArrowLeftOutlined className="hg-flip-rtl" />}
-        onClick={onCancel}
-        data-testid="mfa-back"
-      >
+      <TextButton icon={<ArrowLeftOutlined className="hg-flip-rtl" />} onClick={onCancel} data-testid="mfa-back">
         {t('auth.backToSignIn')}
-      </Button>
+      </TextButton>
     </p>
   );
 
@@ -195,8 +191,7 @@ export function MfaStep({
       </SubmitForm>
       {!enrolling && challenge.methods.includes('recovery') ? (
         <p className="hg-auth-alt">
-          <Button
-            type="link"
+          <TextButton
             onClick={() => {
               setRecoveryMode((v) => !v);
               form.resetFields();
@@ -204,7 +199,7 @@ export function MfaStep({
             data-testid="mfa-switch"
           >
             {recoveryMode ? t('mfa.useApp') : t('mfa.useRecovery')}
-          </Button>
+          </TextButton>
         </p>
       ) : null}
       {back}
