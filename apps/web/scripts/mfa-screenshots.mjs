@@ -8,7 +8,10 @@ import { args, launch, signedInPage, api } from './shoot.mjs';
 const { base, out, account, password } = args('staff@sunrise.example');
 const browser = await launch();
 const session = (width, height, lang) => signedInPage(browser, { base, account, password }, width, height, lang);
-const settle = (page) => page.waitForTimeout(700);
+const settle = async (page) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(700);
+};
 
 async function anonymousPage(width, height, lang) {
   const context = await browser.newContext({

@@ -200,7 +200,8 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
             className="hg-account-form"
             aria-label={t('mfa.setUp')}
           >
-            <CodeField autoFocus />
+            {/* Not focused at once: on a phone that would scroll the QR code out of sight. */}
+            <CodeField />
             <Space wrap>
               <Button type="primary" htmlType="submit" loading={confirm.busy} data-testid="mfa-setup-confirm">
                 {t('mfa.turnOn')}

@@ -6,7 +6,7 @@ import { SecurityTab } from './SecurityTab';
 
 function SecurityTabLabel(): React.JSX.Element {
   const { t } = useTranslation();
-  return <>{t('mfa.tab')}</>;
+  return <span>{t('mfa.tab')}</span>;
 }
 
 /** The personal settings' "Two-step verification" tab (`?tab=security`), as one item of its Tabs. */
