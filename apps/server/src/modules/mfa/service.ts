@@ -292,15 +292,13 @@ export class MfaService {
 
   private async replaceRecoveryCodes(tx: Tx, userId: string, codes: string[]): Promise<void> {
     await tx.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, userId));
-    await tx
-      .insert(mfaRecoveryCode)
-      .values(
-        codes.map((c) => ({
-          userId,
-          codeHash: hashGeneratedSecret(normaliseRecoveryCode(c)),
-          createdAt: this.nowDate(),
-        })),
-      );
+    await tx.insert(mfaRecoveryCode).values(
+      codes.map((c) => ({
+        userId,
+        codeHash: hashGeneratedSecret(normaliseRecoveryCode(c)),
+        createdAt: this.nowDate(),
+      })),
+    );
   }
 
   // The signed-in account's own settings (scope self).
