@@ -39,6 +39,7 @@ for (const lang of ['en', 'he'] as const) {
       ['/device/gateway', 'main tr.ant-table-row'],
       ['/edit', 'main form'],
       ['/edit?tab=sessions', '[data-testid="sessions"]'],
+      ['/edit?tab=security', '[data-testid="mfa-tab"]'],
       ['/plant-add', '[data-testid="plant-add"]'],
     ];
     for (const [path, ready] of pages) {

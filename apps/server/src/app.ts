@@ -23,6 +23,10 @@ import { getOrCreateSecret } from './modules/auth/secrets.js';
 import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { VerificationService } from './modules/auth/verification.js';
+import { mfaRoutes } from './modules/mfa/routes.js';
+import { MfaService } from './modules/mfa/service.js';
+import { scanLoginRoutes } from './modules/scan-login/routes.js';
+import { ScanLoginService } from './modules/scan-login/service.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
@@ -76,7 +80,7 @@ export interface AppOptions {
   captchaText?: () => string;
   /** Use this database instead of opening one from the config (tests share a prepared one). */
   database?: Database;
-  /** The clock of the rate limits (tests move it past a window); Date.now otherwise. */
+  /** The clock of the rate limits, two-step verification codes and scan codes (tests move it); Date.now otherwise. */
   now?: () => number;
   /**
    * false: no periodic sweep of the plant summaries (tests that write source rows directly would otherwise
@@ -143,7 +147,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const captcha = new CaptchaService(db, opts.captchaText);
   const verification = new VerificationService(db, mailer);
   const limiter = new RateLimiter(db, config.rateLimits, opts.now);
+  const clock = opts.now ?? Date.now;
+  const mfa = new MfaService({ db, tokens, keys, limiter, callers, now: clock });
   const auth = new AuthService(db, {
+    secondFactor: mfa,
     keys,
     tokens,
     captcha,
@@ -195,7 +202,6 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   ingest.start();
 
   // Account migration between regions: a background job on every instance, each migration run by one.
-  const clock = opts.now ?? Date.now;
   const migrator = config.migration
     ? new Migrator({ db, config: config.migration, tokens, log: app.log, now: clock })
     : undefined;
@@ -240,6 +246,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       if (config.migration) {
         await api.register(internalMigrationRoutes({ db, config: config.migration, now: clock }));
       }
+      await api.register(mfaRoutes({ mfa }));
+      await api.register(scanLoginRoutes({ scan: new ScanLoginService(db, tokens, limiter, clock) }));
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));

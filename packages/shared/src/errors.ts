@@ -91,6 +91,10 @@ export const ERROR_CODES = {
   mfaCodeWrong: 1402,
   /** A scan-code login's code expired, was used, or never existed. */
   scanCodeInvalid: 1403,
+  /** Two-step verification is already on: turn it off (with a code) before setting up another authenticator. */
+  mfaAlreadyEnabled: 1404,
+  /** An administrator requires two-step verification for the account: it cannot be turned off. */
+  mfaStillRequired: 1405,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

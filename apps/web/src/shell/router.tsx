@@ -20,6 +20,7 @@ const pages = {
   forget: page(() => import('../features/auth/ForgetPage')),
   forgetOk: page(() => import('../features/auth/ForgetOkPage')),
   agreement: page(() => import('../features/auth/AgreementPage')),
+  scanConfirm: page(() => import('../features/auth/ScanConfirmPage')),
   success: page(() => import('../features/errors/SuccessPage')),
   forbidden: page(() => import('../features/errors/ForbiddenPage')),
   notFound: page(() => import('../features/errors/NotFoundPage')),
@@ -104,6 +105,13 @@ export const routes: RouteObject[] = [
       { path: '/forget', loader: guestLoader, lazy: pages.forget, handle: { titleKey: 'page.forget' } },
       { path: '/forgetok', lazy: pages.forgetOk, handle: { titleKey: 'page.forgetOk' } },
       { path: '/agreement', lazy: pages.agreement, handle: { titleKey: 'page.agreement' } },
+      // A phone confirms another device's scan-code login here; without a session it signs in first.
+      {
+        path: '/scan-login',
+        loader: shellLoader,
+        lazy: pages.scanConfirm,
+        handle: { titleKey: 'mfa.scanConfirmPage' },
+      },
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({

@@ -20,6 +20,7 @@ import { inverterContracts } from './inverters.js';
 import { meterContracts } from './meters.js';
 import { userContracts } from './users.js';
 import { migrationContracts } from './migration.js';
+import { mfaContracts } from './mfa.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -47,6 +48,7 @@ export * from './auth.js';
 export * from './users.js';
 export * from './config-templates.js';
 export * from './migration.js';
+export * from './mfa.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -76,6 +78,7 @@ export const API = {
   ...userContracts,
   ...configTemplateContracts,
   ...migrationContracts,
+  ...mfaContracts,
 };
 
 export type ApiRoute = keyof typeof API;

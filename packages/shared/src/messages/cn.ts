@@ -83,6 +83,8 @@ export const cn: Messages = {
     mfaRequired: '请输入身份验证器应用中的验证码以完成登录。',
     mfaCodeWrong: '两步验证码错误、已过期或已被使用。',
     scanCodeInvalid: '此登录码已过期或已被使用，请刷新二维码。',
+    mfaAlreadyEnabled: '两步验证已开启。如需更换身份验证器，请先将其关闭。',
+    mfaStillRequired: '管理员要求此账号使用两步验证，因此无法关闭。',
   },
   fields: {
     required: '此项为必填项。',

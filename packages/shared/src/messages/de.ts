@@ -85,6 +85,10 @@ export const de: Messages = {
     mfaRequired: 'Geben Sie den Code aus Ihrer Authenticator-App ein, um die Anmeldung abzuschließen.',
     mfaCodeWrong: 'Der Code der Zwei-Schritt-Verifizierung ist falsch, abgelaufen oder wurde bereits verwendet.',
     scanCodeInvalid: 'Dieser Anmeldecode ist abgelaufen oder wurde bereits verwendet. Zeigen Sie einen neuen an.',
+    mfaAlreadyEnabled:
+      'Die Zwei-Schritt-Verifizierung ist bereits aktiv. Schalten Sie sie zuerst aus, um einen anderen Authenticator einzurichten.',
+    mfaStillRequired:
+      'Ihr Administrator verlangt für dieses Konto die Zwei-Schritt-Verifizierung, daher kann sie nicht ausgeschaltet werden.',
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',

@@ -85,6 +85,8 @@ export const en = {
     mfaRequired: 'Enter the code from your authenticator app to finish signing in.',
     mfaCodeWrong: 'The two-step verification code is wrong, expired or already used.',
     scanCodeInvalid: 'This sign-in code has expired or has already been used. Show a new one.',
+    mfaAlreadyEnabled: 'Two-step verification is already on. Turn it off first to set up another authenticator.',
+    mfaStillRequired: 'Your administrator requires two-step verification for this account, so it cannot be turned off.',
   },
   fields: {
     required: 'This field is required.',

@@ -86,6 +86,10 @@ export const es: Messages = {
     mfaRequired: 'Introduzca el código de su aplicación de autenticación para completar el inicio de sesión.',
     mfaCodeWrong: 'El código de verificación en dos pasos es incorrecto, ha caducado o ya se ha usado.',
     scanCodeInvalid: 'Este código de inicio de sesión ha caducado o ya se ha usado. Muestre uno nuevo.',
+    mfaAlreadyEnabled:
+      'La verificación en dos pasos ya está activada. Desactívela primero para configurar otro autenticador.',
+    mfaStillRequired:
+      'Su administrador exige la verificación en dos pasos para esta cuenta, por lo que no se puede desactivar.',
   },
   fields: {
     required: 'Este campo es obligatorio.',

@@ -83,6 +83,9 @@ export const po: Messages = {
     mfaRequired: 'Wpisz kod z aplikacji uwierzytelniającej, aby dokończyć logowanie.',
     mfaCodeWrong: 'Kod weryfikacji dwuetapowej jest błędny, wygasł lub został już użyty.',
     scanCodeInvalid: 'Ten kod logowania wygasł lub został już użyty. Wyświetl nowy.',
+    mfaAlreadyEnabled:
+      'Weryfikacja dwuetapowa jest już włączona. Aby skonfigurować inny uwierzytelniacz, najpierw ją wyłącz.',
+    mfaStillRequired: 'Administrator wymaga weryfikacji dwuetapowej dla tego konta, więc nie można jej wyłączyć.',
   },
   fields: {
     required: 'To pole jest wymagane.',

@@ -83,6 +83,10 @@ export const pt: Messages = {
     mfaRequired: 'Introduza o código da sua aplicação de autenticação para concluir o início de sessão.',
     mfaCodeWrong: 'O código de verificação em dois passos está errado, expirou ou já foi utilizado.',
     scanCodeInvalid: 'Este código de início de sessão expirou ou já foi utilizado. Mostre um novo.',
+    mfaAlreadyEnabled:
+      'A verificação em dois passos já está ativada. Desative-a primeiro para configurar outro autenticador.',
+    mfaStillRequired:
+      'O seu administrador exige a verificação em dois passos para esta conta, por isso não pode ser desativada.',
   },
   fields: {
     required: 'Este campo é obrigatório.',

@@ -83,6 +83,8 @@ export const vi: Messages = {
     mfaRequired: 'Nhập mã từ ứng dụng xác thực để hoàn tất đăng nhập.',
     mfaCodeWrong: 'Mã xác minh hai bước sai, đã hết hạn hoặc đã được sử dụng.',
     scanCodeInvalid: 'Mã đăng nhập này đã hết hạn hoặc đã được sử dụng. Hãy hiển thị mã mới.',
+    mfaAlreadyEnabled: 'Xác minh hai bước đã được bật. Hãy tắt nó trước khi thiết lập ứng dụng xác thực khác.',
+    mfaStillRequired: 'Quản trị viên yêu cầu xác minh hai bước cho tài khoản này nên không thể tắt.',
   },
   fields: {
     required: 'Trường này là bắt buộc.',

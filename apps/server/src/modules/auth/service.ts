@@ -7,6 +7,7 @@ import {
   type FieldRule,
   type Lang,
   type LoginSource,
+  type MfaChallenge,
   type TokenPair,
 } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
@@ -42,6 +43,17 @@ export interface Services {
   selfSignupRoleId: string;
   /** The peer regions' console addresses (account migration): where a moved account is sent to sign in. */
   regions?: Record<string, string>;
+  /**
+   * Two-step verification (modules/mfa): once the password is right, a challenge when the account needs a
+   * second factor (then no token is issued: 1401 with the challenge), undefined to sign in.
+   */
+  secondFactor?: {
+    challengeFor(
+      user: { id: string; account: string; companyId: string | null; mfaRequired: boolean },
+      source: string,
+      ip: string,
+    ): Promise<MfaChallenge | undefined>;
+  };
 }
 
 export class AuthService {
@@ -87,6 +99,8 @@ export class AuthService {
       });
     }
     await this.db.delete(loginFailure).where(eq(loginFailure.account, account));
+    const challenge = await this.s.secondFactor?.challengeFor(user, input.source, ip);
+    if (challenge) throw new AppError('mfaRequired', { data: challenge });
     return this.s.tokens.startSession(user.id, input.source, ip);
   }
 

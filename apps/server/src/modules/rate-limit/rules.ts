@@ -13,6 +13,8 @@ export const RATE_LIMIT_RULES = {
   loginAddress: { env: 'RATE_LIMIT_LOGIN_ADDRESS', limit: 100, windowS: 15 * 60 },
   /** Verification e-mails asked for from one source address, whatever the recipient. */
   codeAddress: { env: 'RATE_LIMIT_CODE_ADDRESS', limit: 20, windowS: 60 * 60 },
+  /** Scan-code logins made from one source address (the login page shows a new one every 2 minutes). */
+  scanCodeAddress: { env: 'RATE_LIMIT_SCAN_CODE_ADDRESS', limit: 120, windowS: 60 * 60 },
   /** Wrong connection passwords for one gateway serial (client id), at the broker. */
   gatewayClient: { env: 'RATE_LIMIT_GATEWAY_CLIENT', limit: 10, windowS: 5 * 60 },
   /** Wrong gateway connection passwords from one source address (many gateways may share one behind NAT). */

@@ -19,10 +19,11 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { MigrationTab } from './MigrationTab';
 import { PreferencesForm } from './PreferencesForm';
 import { SessionsTab } from './SessionsTab';
+import { securityTabItem } from './security/securityTabItem';
 import { displayRole } from '../../i18n/roles';
 import './account.css';
 
-const TABS = ['basic', 'password', 'preferences', 'sessions', 'migration'] as const;
+const TABS = ['basic', 'password', 'preferences', 'security', 'sessions', 'migration'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** /edit — personal settings: basic info, password, personalisation (spec §2.3 "User info"). */
@@ -118,6 +119,7 @@ export default function PersonalSettingsPage(): React.JSX.Element {
               icon: <SettingOutlined />,
               children: <PreferencesForm user={user} readOnly={readOnly} />,
             },
+            securityTabItem({ user, readOnly }),
             {
               key: 'sessions',
               label: t('accountPersonal.tabSessions'),

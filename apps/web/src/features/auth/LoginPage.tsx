@@ -1,18 +1,20 @@
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Checkbox, Form, Input, Space, Spin } from 'antd';
+import { LockOutlined, QrcodeOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Checkbox, Form, Input, Segmented, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ERROR_CODES, type CaptchaResponse } from '@heliograph/shared';
-import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
+import { Link } from 'react-router';
+import { ERROR_CODES, type CaptchaResponse, type MfaChallenge } from '@heliograph/shared';
 import { call } from '../../api/call';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
-import { queryClient } from '../../api/queryClient';
 import { session } from '../../api/session';
 import { currentLang } from '../../i18n';
-import { safeRedirect } from '../../kit/guard';
+import { AppDownload } from './AppDownload';
 import { AuthForm } from './AuthForm';
+import { AuthLayout } from './AuthLayout';
+import { MfaStep } from './MfaStep';
+import { ScanLogin } from './ScanLogin';
+import { useFinishSignIn } from './useFinishSignIn';
 import { encryptPasswords } from '../../kit/encryptPassword';
 import { accountRules } from '../../components/password/formRules';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -32,12 +34,41 @@ const LOGIN_TOLERATES = [
   ERROR_CODES.captchaWrong,
   ERROR_CODES.captchaExpired,
   ERROR_CODES.validation,
+  ERROR_CODES.mfaRequired,
 ];
+
+type LoginMode = 'password' | 'scan';
+
+/** The `data` of a 1401 answer: the challenge the second step sends back. */
+function isChallenge(data: unknown): data is MfaChallenge {
+  const c = data as Partial<MfaChallenge> | null;
+  return typeof c?.challenge === 'string' && Array.isArray(c.methods) && typeof c.enrol === 'boolean';
+}
+
+/** Password or scan code: the switch above both forms. */
+function ModeSwitch({ mode, onChange }: { mode: LoginMode; onChange: (m: LoginMode) => void }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <Segmented<LoginMode>
+      block
+      className="hg-login-mode"
+      value={mode}
+      onChange={onChange}
+      aria-label={t('mfa.modeLabel')}
+      data-testid="login-mode"
+      options={[
+        { value: 'password', label: t('mfa.modePassword'), icon: <LockOutlined /> },
+        { value: 'scan', label: t('mfa.modeScan'), icon: <QrcodeOutlined /> },
+      ]}
+    />
+  );
+}
 
 export default function LoginPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const finish = useFinishSignIn();
+  const [mode, setMode] = useState<LoginMode>('password');
+  const [challenge, setChallenge] = useState<{ account: string; c: MfaChallenge } | null>(null);
   const [form] = Form.useForm<LoginValues>();
   const [error, setError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
@@ -71,12 +102,22 @@ export default function LoginPage(): React.JSX.Element {
         keyId,
         ...(captcha ? { code: values.code?.trim(), codeId: captcha.codeId } : {}),
       };
-      const pair = await call('POST /oauth/token/new', { body }, { tolerate: LOGIN_TOLERATES });
-      session.setToken(pair);
-      session.setRememberedAccount(values.remember ? account : null);
-      queryClient.clear();
-      await queryClient.fetchQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo }).catch(() => null);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      const remember = (): void => session.setRememberedAccount(values.remember ? account : null);
+      try {
+        const pair = await call('POST /oauth/token/new', { body }, { tolerate: LOGIN_TOLERATES });
+        remember();
+        await finish(pair);
+      } catch (err) {
+        // The password was right; the sign-in goes on with the second factor.
+        const data = err instanceof ApiError && err.code === ERROR_CODES.mfaRequired ? err.data : null;
+        if (isChallenge(data)) {
+          remember();
+          form.setFieldValue('password', '');
+          setChallenge({ account, c: data });
+          return;
+        }
+        throw err;
+      }
     },
     async (err) => {
       if (!(err instanceof ApiError)) {
@@ -105,6 +146,38 @@ export default function LoginPage(): React.JSX.Element {
     },
   );
 
+  if (challenge) {
+    return (
+      <MfaStep
+        challenge={challenge.c}
+        account={challenge.account}
+        onCancel={() => setChallenge(null)}
+        onSignedIn={finish}
+      />
+    );
+  }
+
+  const footer = (
+    <>
+      <p className="hg-auth-legal">
+        <Trans i18nKey="auth.agreementNotice" components={{ terms: <Link to="/agreement" /> }} />
+      </p>
+      <p className="hg-auth-app">
+        <AppDownload />
+      </p>
+    </>
+  );
+
+  if (mode === 'scan') {
+    return (
+      <AuthLayout title={t('auth.signInTitle')} subtitle={t('mfa.scanSubtitle')}>
+        <ModeSwitch mode={mode} onChange={setMode} />
+        <ScanLogin onSignedIn={finish} />
+        {footer}
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthForm<LoginValues>
       page="login"
@@ -116,12 +189,9 @@ export default function LoginPage(): React.JSX.Element {
         if ('code' in changed && codeError) setCodeError(null);
       }}
       busy={busy}
-      footer={
-        <p className="hg-auth-legal">
-          <Trans i18nKey="auth.agreementNotice" components={{ terms: <Link to="/agreement" /> }} />
-        </p>
-      }
+      footer={footer}
     >
+      <ModeSwitch mode={mode} onChange={setMode} />
       {error ? (
         <Alert type="error" showIcon title={error} className="hg-form-alert" role="alert" data-testid="login-error" />
       ) : null}

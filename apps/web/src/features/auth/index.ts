@@ -1,0 +1,3 @@
+/** What the sign-in feature offers the others: the authenticator set-up pieces the account page reuses. */
+export { RecoveryCodes, TotpQr } from './TotpSetup';
+export { cleanCode } from './mfaFormat';
