@@ -53,6 +53,8 @@ import { permissionRoutes } from './modules/permissions/routes.js';
 import { CallerCache } from './modules/users/caller-cache.js';
 import { loadAuthContext } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
@@ -225,6 +227,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     async (api) => {
       await api.register(authRoutes({ auth, keys, tokens, captcha }));
       await api.register(userRoutes({ db, auth, callers }));
+      await api.register(roleRoutes({ db, callers }));
+      await api.register(staffRoutes({ db, auth, tokens, callers }));
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));

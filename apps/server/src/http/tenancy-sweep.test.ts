@@ -4,7 +4,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import {
+  appUser,
+  company,
+  configTemplate,
+  device,
+  deviceCommand,
+  deviceEvent,
+  plantLayout,
+  role,
+  rolePermission,
+} from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -119,6 +129,7 @@ interface Keys {
   templateId: string;
   commandId: string;
   userId: string;
+  roleId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -139,6 +150,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
   const byName: Record<string, string> = {
     plantId: k.plantId,
     userId: k.userId,
+    roleId: k.roleId,
     batterySn: k.battery,
     inverterSn: k.inverter,
     target: k.gateway,
@@ -336,6 +348,12 @@ describe('the tenancy sweep', () => {
       raisedAt: new Date(Date.UTC(2026, 0, 1)),
     });
     await db.insert(plantLayout).values({ plantId, kind: 'physical', data: { panels: [] } });
+    // A role of Sunrise's own (enterprise/roles), held by nobody, so even its owner could delete it.
+    const [ownRole] = await db
+      .insert(role)
+      .values({ companyId: sunrise?.id ?? null, key: 'custom:sweep', name: 'Sweep role', base: 'company_staff' })
+      .returning();
+    await db.insert(rolePermission).values({ roleId: ownRole?.id ?? '', permission: 'station.view' });
     k = {
       plantId,
       gateway: 'SWGW01',
@@ -349,6 +367,7 @@ describe('the tenancy sweep', () => {
       templateId: template?.id ?? '',
       commandId: command?.id ?? '',
       userId: idOf(ACCOUNTS.staff),
+      roleId: ownRole?.id ?? '',
     };
   });
 
@@ -359,7 +378,7 @@ describe('the tenancy sweep', () => {
     const visitor = await t.tokenFor(ACCOUNTS.visitor);
     const admin = await t.tokenFor(ACCOUNTS.admin);
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
-    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template');
+    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
 
     const planned: Planned[] = [];
     const failures: string[] = [];
