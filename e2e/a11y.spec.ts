@@ -39,6 +39,9 @@ for (const lang of ['en', 'he'] as const) {
       ['/device/gateway', 'main tr.ant-table-row'],
       ['/edit', 'main form'],
       ['/plant-add', '[data-testid="plant-add"]'],
+      // Issue 12: the company's roles and members.
+      ['/enterprise/roles', '[data-testid="roles-table"] tr.ant-table-row'],
+      ['/enterprise/user', '[data-testid="members-table"] tr.ant-table-row'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);
