@@ -41,6 +41,9 @@ for (const lang of ['en', 'he'] as const) {
       ['/edit?tab=sessions', '[data-testid="sessions"]'],
       ['/edit?tab=security', '[data-testid="mfa-tab"]'],
       ['/plant-add', '[data-testid="plant-add"]'],
+      // Issue 12: the company's roles and members.
+      ['/enterprise/roles', '[data-testid="roles-table"] tr.ant-table-row'],
+      ['/enterprise/user', '[data-testid="members-table"] tr.ant-table-row'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);

@@ -34,6 +34,7 @@ export const DEMO_PASSWORD = 'Demo2026pass';
 
 export const DEMO: Record<Exclude<BuiltinRole, 'agent' | 'customer' | 'maintainer'>, string> = {
   platform_admin: 'platform@heliograph.example',
+  internal_employee: 'internal@heliograph.example',
   company_admin: 'admin@sunrise.example',
   company_staff: 'staff@sunrise.example',
   installer: 'installer@sunrise.example',

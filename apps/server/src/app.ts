@@ -59,6 +59,8 @@ import { loadAuthContext } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 import { Migrator } from './modules/migration/job.js';
 import { internalMigrationRoutes, migrationRoutes } from './modules/migration/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
@@ -248,6 +250,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       }
       await api.register(mfaRoutes({ mfa }));
       await api.register(scanLoginRoutes({ scan: new ScanLoginService(db, tokens, limiter, clock) }));
+      await api.register(roleRoutes({ db, callers }));
+      await api.register(staffRoutes({ db, auth, tokens, callers }));
       await api.register(permissionRoutes);
       await api.register(messageRoutes({ db }));
       await api.register(plantRoutes(new PlantService(db)));

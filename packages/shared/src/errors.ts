@@ -78,6 +78,8 @@ export const ERROR_CODES = {
   labelExists: 1221,
   /** A configuration template of that name already exists in the company (names pick templates in lists). */
   templateNameExists: 1222,
+  /** A company role still held by members cannot be deleted (issue 12, enterprise/roles). */
+  roleInUse: 1230,
   accountMigrating: 1301,
   accountMigrated: 1302,
   migrationRepeated: 1303,

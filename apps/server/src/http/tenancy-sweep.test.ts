@@ -13,6 +13,8 @@ import {
   deviceCommand,
   deviceEvent,
   plantLayout,
+  role,
+  rolePermission,
 } from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
@@ -135,6 +137,7 @@ interface Keys {
   userId: string;
   /** A live sign-in of Sunrise's staff member. */
   sessionId: string;
+  roleId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -156,6 +159,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     plantId: k.plantId,
     userId: k.userId,
     sessionId: k.sessionId,
+    roleId: k.roleId,
     batterySn: k.battery,
     inverterSn: k.inverter,
     target: k.gateway,
@@ -359,6 +363,12 @@ describe('the tenancy sweep', () => {
       raisedAt: new Date(Date.UTC(2026, 0, 1)),
     });
     await db.insert(plantLayout).values({ plantId, kind: 'physical', data: { panels: [] } });
+    // A role of Sunrise's own (enterprise/roles), held by nobody, so even its owner could delete it.
+    const [ownRole] = await db
+      .insert(role)
+      .values({ companyId: sunrise?.id ?? null, key: 'custom:sweep', name: 'Sweep role', base: 'company_staff' })
+      .returning();
+    await db.insert(rolePermission).values({ roleId: ownRole?.id ?? '', permission: 'station.view' });
     k = {
       plantId,
       gateway: 'SWGW01',
@@ -373,6 +383,7 @@ describe('the tenancy sweep', () => {
       commandId: command?.id ?? '',
       userId: idOf(ACCOUNTS.staff),
       sessionId: await liveSessionOf(idOf(ACCOUNTS.staff)),
+      roleId: ownRole?.id ?? '',
     };
   });
 
@@ -383,7 +394,7 @@ describe('the tenancy sweep', () => {
     const visitor = await t.tokenFor(ACCOUNTS.visitor);
     const admin = await t.tokenFor(ACCOUNTS.admin);
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
-    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template');
+    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
 
     const planned: Planned[] = [];
     const failures: string[] = [];

@@ -31,7 +31,9 @@ export type ShellPage =
   | 'acSwitch'
   | 'loraNodes'
   | 'loraNode'
-  | 'batterySetting';
+  | 'batterySetting'
+  | 'members'
+  | 'roles';
 
 export interface ShellRoute {
   path: string;
@@ -252,8 +254,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     redirect: ['/enterprise/user', '/enterprise/company', '/enterprise/roles', '/enterprise/companies'],
   },
   { path: '/enterprise/company', titleKey: 'page.companyInfo', permission: 'company.info', menu: true },
-  { path: '/enterprise/user', titleKey: 'page.members', permission: 'company.user', menu: true },
-  { path: '/enterprise/roles', titleKey: 'page.roles', permission: 'company.role.list.view', menu: true },
+  { path: '/enterprise/user', titleKey: 'page.members', permission: 'company.user', menu: true, page: 'members' },
+  {
+    path: '/enterprise/roles',
+    titleKey: 'page.roles',
+    permission: 'company.role.list.view',
+    menu: true,
+    page: 'roles',
+  },
   // Beyond the spec's list of routes (§2.3 names the screens, not their paths): agents, manuals, audit log,
   // and the platform administrators' list of companies.
   { path: '/enterprise/agents', titleKey: 'page.agents', permission: 'company.agent', menu: true },

@@ -51,6 +51,8 @@ const pages = {
   loraNodes: page(() => import('../features/lora/LoraNodesPage')),
   loraNode: page(() => import('../features/lora/LoraNodeDetailPage')),
   batterySetting: page(() => import('../features/battery-setting/BatterySettingPage')),
+  members: page(() => import('../features/staff/MembersPage')),
+  roles: page(() => import('../features/roles/RolesPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -88,6 +90,8 @@ function shellChild(route: ShellRoute): RouteObject {
     weatherStations: pages.weatherStations,
     weatherStation: pages.weatherStation,
     events: pages.events,
+    members: pages.members,
+    roles: pages.roles,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -21,6 +21,8 @@ import { meterContracts } from './meters.js';
 import { userContracts } from './users.js';
 import { migrationContracts } from './migration.js';
 import { mfaContracts } from './mfa.js';
+import { roleContracts } from './roles.js';
+import { staffContracts } from './staff.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -49,6 +51,8 @@ export * from './users.js';
 export * from './config-templates.js';
 export * from './migration.js';
 export * from './mfa.js';
+export * from './roles.js';
+export * from './staff.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -79,6 +83,8 @@ export const API = {
   ...configTemplateContracts,
   ...migrationContracts,
   ...mfaContracts,
+  ...roleContracts,
+  ...staffContracts,
 };
 
 export type ApiRoute = keyof typeof API;

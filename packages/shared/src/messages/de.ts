@@ -75,6 +75,7 @@ export const de: Messages = {
     categoryHasChildren: 'Eine Kategorie mit Unterkategorien kann nicht gelöscht werden.',
     labelExists: 'Im Ziel existiert bereits ein Unterlabel mit demselben Namen.',
     templateNameExists: 'Eine Konfigurationsvorlage mit diesem Namen existiert bereits.',
+    roleInUse: 'Diese Rolle ist Mitgliedern zugewiesen. Geben Sie ihnen zuerst eine andere Rolle.',
     accountMigrating: 'Dieses Konto wird gerade migriert.',
     accountMigrated: 'Dieses Konto wurde bereits migriert.',
     migrationRepeated: 'Die Migration wurde bereits angefordert.',

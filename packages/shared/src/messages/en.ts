@@ -75,6 +75,7 @@ export const en = {
     categoryHasChildren: 'A category with sub-categories cannot be deleted.',
     labelExists: 'A secondary label with the same name exists in the target.',
     templateNameExists: 'A configuration template with this name already exists.',
+    roleInUse: 'This role is held by members. Give them another role first.',
     accountMigrating: 'This account is being migrated.',
     accountMigrated: 'This account has already been migrated.',
     migrationRepeated: 'The migration was already requested.',

@@ -76,6 +76,7 @@ export const es: Messages = {
     categoryHasChildren: 'No se puede eliminar una categoría que tiene subcategorías.',
     labelExists: 'Ya existe una etiqueta secundaria con el mismo nombre en el destino.',
     templateNameExists: 'Ya existe una plantilla de configuración con este nombre.',
+    roleInUse: 'Este rol lo tienen miembros. Asígneles primero otro rol.',
     accountMigrating: 'Esta cuenta se está migrando.',
     accountMigrated: 'Esta cuenta ya se ha migrado.',
     migrationRepeated: 'La migración ya se había solicitado.',

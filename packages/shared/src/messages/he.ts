@@ -73,6 +73,7 @@ export const he: Messages = {
     categoryHasChildren: 'לא ניתן למחוק קטגוריה שיש לה תתי־קטגוריות.',
     labelExists: 'ביעד כבר קיימת תווית משנית באותו שם.',
     templateNameExists: 'כבר קיימת תבנית הגדרות בשם זה.',
+    roleInUse: 'לתפקיד זה משויכים חברים. יש לתת להם תפקיד אחר תחילה.',
     accountMigrating: 'חשבון זה נמצא בתהליך העברה.',
     accountMigrated: 'חשבון זה כבר הועבר.',
     migrationRepeated: 'כבר נשלחה בקשה להעברה.',

@@ -73,6 +73,7 @@ export const po: Messages = {
     categoryHasChildren: 'Nie można usunąć kategorii, która ma podkategorie.',
     labelExists: 'W miejscu docelowym istnieje już etykieta drugiego poziomu o tej samej nazwie.',
     templateNameExists: 'Szablon konfiguracji o tej nazwie już istnieje.',
+    roleInUse: 'Ta rola jest przypisana członkom. Najpierw nadaj im inną rolę.',
     accountMigrating: 'Trwa migracja tego konta.',
     accountMigrated: 'To konto zostało już przeniesione.',
     migrationRepeated: 'O migrację już poproszono.',

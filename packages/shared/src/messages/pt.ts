@@ -73,6 +73,7 @@ export const pt: Messages = {
     categoryHasChildren: 'Uma categoria com subcategorias não pode ser excluída.',
     labelExists: 'Já existe uma etiqueta secundária com o mesmo nome no destino.',
     templateNameExists: 'Já existe um modelo de configuração com este nome.',
+    roleInUse: 'Esta função está atribuída a membros. Atribua-lhes outra função primeiro.',
     accountMigrating: 'Esta conta está sendo migrada.',
     accountMigrated: 'Esta conta já foi migrada.',
     migrationRepeated: 'A migração já foi solicitada.',

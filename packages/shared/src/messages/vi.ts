@@ -73,6 +73,7 @@ export const vi: Messages = {
     categoryHasChildren: 'Không thể xóa danh mục có danh mục con.',
     labelExists: 'Đích đến đã có nhãn phụ trùng tên.',
     templateNameExists: 'Đã có mẫu cấu hình trùng tên.',
+    roleInUse: 'Vai trò này đang được thành viên sử dụng. Hãy gán vai trò khác cho họ trước.',
     accountMigrating: 'Tài khoản này đang được di chuyển.',
     accountMigrated: 'Tài khoản này đã được di chuyển.',
     migrationRepeated: 'Yêu cầu di chuyển đã được gửi trước đó.',

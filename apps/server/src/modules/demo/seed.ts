@@ -18,6 +18,8 @@ export const DEMO_COMPANY = 'Sunrise Energy';
 
 const DEMO_USERS: { role: BuiltinRole; account: string; nickname: string; inCompany: boolean }[] = [
   { role: 'platform_admin', account: 'platform@heliograph.example', nickname: 'Platform Admin', inCompany: false },
+  // The platform operator's support staff (spec §6): reads every company's plants, changes nothing.
+  { role: 'internal_employee', account: 'internal@heliograph.example', nickname: 'Ines Moreau', inCompany: false },
   { role: 'company_admin', account: 'admin@sunrise.example', nickname: 'Amira Haddad', inCompany: true },
   { role: 'company_staff', account: 'staff@sunrise.example', nickname: 'Lukas Weber', inCompany: true },
   { role: 'installer', account: 'installer@sunrise.example', nickname: 'Nguyen Van An', inCompany: true },

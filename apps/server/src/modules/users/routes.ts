@@ -13,12 +13,12 @@ import type { AuthService } from '../auth/service.js';
 import type { TokenService } from '../auth/tokens.js';
 import { readableAvatar, removeAvatar, storeAvatar } from './avatar.js';
 import type { CallerCache } from './caller-cache.js';
-import { findUserById, userInfo } from './repository.js';
+import { userInfo } from './repository.js';
 import { liveSessions, ownSession } from './sessions.js';
 
 /**
  * The signed-in user's own account (spec §7 "User"). Scope `self`: a user id other than the caller's is
- * answered "does not exist", whoever it belongs to. Managing other users arrives with the company issue.
+ * answered "does not exist", whoever it belongs to. Managing a company's members is modules/staff.
  */
 export function userRoutes(deps: {
   db: Db;
@@ -31,7 +31,6 @@ export function userRoutes(deps: {
     await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.avatarBytes, files: 1, fields: 4 } });
     const route = contractRoutes(app, 'user', { userId: z.string().max(64) });
     const self = { access: 'signedIn', scope: 'self' } as const;
-    const companyUsers = { access: 'company.user', scope: 'company' } as const;
 
     // Remembered like the caller (the console asks on every page); every edit below forgets it on all instances.
     async function current(userId: string) {
@@ -72,26 +71,6 @@ export function userRoutes(deps: {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
         await deps.auth.changePassword(auth.userId, auth.sessionId, req.body);
-        return ok(req, null);
-      },
-    );
-
-    route(
-      'POST /user/disable/:userId',
-      {
-        config: companyUsers,
-        summary: 'Disable an account of the company (it is signed out everywhere at once), or enable it again',
-      },
-      async (req) => {
-        const auth = requireAuth(req.auth);
-        // Ids are UUIDs: anything else is no account (and must not reach the database as a malformed uuid).
-        const id = req.params.userId;
-        const target = z.uuid().safeParse(id).success ? await findUserById(deps.db, id) : undefined;
-        // Another company's account, or the caller's own, does not exist here (a user cannot lock themself out).
-        const ours = target && (target.companyId === auth.companyId || auth.role === 'platform_admin');
-        if (!target || !ours || target.id === auth.userId) throw new AppError('notFound');
-        if (req.body.disabled) await deps.auth.disableAccount(target.id);
-        else await deps.auth.enableAccount(target.id);
         return ok(req, null);
       },
     );
