@@ -39,6 +39,10 @@ for (const lang of ['en', 'he'] as const) {
       ['/device/gateway', 'main tr.ant-table-row'],
       ['/edit', 'main form'],
       ['/plant-add', '[data-testid="plant-add"]'],
+      // Customers, customer types and customer users (issue 12).
+      ['/customer/list', '[data-testid="customers-table"] tr.ant-table-row'],
+      ['/customer/type', '[data-testid="types-table"] tr.ant-table-row'],
+      ['/customer/user', '[data-testid="customer-users-table"] tr.ant-table-row'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);

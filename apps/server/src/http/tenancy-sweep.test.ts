@@ -4,7 +4,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import {
+  appUser,
+  company,
+  configTemplate,
+  customer,
+  customerType,
+  device,
+  deviceCommand,
+  deviceEvent,
+  plantLayout,
+} from '../db/schema.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -119,6 +129,9 @@ interface Keys {
   templateId: string;
   commandId: string;
   userId: string;
+  /** The demo customer of Sunrise and one of its customer types (demo/customers.ts). */
+  customerId: string;
+  customerTypeId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -145,6 +158,17 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     device: k.inverter,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
+  // Customers and their types (modules/customers): the ids in their paths and bodies.
+  if (path.startsWith('/api/v1/customer') || path.startsWith('/api/v1/role/')) {
+    const customers: Record<string, string | string[]> = {
+      customerId: k.customerId,
+      typeId: k.customerTypeId,
+      parentId: k.customerTypeId,
+      plantIds: [k.plantId],
+      id: path.startsWith('/api/v1/customerType/') ? k.customerTypeId : k.customerId,
+    };
+    if (Object.hasOwn(customers, name)) return customers[name];
+  }
   switch (name) {
     case 'sn':
       return serialOf() || undefined;
@@ -349,6 +373,8 @@ describe('the tenancy sweep', () => {
       templateId: template?.id ?? '',
       commandId: command?.id ?? '',
       userId: idOf(ACCOUNTS.staff),
+      customerId: (await db.select().from(customer))[0]?.id ?? '',
+      customerTypeId: (await db.select().from(customerType).where(eq(customerType.name, 'Retail')))[0]?.id ?? '',
     };
   });
 
@@ -360,6 +386,7 @@ describe('the tenancy sweep', () => {
     const admin = await t.tokenFor(ACCOUNTS.admin);
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
     secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template');
+    secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
 
     const planned: Planned[] = [];
     const failures: string[] = [];

@@ -15,6 +15,7 @@ import { weatherContracts } from './weather.js';
 import { authContracts } from './auth.js';
 import { batteryContracts } from './batteries.js';
 import { configTemplateContracts } from './config-templates.js';
+import { customerContracts } from './customers.js';
 import { deviceContracts } from './devices.js';
 import { inverterContracts } from './inverters.js';
 import { meterContracts } from './meters.js';
@@ -45,6 +46,7 @@ export * from './batteries.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './config-templates.js';
+export * from './customers.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -73,6 +75,7 @@ export const API = {
   ...authContracts,
   ...userContracts,
   ...configTemplateContracts,
+  ...customerContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -4,7 +4,7 @@ import { contracts } from './route.js';
 
 /** The shell's own calls: the permission tree, the message badge, and a plant's live stream. */
 
-const permissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
+export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
   z.object({
     name: z.string(),
     permission: z.enum(PERMISSION_KEYS as [PermissionNode['permission'], ...PermissionNode['permission'][]]),
