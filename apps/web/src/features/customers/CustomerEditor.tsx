@@ -115,7 +115,7 @@ export function CustomerEditor({
     try {
       await customerApi.check(account);
     } catch (err) {
-      if (err instanceof ApiError && err.code !== ERROR_CODES.validation) throw new Error(err.message);
+      if (err instanceof ApiError && err.code !== ERROR_CODES.validation) throw new Error(err.message, { cause: err });
     }
   };
 
