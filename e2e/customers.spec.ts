@@ -11,7 +11,7 @@ test('a company administrator creates a customer who then sees only its own plan
   test.setTimeout(120_000);
   await signIn(page, DEMO.company_admin);
   await page.goto('/customer/list');
-  await expect(page.getByTestId('customers-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('customers-table').locator('tr.ant-table-row').first()).toBeVisible();
 
   await page.getByTestId('customer-create').click();
   const drawer = page.getByTestId('customer-editor');
@@ -37,8 +37,8 @@ test('a company administrator creates a customer who then sees only its own plan
   await expect(row).toBeVisible();
   await page.getByTestId(`customer-plants-${ACCOUNT}`).click();
   const picker = page.getByTestId('plant-picker');
-  const plantName = (await picker.locator('tbody tr').first().locator('td').nth(1).textContent())?.trim() ?? '';
-  await picker.locator('tbody tr').first().locator('.ant-checkbox-input').check();
+  const plantName = (await picker.locator('tr.ant-table-row').first().locator('td').nth(1).textContent())?.trim() ?? '';
+  await picker.locator('tr.ant-table-row').first().locator('.ant-checkbox-input').check();
   await picker.getByRole('button', { name: 'Save' }).click();
   await expect(picker).toBeHidden();
   await expect(row.locator('td').nth(3)).toHaveText('1');

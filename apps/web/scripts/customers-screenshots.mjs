@@ -45,7 +45,7 @@ try {
     for (const [width, lang] of variants) {
       const { context, page } = await session(width, width < 768 ? 844 : 900, lang);
       await page.goto(`${base}${path}`);
-      await page.getByTestId(testId).locator('tbody tr').first().waitFor({ timeout: 20000 });
+      await page.getByTestId(testId).locator('tr.ant-table-row').first().waitFor({ timeout: 20000 });
       await page.waitForTimeout(700);
       const file = `${out}/${name}${lang === 'he' ? '-he' : ''}-${width}.png`;
       await page.screenshot({ path: file, fullPage: true });
