@@ -49,7 +49,7 @@ export default function CustomerListPage(): React.JSX.Element {
     {
       title: t('customers.name'),
       dataIndex: 'name',
-      width: 180,
+      width: wide ? 180 : undefined,
       render: (name: string, r) => (
         <div>
           <strong>{name}</strong>
@@ -63,6 +63,7 @@ export default function CustomerListPage(): React.JSX.Element {
       title: t('customers.type'),
       dataIndex: 'typeName',
       width: 120,
+      responsive: ['sm'],
       render: (n: string | null) => (n ? <Tag>{n}</Tag> : <span className="hg-customer-sub">—</span>),
     },
     {
@@ -81,7 +82,7 @@ export default function CustomerListPage(): React.JSX.Element {
         </div>
       ),
     },
-    { title: t('customers.plants'), dataIndex: 'plants', width: 90, align: 'end' },
+    { title: t('customers.plants'), dataIndex: 'plants', width: 80, align: 'end' },
     {
       title: t('customers.status'),
       dataIndex: 'disabled',
@@ -192,7 +193,8 @@ export default function CustomerListPage(): React.JSX.Element {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isLoading}
-        scroll={{ x: wide ? 1000 : 560 }}
+        // On a phone the columns share the width (type, contact and status stand aside) instead of scrolling.
+        scroll={wide ? { x: 1000 } : undefined}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="customers-table"
         locale={{

@@ -99,7 +99,7 @@ export default function CustomerTypesPage(): React.JSX.Element {
           {
             title: t('customers.actions'),
             key: 'actions',
-            width: wide ? 320 : 140,
+            width: wide ? 400 : 140,
             render: (_: unknown, r: Row) => {
               const node = { ...r, children: [] } as CustomerTypeNode;
               return (

@@ -55,10 +55,12 @@ export default function CustomerUsersPage(): React.JSX.Element {
     {
       title: t('customers.account'),
       dataIndex: 'account',
-      width: 220,
+      width: wide ? 220 : undefined,
       render: (a: string, r) => (
         <div>
-          <strong dir="ltr">{a}</strong>
+          <strong dir="ltr" className="hg-customer-account">
+            {a}
+          </strong>
           <div className="hg-customer-sub">{r.customerName}</div>
         </div>
       ),
@@ -155,7 +157,7 @@ export default function CustomerUsersPage(): React.JSX.Element {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isLoading}
-        scroll={{ x: wide ? 860 : 440 }}
+        scroll={wide ? { x: 860 } : undefined}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="customer-users-table"
         locale={{

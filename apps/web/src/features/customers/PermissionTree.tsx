@@ -60,6 +60,8 @@ export function PermissionTree({
   };
   return (
     <Tree
+      // Expanded once the tree has arrived (defaultExpandAll reads only the first data it is given).
+      key={nodes.length}
       checkable
       checkStrictly
       selectable={false}
