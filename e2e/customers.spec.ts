@@ -1,3 +1,4 @@
+import { animationsDone, formatViolations, scanPage } from './a11y';
 import { DEMO, expect, signIn, test } from './support';
 
 // Issue 12 point 4: a company administrator creates a customer with its account, initial password and a
@@ -11,7 +12,9 @@ test('a company administrator creates a customer who then sees only its own plan
   test.setTimeout(120_000);
   await signIn(page, DEMO.company_admin);
   await page.goto('/customer/list');
-  await expect(page.getByTestId('customers-table').locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.getByTestId('customers-table').locator('tr.ant-table-row').first()).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.getByTestId('customer-create').click();
   const drawer = page.getByTestId('customer-editor');
@@ -31,16 +34,16 @@ test('a company administrator creates a customer who then sees only its own plan
     .locator('.ant-tree-checkbox')
     .click();
   await page.getByTestId('customer-save').click();
-  await expect(drawer).toBeHidden();
+  await expect(drawer).toBeHidden({ timeout: 30_000 });
 
   const row = page.getByTestId('customers-table').locator('tr', { hasText: ACCOUNT });
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await page.getByTestId(`customer-plants-${ACCOUNT}`).click();
   const picker = page.getByTestId('plant-picker');
   const plantName = (await picker.locator('tr.ant-table-row').first().locator('td').nth(1).textContent())?.trim() ?? '';
   await picker.locator('tr.ant-table-row').first().locator('.ant-checkbox-input').check();
   await picker.getByRole('button', { name: 'Save' }).click();
-  await expect(picker).toBeHidden();
+  await expect(picker).toBeHidden({ timeout: 30_000 });
   await expect(row.locator('td').nth(3)).toHaveText('1');
 
   const context = await browser.newContext();
@@ -62,3 +65,22 @@ test('a customer type with sub-types cannot be deleted', async ({ page }) => {
   await expect(page.getByText('This type has sub-types.')).toBeVisible();
   await expect(page.getByTestId('types-table').getByText('Commercial')).toBeVisible();
 });
+
+for (const lang of ['en', 'he'] as const) {
+  test(`the customer pages have no serious accessibility violation (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+    await signIn(page, DEMO.company_admin);
+    for (const [path, table] of [
+      ['/customer/list', 'customers-table'],
+      ['/customer/type', 'types-table'],
+      ['/customer/user', 'customer-users-table'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(table).locator('tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+      await animationsDone(page);
+      const found = await scanPage(page);
+      expect(found, formatViolations(found)).toEqual([]);
+    }
+  });
+}
