@@ -1,26 +1,9 @@
 import type { PermissionKey, PermissionNode } from '@heliograph/shared';
 import { Tree, type TreeDataNode } from 'antd';
+import { toggleKey } from './permissionCascade';
 
 function treeData(nodes: readonly PermissionNode[]): TreeDataNode[] {
   return nodes.map((n) => ({ key: n.permission, title: n.name, children: treeData(n.children) }));
-}
-
-/** Each key's parent and children in the tree, to keep a ticked button's page ticked too. */
-function links(nodes: readonly PermissionNode[]) {
-  const parent = new Map<string, string>();
-  const children = new Map<string, string[]>();
-  const walk = (list: readonly PermissionNode[], up?: string) => {
-    for (const n of list) {
-      if (up) parent.set(n.permission, up);
-      children.set(
-        n.permission,
-        n.children.map((c) => c.permission),
-      );
-      walk(n.children, n.permission);
-    }
-  };
-  walk(nodes);
-  return { parent, children };
 }
 
 /** Every key of the tree. */
@@ -44,20 +27,6 @@ export function PermissionTree({
   onChange?: (keys: string[]) => void;
   label: string;
 }): React.JSX.Element {
-  const { parent, children } = links(nodes);
-  const toggle = (key: string, on: boolean) => {
-    const next = new Set(value);
-    if (on) {
-      for (let k: string | undefined = key; k; k = parent.get(k)) next.add(k);
-    } else {
-      const drop = (k: string) => {
-        next.delete(k);
-        for (const c of children.get(k) ?? []) drop(c);
-      };
-      drop(key);
-    }
-    onChange?.([...next]);
-  };
   return (
     <Tree
       // Expanded once the tree has arrived (defaultExpandAll reads only the first data it is given).
@@ -68,7 +37,7 @@ export function PermissionTree({
       defaultExpandAll
       treeData={treeData(nodes)}
       checkedKeys={{ checked: [...value], halfChecked: [] }}
-      onCheck={(_keys, info) => toggle(String(info.node.key), info.checked)}
+      onCheck={(_keys, info) => onChange?.(toggleKey(nodes, value, String(info.node.key), info.checked))}
       aria-label={label}
       data-testid="customer-permissions"
     />
