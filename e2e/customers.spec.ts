@@ -21,7 +21,7 @@ test('a company administrator creates a customer who then sees only its own plan
   await drawer.getByTestId('customer-name').fill('E2E Garden Centre');
   // An existing account is refused on the field (GET /customer/check).
   await drawer.getByTestId('customer-account').fill(DEMO.company_staff);
-  await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible({ timeout: 30_000 });
   await drawer.getByTestId('customer-account').fill(ACCOUNT);
   await drawer.getByTestId('customer-password').fill(PASSWORD);
   await drawer.getByTestId('customer-confirm').fill(PASSWORD);
