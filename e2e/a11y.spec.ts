@@ -44,6 +44,10 @@ for (const lang of ['en', 'he'] as const) {
       // Issue 12: the company's roles and members.
       ['/enterprise/roles', '[data-testid="roles-table"] tr.ant-table-row'],
       ['/enterprise/user', '[data-testid="members-table"] tr.ant-table-row'],
+      // Customers, customer types and customer users (issue 12).
+      ['/customer/list', '[data-testid="customers-table"] tr.ant-table-row'],
+      ['/customer/type', '[data-testid="types-table"] tr.ant-table-row'],
+      ['/customer/user', '[data-testid="customer-users-table"] tr.ant-table-row'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);

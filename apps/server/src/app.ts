@@ -44,6 +44,7 @@ import { loraRoutes } from './modules/lora/routes.js';
 import { layoutRoutes } from './modules/layouts/routes.js';
 import { CommandService } from './modules/commands/service.js';
 import { configTemplateRoutes } from './modules/config-templates/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 import { inverterRoutes } from './modules/inverters/routes.js';
 import { plantMapRoutes } from './modules/plants/map-routes.js';
 import { plantRoutes } from './modules/plants/routes.js';
@@ -275,6 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(loraRoutes({ db }));
       await api.register(inverterRoutes({ db, commands }));
       await api.register(configTemplateRoutes({ db, commands }));
+      await api.register(customerRoutes({ db, auth, callers }));
       await api.register(batteryRoutes({ db }));
       await api.register(meterRoutes({ db }));
       await api.register(weatherRoutes({ db }));

@@ -9,6 +9,8 @@ import {
   authSession,
   company,
   configTemplate,
+  customer,
+  customerType,
   device,
   deviceCommand,
   deviceEvent,
@@ -138,6 +140,9 @@ interface Keys {
   /** A live sign-in of Sunrise's staff member. */
   sessionId: string;
   roleId: string;
+  /** The demo customer of Sunrise and one of its customer types (demo/customers.ts). */
+  customerId: string;
+  customerTypeId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -166,6 +171,17 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     device: k.inverter,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
+  // Customers and their types (modules/customers): the ids in their paths and bodies.
+  if (path.startsWith('/api/v1/customer') || path.startsWith('/api/v1/role/')) {
+    const customers: Record<string, string | string[]> = {
+      customerId: k.customerId,
+      typeId: k.customerTypeId,
+      parentId: k.customerTypeId,
+      plantIds: [k.plantId],
+      id: path.startsWith('/api/v1/customerType/') ? k.customerTypeId : k.customerId,
+    };
+    if (Object.hasOwn(customers, name)) return customers[name];
+  }
   switch (name) {
     case 'sn':
       return serialOf() || undefined;
@@ -384,6 +400,8 @@ describe('the tenancy sweep', () => {
       userId: idOf(ACCOUNTS.staff),
       sessionId: await liveSessionOf(idOf(ACCOUNTS.staff)),
       roleId: ownRole?.id ?? '',
+      customerId: (await db.select().from(customer))[0]?.id ?? '',
+      customerTypeId: (await db.select().from(customerType).where(eq(customerType.name, 'Retail')))[0]?.id ?? '',
     };
   });
 
@@ -395,6 +413,7 @@ describe('the tenancy sweep', () => {
     const admin = await t.tokenFor(ACCOUNTS.admin);
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
     secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
+    secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
 
     const planned: Planned[] = [];
     const failures: string[] = [];

@@ -33,7 +33,10 @@ export type ShellPage =
   | 'loraNode'
   | 'batterySetting'
   | 'members'
-  | 'roles';
+  | 'roles'
+  | 'customerUsers'
+  | 'customerList'
+  | 'customerTypes';
 
 export interface ShellRoute {
   path: string;
@@ -275,9 +278,27 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'user.producer',
     redirect: ['/customer/user', '/customer/list', '/customer/type'],
   },
-  { path: '/customer/user', titleKey: 'page.customerUsers', permission: 'user.list.view', menu: true },
-  { path: '/customer/list', titleKey: 'page.customerList', permission: 'customer.list.view', menu: true },
-  { path: '/customer/type', titleKey: 'page.customerTypes', permission: 'customer.type.list.view', menu: true },
+  {
+    path: '/customer/user',
+    titleKey: 'page.customerUsers',
+    permission: 'user.list.view',
+    menu: true,
+    page: 'customerUsers',
+  },
+  {
+    path: '/customer/list',
+    titleKey: 'page.customerList',
+    permission: 'customer.list.view',
+    menu: true,
+    page: 'customerList',
+  },
+  {
+    path: '/customer/type',
+    titleKey: 'page.customerTypes',
+    permission: 'customer.type.list.view',
+    menu: true,
+    page: 'customerTypes',
+  },
   // Bulletins
   { path: '/system-bulletin', titleKey: 'page.bulletins', permission: 'system.notice', menu: true },
   {

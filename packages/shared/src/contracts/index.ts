@@ -15,6 +15,7 @@ import { weatherContracts } from './weather.js';
 import { authContracts } from './auth.js';
 import { batteryContracts } from './batteries.js';
 import { configTemplateContracts } from './config-templates.js';
+import { customerContracts } from './customers.js';
 import { deviceContracts } from './devices.js';
 import { inverterContracts } from './inverters.js';
 import { meterContracts } from './meters.js';
@@ -53,6 +54,7 @@ export * from './migration.js';
 export * from './mfa.js';
 export * from './roles.js';
 export * from './staff.js';
+export * from './customers.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -85,6 +87,7 @@ export const API = {
   ...mfaContracts,
   ...roleContracts,
   ...staffContracts,
+  ...customerContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -59,7 +59,7 @@ export function fleetFile(dataDir: string): string {
 
 /**
  * The simulated demo fleet, made once: plants of the demo company at real places (every third one owned
- * by the demo plant owner, two shared to the demo visitor), gateways with generated connection passwords,
+ * by the demo plant owner, every sixth by the demo customer, two shared to the demo visitor), gateways with generated connection passwords,
  * and DATA_DIR/fleet.json (readable by the owner only) for `npm run simulate`. Later starts read the file.
  */
 export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: number }): Promise<FleetFile | undefined> {
@@ -84,6 +84,8 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
   const owner = byAccount('owner@');
   const installer = byAccount('installer@');
   const visitor = byAccount('visitor@');
+  // The demo customer (customers.ts) owns a few of the company's plants, never the plant owner's.
+  const customer = byAccount('customer@');
 
   const plants = defineFleet({ count: opts.size, seed: 1 });
   addDemoSmartDevices(plants);
@@ -115,7 +117,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
     });
     await provisionPlant(db, {
       companyId: demo.id,
-      ownerId: i % 3 === 0 ? owner : null,
+      ownerId: i % 3 === 0 ? owner : i % 6 === 1 ? customer : null,
       installerId: installer,
       name: p.name,
       type: p.type,

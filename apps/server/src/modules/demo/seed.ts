@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, company } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { syncBuiltinRoles } from '../permissions/builtin-roles.js';
+import { DEMO_CUSTOMER_ACCOUNT, seedDemoCustomers } from './customers.js';
 
 export interface DemoAccount {
   role: BuiltinRole;
@@ -80,6 +81,11 @@ export async function seedDemo(
       passwordHash: await hashPassword(password),
     });
     accounts.push({ role: u.role, account: u.account, password });
+  }
+  if (demo) {
+    const password = opts.demoPassword ?? generatePassword();
+    await seedDemoCustomers(db, demo.id, password);
+    accounts.push({ role: 'customer', account: DEMO_CUSTOMER_ACCOUNT, password });
   }
   await mkdir(opts.dataDir, { recursive: true });
   const file = demoAccountsFile(opts.dataDir);
