@@ -4,7 +4,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../db/rows.js';
-import { appUser, company, configTemplate, device, deviceCommand, deviceEvent, plantLayout } from '../db/schema.js';
+import {
+  appUser,
+  company,
+  companyManual,
+  configTemplate,
+  device,
+  deviceCommand,
+  deviceEvent,
+  plantLayout,
+} from '../db/schema.js';
+import { putFile } from '../modules/files/store.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -41,6 +51,10 @@ const OPT_OUT: Record<string, string> = {
     'registers a new switch: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
   'POST /api/v1/gateways/import':
     'registers a new gateway: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
+  'POST /api/v1/companies/{id}':
+    'platform administrators only (scope platform): every company role is refused 403 before any row is read; companies.test.ts shows it changes nothing',
+  'GET /api/v1/anonymous/logo/{id}':
+    'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
 /** Names that look like keys but name no tenant's row, with why. */
 const NOT_TENANT_KEYS: Record<string, string> = {
@@ -119,6 +133,8 @@ interface Keys {
   templateId: string;
   commandId: string;
   userId: string;
+  companyId: string;
+  manualId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -139,6 +155,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
   const byName: Record<string, string> = {
     plantId: k.plantId,
     userId: k.userId,
+    companyId: k.companyId,
+    agentCompanyId: k.companyId,
     batterySn: k.battery,
     inverterSn: k.inverter,
     target: k.gateway,
@@ -154,6 +172,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       return where === 'query' ? serialOf() : [serialOf()];
     case 'id':
       if (path.startsWith('/api/v1/command/')) return k.commandId;
+      if (path.startsWith('/api/v1/company/manual/')) return k.manualId;
       if (path.startsWith('/api/v1/inverter/config/template/')) return k.templateId;
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
@@ -336,6 +355,17 @@ describe('the tenancy sweep', () => {
       raisedAt: new Date(Date.UTC(2026, 0, 1)),
     });
     await db.insert(plantLayout).values({ plantId, kind: 'physical', data: { panels: [] } });
+    const manualFile = await putFile(db, {
+      kind: 'manual',
+      name: 'sweep.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 Sweep manual'),
+      companyId: sunrise?.id ?? null,
+    });
+    const [manual] = await db
+      .insert(companyManual)
+      .values({ companyId: sunrise?.id ?? '', fileId: manualFile.id, title: 'Sweep manual' })
+      .returning();
     k = {
       plantId,
       gateway: 'SWGW01',
@@ -349,6 +379,8 @@ describe('the tenancy sweep', () => {
       templateId: template?.id ?? '',
       commandId: command?.id ?? '',
       userId: idOf(ACCOUNTS.staff),
+      companyId: sunrise?.id ?? '',
+      manualId: manual?.id ?? '',
     };
   });
 
@@ -359,7 +391,7 @@ describe('the tenancy sweep', () => {
     const visitor = await t.tokenFor(ACCOUNTS.visitor);
     const admin = await t.tokenFor(ACCOUNTS.admin);
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
-    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template');
+    secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', 'Sweep manual', k.manualId);
 
     const planned: Planned[] = [];
     const failures: string[] = [];

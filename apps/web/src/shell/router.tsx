@@ -50,6 +50,11 @@ const pages = {
   loraNodes: page(() => import('../features/lora/LoraNodesPage')),
   loraNode: page(() => import('../features/lora/LoraNodeDetailPage')),
   batterySetting: page(() => import('../features/battery-setting/BatterySettingPage')),
+  companyInfo: page(() => import('../features/company/CompanyInfoPage')),
+  companyAgents: page(() => import('../features/company/AgentsPage')),
+  companyManuals: page(() => import('../features/company/ManualsPage')),
+  companyAudit: page(() => import('../features/company/AuditLogPage')),
+  companies: page(() => import('../features/company/CompaniesPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -87,6 +92,11 @@ function shellChild(route: ShellRoute): RouteObject {
     weatherStations: pages.weatherStations,
     weatherStation: pages.weatherStation,
     events: pages.events,
+    companyInfo: pages.companyInfo,
+    companyAgents: pages.companyAgents,
+    companyManuals: pages.companyManuals,
+    companyAudit: pages.companyAudit,
+    companies: pages.companies,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -19,6 +19,8 @@ import { deviceContracts } from './devices.js';
 import { inverterContracts } from './inverters.js';
 import { meterContracts } from './meters.js';
 import { userContracts } from './users.js';
+// Issue 12, companies, agents, audit:
+import { companyContracts } from './companies.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -45,6 +47,7 @@ export * from './batteries.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './config-templates.js';
+export * from './companies.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -73,6 +76,7 @@ export const API = {
   ...authContracts,
   ...userContracts,
   ...configTemplateContracts,
+  ...companyContracts,
 };
 
 export type ApiRoute = keyof typeof API;
