@@ -39,6 +39,11 @@ for (const lang of ['en', 'he'] as const) {
       ['/device/gateway', 'main tr.ant-table-row'],
       ['/edit', 'main form'],
       ['/plant-add', '[data-testid="plant-add"]'],
+      // Issue 12, the company pages.
+      ['/enterprise/company', '[data-testid="logo-wide"]'],
+      ['/enterprise/agents', '[data-testid="agents-table"]'],
+      ['/enterprise/manuals', '[data-testid="manuals-table"]'],
+      ['/enterprise/audit', '[data-testid="audit-table"]'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);

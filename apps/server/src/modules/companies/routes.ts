@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { COMPANY_LIMITS, LOGO_KINDS, type FieldRule, type LogoKind, type Manual } from '@heliograph/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -34,8 +33,13 @@ type Uploaded = { filename: string; fields: Record<string, unknown>; toBuffer: (
  * The one file of a multipart upload, read whole (at most `maxBytes`), or a field error: `tooBig` when it is
  * larger, `required` when there is none or the body is not multipart at all.
  */
+interface MultipartRequest {
+  isMultipart(): boolean;
+  file(opts: { limits: { fileSize: number; files: number; fields: number } }): Promise<Uploaded | undefined>;
+}
+
 async function uploaded(
-  req: FastifyRequest,
+  req: MultipartRequest,
   maxBytes: number,
   tooBig: FieldRule,
   isTooLarge: (e: unknown) => boolean,
@@ -159,9 +163,10 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               ownerId: auth.userId,
             })
           : null;
+        const id = stored?.id ?? null;
         await tx
           .update(company)
-          .set({ [column]: stored?.id ?? null })
+          .set(which === 'wide' ? { logoWideId: id } : { logoSquareId: id })
           .where(eq(company.id, c.id));
         if (previous) await deleteFile(tx, previous);
         await recordAudit(tx, auth, ip, {
