@@ -146,7 +146,7 @@ export function isThemeColor(value: string | null | undefined): value is string 
  * The shell's theme for a company colour: the side menu takes the colour itself with text computed to read on
  * it; controls take `accessiblePrimary`. Nested in the app's ConfigProvider, so every other token stays.
  */
-export function companyTheme(color: string): { theme: ThemeConfig; vars: Record<string, string> } {
+export function companyTheme(color: string): { theme: ThemeConfig; vars: Record<`--${string}`, string> } {
   const bg = isThemeColor(color) ? color.toLowerCase() : THEME_COLOR;
   const text = readableTextOn(bg);
   const light = text !== '#ffffff';

@@ -72,6 +72,8 @@ export default function AppShell(): React.JSX.Element {
     () => (isThemeColor(color) && color.toLowerCase() !== THEME_COLOR ? companyTheme(color) : null),
     [color],
   );
+  // CSS custom properties for the shell's own rules (styles.css reads --hg-theme and friends).
+  const themeVars = themed?.vars as React.CSSProperties | undefined;
 
   // Close the phone drawer whenever the page changes.
   if (drawerPath !== location.pathname) {
@@ -132,7 +134,7 @@ export default function AppShell(): React.JSX.Element {
   const FoldIcon = collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
 
   const shell = (
-    <Layout className="hg-shell" hasSider={!isPhone} style={themed?.vars}>
+    <Layout className="hg-shell" hasSider={!isPhone} style={themeVars}>
       <a className="hg-skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
@@ -144,7 +146,7 @@ export default function AppShell(): React.JSX.Element {
           size={264}
           closable={false}
           className="hg-menu-drawer"
-          rootStyle={themed?.vars}
+          rootStyle={themeVars}
           styles={{ body: { padding: 0 }, section: { background: themed?.vars['--hg-theme'] ?? THEME_COLOR } }}
           title={null}
         >

@@ -212,7 +212,7 @@ describe('manuals', () => {
       expect(got.headers['content-disposition']).toContain('Inverter quick start.pdf');
       expect(Buffer.compare(got.rawPayload, pdf)).toBe(0);
     }
-    const [entry] = await auditsOf('manual.create');
+    const entry = (await auditsOf('manual.create')).find((e) => e.targetId === manualId);
     expect(entry).toMatchObject({ companyId: sunriseId, newValue: { title: 'Quick start' } });
   });
 

@@ -99,8 +99,8 @@ export async function companyRows(
   const rows = await db
     .select({
       c: company,
-      members: sql<number>`(select count(*) from app_user u where u.company_id = ${company.id})`,
-      plants: sql<number>`(select count(*) from plant p where p.company_id = ${company.id} and p.deleted_at is null)`,
+      members: sql<number>`(select count(*) from app_user u where u.company_id = company.id)`,
+      plants: sql<number>`(select count(*) from plant p where p.company_id = company.id and p.deleted_at is null)`,
     })
     .from(company)
     .where(where)

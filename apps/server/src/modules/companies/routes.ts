@@ -77,8 +77,8 @@ const LOGO_SIZE_RULE: Record<LogoKind, FieldRule> = { wide: 'logoWideSize', squa
 /**
  * Company info, theme colour and logos (enterprise/company), the white-label brand of the sign-in page, the
  * company's manuals, and the platform administrators' list of companies (spec §3 Company, §7 company/*, §9).
- * Every change is audited in the same transaction; the caller's own profile (GET user, which carries the
- * theme colour and logos) is forgotten at once, other members' within the caller cache's few seconds.
+ * Every change is audited in the same transaction, and every member's cached profile (GET user carries the
+ * theme colour and logos) is forgotten at once.
  */
 export function companyRoutes(deps: { db: Db; auth: AuthService; callers: CallerCache }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -98,6 +98,14 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
     const anonymous = { access: 'public', scope: 'none' } as const;
 
     const answerOwn = async (auth: AuthContext) => companyInfoOf(db, await ownCompany(db, auth));
+    /**
+     * Every member's profile (GET user carries the company's name, colour and logos) is forgotten here and on
+     * every instance, so each member's console shows the change on its next page.
+     */
+    const forgetMembers = async (companyId: string) => {
+      const members = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.companyId, companyId));
+      for (const m of members) deps.callers.forgetUser(m.id);
+    };
 
     route('GET /company/info', { config: info, summary: 'The caller’s company (spec §3 Company)' }, async (req) =>
       ok(req, await answerOwn(requireAuth(req.auth))),
@@ -121,7 +129,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: diff.new,
           });
         });
-        deps.callers.forgetUser(auth.userId);
+        await forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -143,7 +151,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: { themeColor },
           });
         });
-        deps.callers.forgetUser(auth.userId);
+        await forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -177,7 +185,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           newValue: { [which]: logoUrl(stored?.id ?? null) },
         });
       });
-      deps.callers.forgetUser(auth.userId);
+      await forgetMembers(c.id);
       return answerOwn(auth);
     };
 
@@ -479,6 +487,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: diff.new,
           });
         });
+        await forgetMembers(c.id);
         return ok(req, await companyRowOf(db, c.id));
       },
     );

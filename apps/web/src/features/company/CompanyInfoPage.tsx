@@ -218,8 +218,8 @@ function ThemeCard({ info, editable }: { info: CompanyInfo; editable: boolean })
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  // Remounted (key) when the saved colour changes, so the draft starts from it again.
   const [color, setColor] = useState(info.themeColor);
-  useEffect(() => setColor(info.themeColor), [info.themeColor]);
   const save = useMutation({
     mutationFn: (c: string) => companyApi.themeColor(c),
     onSuccess: (next) => {
@@ -244,11 +244,11 @@ function ThemeCard({ info, editable }: { info: CompanyInfo; editable: boolean })
           </label>
           <Space wrap>
             <ColorPicker
+              showText={false}
               value={color}
               disabled={!editable}
               disabledAlpha
               format="hex"
-              aria-label={t('company.pickColor')}
               presets={[
                 {
                   label: t('company.presets'),
@@ -256,7 +256,11 @@ function ThemeCard({ info, editable }: { info: CompanyInfo; editable: boolean })
                 },
               ]}
               onChange={(c) => setColor(c.toHexString())}
-            />
+            >
+              <Button aria-label={t('company.pickColor')} title={t('company.pickColor')} className="hg-theme-swatch">
+                <span className="hg-theme-swatch-fill" style={{ background: valid ? color : THEME_COLOR }} />
+              </Button>
+            </ColorPicker>
             <Input
               id="theme-color-text"
               className="hg-theme-hex"
@@ -391,7 +395,7 @@ export default function CompanyInfoPage(): React.JSX.Element {
             </div>
           </section>
           <section className="hg-page-card">
-            <ThemeCard info={info} editable={editable} />
+            <ThemeCard key={info.themeColor} info={info} editable={editable} />
           </section>
         </>
       ) : null}
