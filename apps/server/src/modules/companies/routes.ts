@@ -49,10 +49,9 @@ async function uploaded(
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 4 } });
   } catch (e) {
-    // A malformed multipart body is the caller's fault, not a server fault.
-    const status = e instanceof Error && 'statusCode' in e ? Number(e.statusCode) : 0;
-    if (status >= 400 && status < 500) throw new ValidationError([{ field: 'file', rule: 'invalid' }]);
-    throw e;
+    // A malformed or cut-short multipart body is the caller's fault, not a server fault.
+    if (isTooLarge(e)) throw new ValidationError([{ field: 'file', rule: tooBig }]);
+    throw new ValidationError([{ field: 'file', rule: 'invalid' }]);
   }
   if (!file) throw new ValidationError([{ field: 'file', rule: 'required' }]);
   try {
