@@ -33,7 +33,10 @@ async function tokenOf(account, pw = password) {
 async function call(token, path, body) {
   const res = await fetch(`${base}/api/v1${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const env = await res.json();
@@ -44,7 +47,9 @@ async function upload(token, path, name, type, bytes, fields = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([bytes], { type }), name);
-  const env = await (await fetch(`${base}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })).json();
+  const env = await (
+    await fetch(`${base}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  ).json();
   if (env.code !== 0) console.warn(path, env.code, env.msg);
   return env.data;
 }
@@ -108,9 +113,16 @@ const platform = await tokenOf('platform@heliograph.example');
 await call(admin, '/company/themeColor', { themeColor: '#0b3d91' });
 await upload(admin, '/company/logo/wide', 'wide.png', 'image/png', logo(220, 58, true));
 await upload(admin, '/company/logo/square', 'square.png', 'image/png', logo(58, 58, false));
-await upload(admin, '/company/manual', 'Hybrid inverter quick start.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), {
-  title: 'Hybrid inverter quick start',
-});
+await upload(
+  admin,
+  '/company/manual',
+  'Hybrid inverter quick start.pdf',
+  'application/pdf',
+  Buffer.from('%PDF-1.4\n%%EOF\n'),
+  {
+    title: 'Hybrid inverter quick start',
+  },
+);
 for (const [name, account, nick] of [
   ['Nordlicht Service GmbH', 'ingrid@nordlicht.example', 'Ingrid Berg'],
   ['Baltic Solar Care', 'marek@baltic.example', 'Marek Wiśniewski'],
@@ -142,7 +154,13 @@ await call(admin, '/company/edit', {
 // ---- the shots -----------------------------------------------------------------------------------------
 const browser = await launch();
 async function shoot(account, width, lang, path, ready, name) {
-  const { context, page } = await signedInPage(browser, { base, account, password }, width, width < 768 ? 844 : 900, lang);
+  const { context, page } = await signedInPage(
+    browser,
+    { base, account, password },
+    width,
+    width < 768 ? 844 : 900,
+    lang,
+  );
   await page.goto(`${base}${path}`);
   await page.getByTestId(ready).waitFor({ timeout: 15000 });
   await page.waitForLoadState('networkidle');

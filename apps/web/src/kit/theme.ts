@@ -102,7 +102,13 @@ function channels(hex: string): [number, number, number] | null {
 }
 
 function toHex([r, g, b]: [number, number, number]): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** WCAG 2.1 relative luminance of an sRGB colour. */
@@ -122,9 +128,9 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The text colour that reads on `background`: white or near-black, whichever contrasts more (always ≥ 4.5:1). */
-export function readableTextOn(background: string): '#ffffff' | '#141414' {
-  return contrastRatio('#ffffff', background) >= contrastRatio('#141414', background) ? '#ffffff' : '#141414';
+/** The text colour that reads on `background`: white or black, whichever contrasts more (always ≥ 4.5:1). */
+export function readableTextOn(background: string): '#ffffff' | '#000000' {
+  return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
 }
 
 /**

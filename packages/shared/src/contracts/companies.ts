@@ -85,7 +85,10 @@ export const companyAddBody = platformCompanyBody.extend({
 export type CompanyAddInput = z.input<typeof companyAddBody>;
 
 export const themeColorBody = z.object({
-  themeColor: z.string().trim().refine((v) => THEME_COLOR_PATTERN.test(v), { message: 'themeColor' }),
+  themeColor: z
+    .string()
+    .trim()
+    .refine((v) => THEME_COLOR_PATTERN.test(v), { message: 'themeColor' }),
 });
 
 const person = z.object({ id: z.string(), account: z.string(), nickname: z.string() });
@@ -120,7 +123,11 @@ export const brandAnswer = z
 export type Brand = z.infer<typeof brandAnswer>;
 
 /** A row of the platform's company list. */
-export const companyRow = companyInfo.extend({ members: z.number().int(), plants: z.number().int(), createdAt: z.number() });
+export const companyRow = companyInfo.extend({
+  members: z.number().int(),
+  plants: z.number().int(),
+  createdAt: z.number(),
+});
 export type CompanyRow = z.infer<typeof companyRow>;
 
 // ---- manuals ---------------------------------------------------------------------------------------------

@@ -67,10 +67,20 @@ beforeAll(async () => {
     { sn, password: 'Agent2026gw', devices: [{ sn: inv, kind: 'inverter' as const, ratedW: 5000 }] },
   ];
   sunrisePlant = (
-    await provisionPlant(db, { companyId: sunriseId, name: 'Sunrise roof', ...TEST_PLANT_FIELDS, gateways: gw('AGGW1', 'AGINV1') })
+    await provisionPlant(db, {
+      companyId: sunriseId,
+      name: 'Sunrise roof',
+      ...TEST_PLANT_FIELDS,
+      gateways: gw('AGGW1', 'AGINV1'),
+    })
   ).plantId;
   thirdPlant = (
-    await provisionPlant(db, { companyId: thirdId, name: 'Third roof', ...TEST_PLANT_FIELDS, gateways: gw('AGGW3', 'AGINV3') })
+    await provisionPlant(db, {
+      companyId: thirdId,
+      name: 'Third roof',
+      ...TEST_PLANT_FIELDS,
+      gateways: gw('AGGW3', 'AGINV3'),
+    })
   ).plantId;
 });
 
@@ -98,9 +108,15 @@ describe('appointing an agent', () => {
       '/api/v1/company/agents',
       { token: tokens.admin },
     );
-    expect(list.data).toEqual([expect.objectContaining({ companyName: 'Rival Solar', account: 'boss@rival.example', level: 'view' })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({ companyName: 'Rival Solar', account: 'boss@rival.example', level: 'view' }),
+    ]);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'agent.appoint'));
-    expect(entry).toMatchObject({ companyId: sunriseId, targetId: rivalId, newValue: { account: 'boss@rival.example', level: 'view' } });
+    expect(entry).toMatchObject({
+      companyId: sunriseId,
+      targetId: rivalId,
+      newValue: { account: 'boss@rival.example', level: 'view' },
+    });
 
     const before = await counts();
     // 903: the same account cannot serve a second company.
@@ -175,9 +191,15 @@ describe('what an agent company reaches', () => {
     const revoke = await t.call('POST', `/api/v1/company/agent/${rivalId}/delete`, { token: tokens.admin });
     expect(revoke.code).toBe(0);
     expect(await plantsOf(crew)).not.toContain(sunrisePlant);
-    expect((await t.call('GET', `/api/v1/plant/${sunrisePlant}`, { token: crew })).code).toBe(ERROR_CODES.plantNotFound);
+    expect((await t.call('GET', `/api/v1/plant/${sunrisePlant}`, { token: crew })).code).toBe(
+      ERROR_CODES.plantNotFound,
+    );
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'agent.revoke'));
-    expect(entry).toMatchObject({ companyId: sunriseId, targetId: rivalId, oldValue: { account: 'boss@rival.example' } });
+    expect(entry).toMatchObject({
+      companyId: sunriseId,
+      targetId: rivalId,
+      oldValue: { account: 'boss@rival.example' },
+    });
     expect((await t.call<unknown[]>('GET', '/api/v1/company/agents', { token: tokens.admin })).data).toEqual([]);
   });
 });

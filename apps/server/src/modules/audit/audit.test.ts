@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../db/schema.js';

@@ -28,7 +28,12 @@ async function upload<T = unknown>(
   fields: Record<string, string> = {},
 ) {
   const { payload, headers } = multipart(file, fields);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
   return res.json<Envelope<T & Fields>>();
 }
 
@@ -78,7 +83,13 @@ describe('company info', () => {
     const c = await sunrise();
     const res = await t.call<{ address: string }>('POST', '/api/v1/company/edit', {
       token: tk.admin,
-      body: { name: 'Sunrise Energy', contactName: c?.contactName, email: c?.email, phone: c?.phone, address: 'Sonnenallee 5, Berlin' },
+      body: {
+        name: 'Sunrise Energy',
+        contactName: c?.contactName,
+        email: c?.email,
+        phone: c?.phone,
+        address: 'Sonnenallee 5, Berlin',
+      },
     });
     expect(res.code).toBe(0);
     expect(res.data.address).toBe('Sonnenallee 5, Berlin');
@@ -91,16 +102,25 @@ describe('company info', () => {
   });
 
   it('members without company.edit cannot change it', async () => {
-    const res = await t.call('POST', '/api/v1/company/themeColor', { token: tk.staff, body: { themeColor: '#123456' } });
+    const res = await t.call('POST', '/api/v1/company/themeColor', {
+      token: tk.staff,
+      body: { themeColor: '#123456' },
+    });
     expect(res.status).toBe(403);
     expect((await sunrise())?.themeColor).toBe('#353340');
   });
 
   it('sets the theme colour every member’s GET user carries; refuses one that is not #rrggbb', async () => {
-    const bad = await t.call<Fields>('POST', '/api/v1/company/themeColor', { token: tk.admin, body: { themeColor: 'red' } });
+    const bad = await t.call<Fields>('POST', '/api/v1/company/themeColor', {
+      token: tk.admin,
+      body: { themeColor: 'red' },
+    });
     expect(bad.data.fields?.[0]?.rule).toBe('themeColor');
     expect((await sunrise())?.themeColor).toBe('#353340');
-    const res = await t.call('POST', '/api/v1/company/themeColor', { token: tk.admin, body: { themeColor: '#0B5FFF' } });
+    const res = await t.call('POST', '/api/v1/company/themeColor', {
+      token: tk.admin,
+      body: { themeColor: '#0B5FFF' },
+    });
     expect(res.code).toBe(0);
     const me = await t.call<{ company: { themeColor: string } }>('GET', '/api/v1/user', { token: tk.staff });
     expect(me.data.company.themeColor).toBe('#0b5fff');
@@ -115,9 +135,24 @@ describe('logos', () => {
   it.each([
     ['a GIF named .png', 'wide', { name: 'logo.png', type: 'image/png', content: gif }, 'logoType'],
     ['a PNG of the wrong size', 'wide', { name: 'logo.png', type: 'image/png', content: png(221, 58) }, 'logoWideSize'],
-    ['a wide PNG as the square logo', 'square', { name: 'l.png', type: 'image/png', content: png(220, 58) }, 'logoSquareSize'],
-    ['a JPEG of the wrong size', 'square', { name: 'l.jpg', type: 'image/jpeg', content: jpegHead(60, 58) }, 'logoSquareSize'],
-    ['a file over 300 KB', 'wide', { name: 'l.png', type: 'image/png', content: png(220, 58, [0, 0, 0], 310 * 1024) }, 'logoBytes'],
+    [
+      'a wide PNG as the square logo',
+      'square',
+      { name: 'l.png', type: 'image/png', content: png(220, 58) },
+      'logoSquareSize',
+    ],
+    [
+      'a JPEG of the wrong size',
+      'square',
+      { name: 'l.jpg', type: 'image/jpeg', content: jpegHead(60, 58) },
+      'logoSquareSize',
+    ],
+    [
+      'a file over 300 KB',
+      'wide',
+      { name: 'l.png', type: 'image/png', content: png(220, 58, [0, 0, 0], 310 * 1024) },
+      'logoBytes',
+    ],
   ] as const)('refuses %s, and saves nothing', async (_, which, file, rule) => {
     const files = await fileCount();
     const res = await upload(tk.admin, `/api/v1/company/logo/${which}`, file);
@@ -152,7 +187,9 @@ describe('logos', () => {
       content: jpegHead(58, 58),
     });
     expect(square.code).toBe(0);
-    const me = await t.call<{ company: { logoWide: string; logoSquare: string } }>('GET', '/api/v1/user', { token: tk.staff });
+    const me = await t.call<{ company: { logoWide: string; logoSquare: string } }>('GET', '/api/v1/user', {
+      token: tk.staff,
+    });
     expect(me.data.company).toMatchObject({ logoWide: url, logoSquare: square.data.logoSquare });
 
     const files = await fileCount();
@@ -168,7 +205,9 @@ describe('logos', () => {
   });
 
   it('removes a logo', async () => {
-    const res = await t.call<{ logoSquare: string | null }>('POST', '/api/v1/company/logo/square/delete', { token: tk.admin });
+    const res = await t.call<{ logoSquare: string | null }>('POST', '/api/v1/company/logo/square/delete', {
+      token: tk.admin,
+    });
     expect(res.data.logoSquare).toBeNull();
     expect((await sunrise())?.logoSquareId).toBeNull();
   });
@@ -207,7 +246,11 @@ describe('manuals', () => {
     });
     expect(list.data.rows.map((r) => r.title)).toEqual(['Quick start']);
     for (const token of [tk.staff, tk.owner]) {
-      const got = await t.app.inject({ method: 'GET', url: res.data.url, headers: { authorization: `Bearer ${token}` } });
+      const got = await t.app.inject({
+        method: 'GET',
+        url: res.data.url,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(got.headers['content-type']).toBe('application/pdf');
       expect(got.headers['content-disposition']).toContain('Inverter quick start.pdf');
       expect(Buffer.compare(got.rawPayload, pdf)).toBe(0);
@@ -217,9 +260,24 @@ describe('manuals', () => {
   });
 
   it.each([
-    ['a program renamed .pdf', { name: 'x.pdf', type: 'application/pdf', content: Buffer.from('MZ\x90\x00rest', 'latin1') }, {}, 'manualType'],
-    ['a PDF named .docx', { name: 'x.docx', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n') }, {}, 'manualType'],
-    ['a title over 100 characters', { name: 'x.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n') }, { title: 'x'.repeat(101) }, 'tooLong'],
+    [
+      'a program renamed .pdf',
+      { name: 'x.pdf', type: 'application/pdf', content: Buffer.from('MZ\x90\x00rest', 'latin1') },
+      {},
+      'manualType',
+    ],
+    [
+      'a PDF named .docx',
+      { name: 'x.docx', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n') },
+      {},
+      'manualType',
+    ],
+    [
+      'a title over 100 characters',
+      { name: 'x.pdf', type: 'application/pdf', content: Buffer.from('%PDF-1.4\n') },
+      { title: 'x'.repeat(101) },
+      'tooLong',
+    ],
   ] as const)('refuses %s, and saves nothing', async (_, file, fields, rule) => {
     const files = await fileCount();
     const res = await upload(tk.admin, '/api/v1/company/manual', file, fields);
@@ -255,22 +313,26 @@ describe('manuals', () => {
 describe('the platform’s companies', () => {
   const newCompany = async (over: Record<string, unknown> = {}) => {
     const { keyId, cipher } = await t.encrypt('Firstboss2026');
-    return t.call<{ id: string; name: string; members: number; admin: { account: string } }>('POST', '/api/v1/company/add', {
-      token: tk.platform,
-      body: {
-        name: 'Nordlicht Solar',
-        contactName: 'Ingrid',
-        email: 'info@nordlicht.example',
-        phone: '+47 22 00 00 00',
-        address: 'Oslo',
-        hostName: 'solar.nordlicht.example',
-        adminAccount: 'ingrid@nordlicht.example',
-        adminNickname: 'Ingrid Berg',
-        keyId,
-        password: cipher,
-        ...over,
+    return t.call<{ id: string; name: string; members: number; admin: { account: string } }>(
+      'POST',
+      '/api/v1/company/add',
+      {
+        token: tk.platform,
+        body: {
+          name: 'Nordlicht Solar',
+          contactName: 'Ingrid',
+          email: 'info@nordlicht.example',
+          phone: '+47 22 00 00 00',
+          address: 'Oslo',
+          hostName: 'solar.nordlicht.example',
+          adminAccount: 'ingrid@nordlicht.example',
+          adminNickname: 'Ingrid Berg',
+          keyId,
+          password: cipher,
+          ...over,
+        },
       },
-    });
+    );
   };
 
   it('refuses company administrators (403) on every platform route', async () => {
@@ -301,42 +363,76 @@ describe('the platform’s companies', () => {
     expect((await newCompany({ adminAccount: ACCOUNTS.staff })).code).toBe(ERROR_CODES.accountOtherCompany);
     expect((await newCompany({ password: 'not a cipher' })).code).toBe(ERROR_CODES.validation);
     expect((await t.database.db.select({ n: count() }).from(company))[0]?.n).toBe(before);
-    expect((await t.database.db.select().from(appUser).where(eq(appUser.account, 'ingrid@nordlicht.example'))).length).toBe(0);
+    expect(
+      (await t.database.db.select().from(appUser).where(eq(appUser.account, 'ingrid@nordlicht.example'))).length,
+    ).toBe(0);
   });
 
   it('creates a company whose administrator signs in and manages it; audited in the new company’s log', async () => {
     const res = await newCompany();
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({ name: 'Nordlicht Solar', members: 1, admin: { account: 'ingrid@nordlicht.example' } });
+    expect(res.data).toMatchObject({
+      name: 'Nordlicht Solar',
+      members: 1,
+      admin: { account: 'ingrid@nordlicht.example' },
+    });
     const token = await t.tokenFor('ingrid@nordlicht.example', 'Firstboss2026');
     const info = await t.call<{ name: string }>('GET', '/api/v1/company/info', { token });
     expect(info.data.name).toBe('Nordlicht Solar');
     const [entry] = await auditsOf('company.create');
-    expect(entry).toMatchObject({ companyId: res.data.id, newValue: { name: 'Nordlicht Solar', adminAccount: 'ingrid@nordlicht.example' } });
+    expect(entry).toMatchObject({
+      companyId: res.data.id,
+      newValue: { name: 'Nordlicht Solar', adminAccount: 'ingrid@nordlicht.example' },
+    });
     expect(JSON.stringify(entry)).not.toContain('Firstboss2026');
   });
 
   it('edits a company’s host name; the sign-in page there gets its brand; a taken host name is refused', async () => {
-    const list = await t.call<{ rows: { id: string }[] }>('GET', '/api/v1/companies', { token: tk.platform, query: { q: 'nordlicht' } });
+    const list = await t.call<{ rows: { id: string }[] }>('GET', '/api/v1/companies', {
+      token: tk.platform,
+      query: { q: 'nordlicht' },
+    });
     const id = list.data.rows[0]?.id ?? '';
     await t.call('POST', '/api/v1/company/themeColor', { token: tk.admin, body: { themeColor: '#0b5fff' } });
     const taken = await t.call<Fields>('POST', `/api/v1/companies/${sunriseId}`, {
       token: tk.platform,
-      body: { name: 'Sunrise Energy', contactName: '', email: '', phone: '', address: '', hostName: 'SOLAR.nordlicht.example' },
+      body: {
+        name: 'Sunrise Energy',
+        contactName: '',
+        email: '',
+        phone: '',
+        address: '',
+        hostName: 'SOLAR.nordlicht.example',
+      },
     });
     expect(taken.data.fields?.[0]?.rule).toBe('hostNameTaken');
     expect((await sunrise())?.hostName).toBeNull();
     const res = await t.call<{ hostName: string }>('POST', `/api/v1/companies/${sunriseId}`, {
       token: tk.platform,
-      body: { name: 'Sunrise Energy', contactName: 'Amira', email: '', phone: '', address: '', hostName: 'console.sunrise.example' },
+      body: {
+        name: 'Sunrise Energy',
+        contactName: 'Amira',
+        email: '',
+        phone: '',
+        address: '',
+        hostName: 'console.sunrise.example',
+      },
     });
     expect(res.data.hostName).toBe('console.sunrise.example');
-    const brand = await t.app.inject({ method: 'GET', url: '/api/v1/anonymous/brand', headers: { host: 'console.sunrise.example' } });
+    const brand = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/anonymous/brand',
+      headers: { host: 'console.sunrise.example' },
+    });
     expect(brand.json<Envelope<{ name: string; themeColor: string }>>().data).toMatchObject({
       name: 'Sunrise Energy',
       themeColor: '#0b5fff',
     });
-    const none = await t.app.inject({ method: 'GET', url: '/api/v1/anonymous/brand', headers: { host: 'elsewhere.example' } });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/anonymous/brand',
+      headers: { host: 'elsewhere.example' },
+    });
     expect(none.json<Envelope>().data).toBeNull();
     expect(id).not.toBe('');
   });

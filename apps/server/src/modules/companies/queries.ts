@@ -70,12 +70,7 @@ export async function assertNameFree(db: Db, name: string, except?: string): Pro
   const [taken] = await db
     .select({ id: company.id })
     .from(company)
-    .where(
-      and(
-        sql`lower(${company.name}) = lower(${name})`,
-        except ? sql`${company.id} <> ${except}` : undefined,
-      ),
-    );
+    .where(and(sql`lower(${company.name}) = lower(${name})`, except ? sql`${company.id} <> ${except}` : undefined));
   if (taken) throw new AppError('companyNameDuplicate');
 }
 
@@ -107,7 +102,10 @@ export async function companyRows(
     .orderBy(asc(sql`lower(${company.name})`))
     .limit(size)
     .offset((page - 1) * size);
-  const [count] = await db.select({ n: sql<number>`count(*)` }).from(company).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(company)
+    .where(where);
   return {
     total: Number(count?.n ?? 0),
     rows: await Promise.all(
@@ -129,7 +127,10 @@ export async function companyRowOf(db: Db, id: string): Promise<CompanyRow> {
 }
 
 /** The fields of a company an audit entry shows, before and after a change (only those that changed). */
-export function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>): { old: Partial<T>; new: Partial<T> } {
+export function changed<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { old: Partial<T>; new: Partial<T> } {
   const o: Partial<T> = {};
   const n: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {

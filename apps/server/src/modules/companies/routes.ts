@@ -307,7 +307,10 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           .orderBy(desc(companyManual.createdAt), desc(companyManual.id))
           .limit(size)
           .offset((page - 1) * size);
-        const [count] = await db.select({ n: sql<number>`count(*)` }).from(companyManual).where(where);
+        const [count] = await db
+          .select({ n: sql<number>`count(*)` })
+          .from(companyManual)
+          .where(where);
         return ok(req, { total: Number(count?.n ?? 0), rows: rows.map(toManual) });
       },
     );
@@ -422,7 +425,8 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const auth = requireAuth(req.auth);
         const { adminAccount, adminNickname, keyId, password, hostName, ...fields } = req.body;
         await assertNameFree(db, fields.name);
-        if (await hostNameTaken(db, hostName)) throw new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
+        if (await hostNameTaken(db, hostName))
+          throw new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
         const existing = await findUserByAccount(db, adminAccount);
         if (existing) throw new AppError(existing.companyId ? 'accountOtherCompany' : 'accountExists');
         const passwordHash = await deps.auth.newPasswordHash(keyId, password);

@@ -34,8 +34,7 @@ export function AuthLayout({
   });
   const color = brand && isThemeColor(brand.themeColor) ? brand.themeColor.toLowerCase() : THEME_COLOR;
   // The panel's copy is white: a light brand colour keeps the default panel and colours only the controls.
-  const panelStyle =
-    color !== THEME_COLOR && readableTextOn(color) === '#ffffff' ? { background: color } : undefined;
+  const panelStyle = color !== THEME_COLOR && readableTextOn(color) === '#ffffff' ? { background: color } : undefined;
   const layout = (
     <div className="hg-auth">
       <a className="hg-skip-link" href="#main">

@@ -72,7 +72,13 @@ function AppointForm(): React.JSX.Element {
         />
       </Form.Item>
       <Form.Item label={<span aria-hidden="true">&nbsp;</span>}>
-        <Button type="primary" htmlType="submit" icon={<UserAddOutlined />} loading={appoint.isPending} data-testid="agent-appoint">
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<UserAddOutlined />}
+          loading={appoint.isPending}
+          data-testid="agent-appoint"
+        >
           {t('company.appoint')}
         </Button>
       </Form.Item>

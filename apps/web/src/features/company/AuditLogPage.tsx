@@ -161,7 +161,10 @@ export default function AuditLogPage(): React.JSX.Element {
   if (list.isError && !list.data)
     return <LoadFailed card title={t('company.auditFailed')} retry={list.refetch} retryText={t('company.retry')} />;
 
-  const range: [Dayjs | null, Dayjs | null] = [f.from ? dayjs(Number(f.from)) : null, f.to ? dayjs(Number(f.to)) : null];
+  const range: [Dayjs | null, Dayjs | null] = [
+    f.from ? dayjs(Number(f.from)) : null,
+    f.to ? dayjs(Number(f.to)) : null,
+  ];
   return (
     <section className="hg-page-card" aria-labelledby="audit-title" data-testid="company-audit">
       <header className="hg-page-header">

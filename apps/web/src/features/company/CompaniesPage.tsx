@@ -38,10 +38,26 @@ interface Values {
   password: string;
   confirm: string;
 }
-const FIELDS = ['name', 'contactName', 'email', 'phone', 'address', 'hostName', 'adminAccount', 'adminNickname', 'password'];
+const FIELDS = [
+  'name',
+  'contactName',
+  'email',
+  'phone',
+  'address',
+  'hostName',
+  'adminAccount',
+  'adminNickname',
+  'password',
+];
 
 /** Adds a company with its first administrator, or edits one (its white-label host name included). */
-function CompanyDialog({ editing, onClose }: { editing: CompanyRow | 'new' | null; onClose: () => void }): React.JSX.Element {
+function CompanyDialog({
+  editing,
+  onClose,
+}: {
+  editing: CompanyRow | 'new' | null;
+  onClose: () => void;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const lang = currentLang();
   const { message } = App.useApp();
@@ -110,7 +126,13 @@ function CompanyDialog({ editing, onClose }: { editing: CompanyRow | 'new' | nul
       destroyOnHidden
       width={640}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} aria-label={t('company.companyForm')} preserve={false}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        aria-label={t('company.companyForm')}
+        preserve={false}
+      >
         <Form.Item
           name="name"
           label={t('company.name')}
@@ -152,10 +174,7 @@ function CompanyDialog({ editing, onClose }: { editing: CompanyRow | 'new' | nul
               <Form.Item
                 name="adminAccount"
                 label={t('company.adminAccount')}
-                rules={[
-                  { required: true, message: fieldMessage('required', lang) },
-                  optional(isValidEmail, 'email'),
-                ]}
+                rules={[{ required: true, message: fieldMessage('required', lang) }, optional(isValidEmail, 'email')]}
               >
                 <Input type="email" dir="ltr" autoComplete="off" data-testid="companies-admin" />
               </Form.Item>

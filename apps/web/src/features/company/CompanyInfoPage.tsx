@@ -108,13 +108,25 @@ function InfoForm({ info, editable }: { info: CompanyInfo; editable: boolean }):
         </Form.Item>
       </div>
       <Form.Item name="address" label={t('company.address')}>
-        <Input.TextArea maxLength={COMPANY_LIMITS.addressMax} autoSize={{ minRows: 2, maxRows: 4 }} autoComplete="street-address" />
+        <Input.TextArea
+          maxLength={COMPANY_LIMITS.addressMax}
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          autoComplete="street-address"
+        />
       </Form.Item>
     </SubmitForm>
   );
 }
 
-function LogoCard({ which, info, editable }: { which: LogoKind; info: CompanyInfo; editable: boolean }): React.JSX.Element {
+function LogoCard({
+  which,
+  info,
+  editable,
+}: {
+  which: LogoKind;
+  info: CompanyInfo;
+  editable: boolean;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const lang = currentLang();
   const { message, modal } = App.useApp();
@@ -159,7 +171,12 @@ function LogoCard({ which, info, editable }: { which: LogoKind; info: CompanyInf
       </p>
       <div className={`hg-logo-preview hg-logo-preview-${which}`} style={{ background: info.themeColor }}>
         {url ? (
-          <img src={url} alt={t('company.logoPreviewAlt', { name: info.name })} width={size.width} height={size.height} />
+          <img
+            src={url}
+            alt={t('company.logoPreviewAlt', { name: info.name })}
+            width={size.width}
+            height={size.height}
+          />
         ) : (
           <span className="hg-logo-none" style={{ color: readableTextOn(info.themeColor) }}>
             {t('company.noLogo')}
@@ -402,4 +419,3 @@ export default function CompanyInfoPage(): React.JSX.Element {
     </div>
   );
 }
-

@@ -77,7 +77,12 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
         >
           <Input maxLength={COMPANY_LIMITS.manualTitleMax} showCount data-testid="manual-title" />
         </Form.Item>
-        <Form.Item label={t('company.manualFile')} required help={fileError ?? t('company.manualHint')} validateStatus={fileError ? 'error' : undefined}>
+        <Form.Item
+          label={t('company.manualFile')}
+          required
+          help={fileError ?? t('company.manualHint')}
+          validateStatus={fileError ? 'error' : undefined}
+        >
           <Upload.Dragger
             accept={ACCEPT}
             maxCount={1}
@@ -88,7 +93,8 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
               }
               setFile(f);
               setFileError(null);
-              if (!form.getFieldValue('title')) form.setFieldValue('title', f.name.replace(/\.[^.]+$/, '').slice(0, COMPANY_LIMITS.manualTitleMax));
+              if (!form.getFieldValue('title'))
+                form.setFieldValue('title', f.name.replace(/\.[^.]+$/, '').slice(0, COMPANY_LIMITS.manualTitleMax));
               return false;
             }}
             onRemove={() => setFile(null)}

@@ -89,7 +89,8 @@ export const companyApi = {
     ),
   setLevel: (agentCompanyId: string, level: AgentLevel) =>
     call('POST /company/agent/:agentCompanyId/level', { params: { agentCompanyId }, body: { level } }),
-  revoke: (agentCompanyId: string) => call('POST /company/agent/:agentCompanyId/delete', { params: { agentCompanyId } }),
+  revoke: (agentCompanyId: string) =>
+    call('POST /company/agent/:agentCompanyId/delete', { params: { agentCompanyId } }),
 
   audit: ({ page, size, ...filters }: AuditFilters) =>
     call('GET /company/audit', { query: { ...filters, page, size } }),
@@ -110,5 +111,9 @@ export const companyApi = {
       },
     ),
   editCompany: (id: string, body: PlatformCompanyInput) =>
-    call('POST /companies/:id', { params: { id }, body }, { tolerate: [ERROR_CODES.validation, ERROR_CODES.companyNameDuplicate] }),
+    call(
+      'POST /companies/:id',
+      { params: { id }, body },
+      { tolerate: [ERROR_CODES.validation, ERROR_CODES.companyNameDuplicate] },
+    ),
 };
