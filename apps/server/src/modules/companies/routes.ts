@@ -118,16 +118,18 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const c = await ownCompany(db, auth);
         await assertNameFree(db, req.body.name, c.id);
         const diff = changed(c, req.body);
-        await db.transaction(async (tx) => {
-          await tx.update(company).set(req.body).where(eq(company.id, c.id));
-          await recordAudit(tx, auth, req.ip, {
-            action: 'company.update',
-            targetKind: 'company',
-            targetId: c.id,
-            oldValue: diff.old,
-            newValue: diff.new,
+        // Saving the form unchanged is no change: nothing to write or log.
+        if (Object.keys(diff.new).length > 0)
+          await db.transaction(async (tx) => {
+            await tx.update(company).set(req.body).where(eq(company.id, c.id));
+            await recordAudit(tx, auth, req.ip, {
+              action: 'company.update',
+              targetKind: 'company',
+              targetId: c.id,
+              oldValue: diff.old,
+              newValue: diff.new,
+            });
           });
-        });
         await forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
@@ -479,17 +481,18 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           throw new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
         const next = { ...fields, hostName: hostName || null };
         const diff = changed(c, next);
-        await db.transaction(async (tx) => {
-          await tx.update(company).set(next).where(eq(company.id, c.id));
-          await recordAudit(tx, auth, req.ip, {
-            action: 'company.update',
-            targetKind: 'company',
-            targetId: c.id,
-            companyId: c.id,
-            oldValue: diff.old,
-            newValue: diff.new,
+        if (Object.keys(diff.new).length > 0)
+          await db.transaction(async (tx) => {
+            await tx.update(company).set(next).where(eq(company.id, c.id));
+            await recordAudit(tx, auth, req.ip, {
+              action: 'company.update',
+              targetKind: 'company',
+              targetId: c.id,
+              companyId: c.id,
+              oldValue: diff.old,
+              newValue: diff.new,
+            });
           });
-        });
         await forgetMembers(c.id);
         return ok(req, await companyRowOf(db, c.id));
       },

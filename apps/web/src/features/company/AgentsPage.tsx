@@ -62,7 +62,7 @@ function AppointForm(): React.JSX.Element {
           },
         ]}
       >
-        <Input type="email" autoComplete="off" dir="ltr" data-testid="agent-account" />
+        <Input type="email" autoComplete="off" dir="ltr" className="hg-ltr" data-testid="agent-account" />
       </Form.Item>
       <Form.Item name="level" label={t('company.agentLevel')}>
         <Select

@@ -34,6 +34,26 @@ function asRecord(v: unknown): Record<string, unknown> | null {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 }
 
+const LOGO_URL = /^\/api\/v1\/anonymous\/logo\/[0-9a-f-]{36}$/;
+
+/** One value: a logo as its picture, a level in words, anything else as text. */
+function Value({ name, value, old }: { name: string; value: unknown; old?: boolean }): React.JSX.Element {
+  const { t } = useTranslation();
+  const className = old ? 'hg-audit-old' : undefined;
+  if (typeof value === 'string' && LOGO_URL.test(value))
+    return (
+      <img
+        className={old ? 'hg-audit-logo hg-audit-logo-old' : 'hg-audit-logo'}
+        src={value}
+        alt={t('company.field_' + name, { defaultValue: name })}
+        height={24}
+      />
+    );
+  if (name === 'level' && (value === 'view' || value === 'operate'))
+    return <span className={className}>{t(`company.level_${value}`)}</span>;
+  return <bdi className={className}>{shown(name, value)}</bdi>;
+}
+
 /** Old → new per field: a removed value struck through, the new one after it. */
 function Change({ row }: { row: AuditRow }): React.JSX.Element {
   const { t } = useTranslation();
@@ -49,11 +69,11 @@ function Change({ row }: { row: AuditRow }): React.JSX.Element {
           <dd>
             {k in before ? (
               <>
-                <bdi className="hg-audit-old">{shown(k, before[k])}</bdi>
-                {k in after ? ' → ' : null}
+                <Value name={k} value={before[k]} old />
+                {k in after ? <span aria-hidden="true"> → </span> : null}
               </>
             ) : null}
-            {k in after ? <bdi>{shown(k, after[k])}</bdi> : null}
+            {k in after ? <Value name={k} value={after[k]} /> : null}
           </dd>
         </div>
       ))}

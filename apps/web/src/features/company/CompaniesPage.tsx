@@ -148,12 +148,12 @@ function CompanyDialog({
             <Input maxLength={COMPANY_LIMITS.contactMax} />
           </Form.Item>
           <Form.Item name="phone" label={t('company.phone')} rules={[optional(isValidPhone, 'phone')]}>
-            <Input type="tel" dir="ltr" />
+            <Input type="tel" dir="ltr" className="hg-ltr" />
           </Form.Item>
         </div>
         <div className="hg-company-pair">
           <Form.Item name="email" label={t('company.email')} rules={[optional(isValidEmail, 'email')]}>
-            <Input type="email" dir="ltr" />
+            <Input type="email" dir="ltr" className="hg-ltr" />
           </Form.Item>
           <Form.Item
             name="hostName"
@@ -161,7 +161,7 @@ function CompanyDialog({
             extra={t('company.hostNameFieldHint')}
             rules={[optional(isValidHostName, 'hostName')]}
           >
-            <Input dir="ltr" placeholder="console.example.com" />
+            <Input dir="ltr" className="hg-ltr" placeholder="console.example.com" />
           </Form.Item>
         </div>
         <Form.Item name="address" label={t('company.address')}>
@@ -176,7 +176,7 @@ function CompanyDialog({
                 label={t('company.adminAccount')}
                 rules={[{ required: true, message: fieldMessage('required', lang) }, optional(isValidEmail, 'email')]}
               >
-                <Input type="email" dir="ltr" autoComplete="off" data-testid="companies-admin" />
+                <Input type="email" dir="ltr" className="hg-ltr" autoComplete="off" data-testid="companies-admin" />
               </Form.Item>
               <Form.Item
                 name="adminNickname"

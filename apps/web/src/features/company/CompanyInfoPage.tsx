@@ -101,10 +101,10 @@ function InfoForm({ info, editable }: { info: CompanyInfo; editable: boolean }):
       </Form.Item>
       <div className="hg-company-pair">
         <Form.Item name="email" label={t('company.email')} rules={[optional(isValidEmail, 'email')]}>
-          <Input type="email" autoComplete="email" dir="ltr" />
+          <Input type="email" autoComplete="email" dir="ltr" className="hg-ltr" />
         </Form.Item>
         <Form.Item name="phone" label={t('company.phone')} rules={[optional(isValidPhone, 'phone')]}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" dir="ltr" />
+          <Input type="tel" inputMode="tel" autoComplete="tel" dir="ltr" className="hg-ltr" />
         </Form.Item>
       </div>
       <Form.Item name="address" label={t('company.address')}>
@@ -280,7 +280,7 @@ function ThemeCard({ info, editable }: { info: CompanyInfo; editable: boolean })
             </ColorPicker>
             <Input
               id="theme-color-text"
-              className="hg-theme-hex"
+              className="hg-theme-hex hg-ltr"
               value={color}
               disabled={!editable}
               maxLength={7}
