@@ -15,7 +15,7 @@ async function expectAccessible(page: Page, ready: () => Promise<void>): Promise
 
 for (const lang of ['en', 'he'] as const) {
   test(`the audited pages have no serious accessibility violation (${lang})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.addInitScript((l) => localStorage.setItem('language', l), lang);
 
     await page.goto('/login');

@@ -31,3 +31,28 @@ test('the theme colour an administrator saves colours a member’s menu, and goe
   await page.getByRole('button', { name: /default/i }).click();
   await expect(hex).toHaveValue('#353340');
 });
+
+// The company pages in English and Hebrew: the accessibility watch scans each one (no serious violation).
+for (const lang of ['en', 'he'] as const) {
+  test(`the company pages load for their roles (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+    await signIn(page, DEMO.company_admin);
+    for (const [path, ready] of [
+      ['/enterprise/company', 'logo-wide'],
+      ['/enterprise/agents', 'agents-table'],
+      ['/enterprise/manuals', 'manuals-table'],
+      ['/enterprise/audit', 'audit-table'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible();
+    }
+    const platform = await browser.newContext();
+    const p = await platform.newPage();
+    await p.addInitScript((l) => localStorage.setItem('language', l), lang);
+    await signIn(p, DEMO.platform_admin);
+    await p.goto('/enterprise/companies');
+    await expect(p.getByTestId('companies-table').locator('tr.ant-table-row').first()).toBeVisible();
+    await platform.close();
+  });
+}
