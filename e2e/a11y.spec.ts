@@ -15,7 +15,7 @@ async function expectAccessible(page: Page, ready: () => Promise<void>): Promise
 
 for (const lang of ['en', 'he'] as const) {
   test(`the audited pages have no serious accessibility violation (${lang})`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.addInitScript((l) => localStorage.setItem('language', l), lang);
 
     await page.goto('/login');
@@ -48,6 +48,11 @@ for (const lang of ['en', 'he'] as const) {
       ['/customer/list', '[data-testid="customers-table"] tr.ant-table-row'],
       ['/customer/type', '[data-testid="types-table"] tr.ant-table-row'],
       ['/customer/user', '[data-testid="customer-users-table"] tr.ant-table-row'],
+      // Issue 12, the company pages.
+      ['/enterprise/company', '[data-testid="logo-wide"]'],
+      ['/enterprise/agents', '[data-testid="agents-table"]'],
+      ['/enterprise/manuals', '[data-testid="manuals-table"]'],
+      ['/enterprise/audit', '[data-testid="audit-table"]'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(path);

@@ -68,6 +68,9 @@ import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { Foreground } from './http/foreground.js';
+import { agentRoutes } from './modules/agents/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
 // runs: small ones let the console's queries in between (issue 11).
@@ -282,6 +285,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(weatherRoutes({ db }));
       await api.register(eventRoutes({ db }));
       await api.register(layoutRoutes({ db }));
+      await api.register(companyRoutes({ db, auth, callers }));
+      await api.register(agentRoutes({ db }));
+      await api.register(auditRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );

@@ -9,6 +9,7 @@ import {
   authSession,
   company,
   configTemplate,
+  companyManual,
   customer,
   customerType,
   device,
@@ -18,6 +19,7 @@ import {
   role,
   rolePermission,
 } from '../db/schema.js';
+import { putFile } from '../modules/files/store.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -54,6 +56,10 @@ const OPT_OUT: Record<string, string> = {
     'registers a new switch: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
   'POST /api/v1/gateways/import':
     'registers a new gateway: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
+  'POST /api/v1/companies/{id}':
+    'platform administrators only (scope platform): every company role is refused 403 before any row is read; companies.test.ts shows it changes nothing',
+  'GET /api/v1/anonymous/logo/{id}':
+    'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
 /** Names that look like keys but name no tenant's row, with why. */
 const NOT_TENANT_KEYS: Record<string, string> = {
@@ -143,6 +149,8 @@ interface Keys {
   /** The demo customer of Sunrise and one of its customer types (demo/customers.ts). */
   customerId: string;
   customerTypeId: string;
+  companyId: string;
+  manualId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -165,6 +173,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     userId: k.userId,
     sessionId: k.sessionId,
     roleId: k.roleId,
+    companyId: k.companyId,
+    agentCompanyId: k.companyId,
     batterySn: k.battery,
     inverterSn: k.inverter,
     target: k.gateway,
@@ -191,6 +201,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       return where === 'query' ? serialOf() : [serialOf()];
     case 'id':
       if (path.startsWith('/api/v1/command/')) return k.commandId;
+      if (path.startsWith('/api/v1/company/manual/')) return k.manualId;
       if (path.startsWith('/api/v1/inverter/config/template/')) return k.templateId;
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
@@ -385,6 +396,17 @@ describe('the tenancy sweep', () => {
       .values({ companyId: sunrise?.id ?? null, key: 'custom:sweep', name: 'Sweep role', base: 'company_staff' })
       .returning();
     await db.insert(rolePermission).values({ roleId: ownRole?.id ?? '', permission: 'station.view' });
+    const manualFile = await putFile(db, {
+      kind: 'manual',
+      name: 'sweep.pdf',
+      contentType: 'application/pdf',
+      bytes: Buffer.from('%PDF-1.4 Sweep manual'),
+      companyId: sunrise?.id ?? null,
+    });
+    const [manual] = await db
+      .insert(companyManual)
+      .values({ companyId: sunrise?.id ?? '', fileId: manualFile.id, title: 'Sweep manual' })
+      .returning();
     k = {
       plantId,
       gateway: 'SWGW01',
@@ -402,6 +424,8 @@ describe('the tenancy sweep', () => {
       roleId: ownRole?.id ?? '',
       customerId: (await db.select().from(customer))[0]?.id ?? '',
       customerTypeId: (await db.select().from(customerType).where(eq(customerType.name, 'Retail')))[0]?.id ?? '',
+      companyId: sunrise?.id ?? '',
+      manualId: manual?.id ?? '',
     };
   });
 
@@ -414,6 +438,7 @@ describe('the tenancy sweep', () => {
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
     secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
     secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
+    secrets.push('Sweep manual', k.manualId);
 
     const planned: Planned[] = [];
     const failures: string[] = [];

@@ -18,3 +18,53 @@ export function SunMark({ size = 28, spinning = false }: { size?: number; spinni
     </svg>
   );
 }
+
+/** A company's logos as GET user and GET anonymous/brand give them (spec §9: wide 220×58, square 58×58). */
+export interface BrandLogos {
+  name: string;
+  logoWide: string | null;
+  logoSquare: string | null;
+}
+
+/**
+ * The mark the console shows: the company's wide logo where there is room, its square one where there is not
+ * (the wide one falling back to the square one), or Heliograph's sun and name for a company without logos. `height` is the
+ * rendered height; the logo keeps its proportions. The image's alt text is the company's name.
+ */
+export function BrandMark({
+  brand,
+  narrow,
+  height = 32,
+  showName = true,
+}: {
+  brand: BrandLogos | null | undefined;
+  narrow: boolean;
+  height?: number;
+  showName?: boolean;
+}): React.JSX.Element {
+  const wide = brand?.logoWide ?? null;
+  const square = brand?.logoSquare ?? null;
+  // A wide logo does not fit where there is no room: the sun stands in for a missing square one there.
+  const src = narrow ? square : (wide ?? square);
+  if (brand && src) {
+    const isWide = src === wide;
+    return (
+      <>
+        <img
+          className={isWide ? 'hg-logo hg-logo-wide' : 'hg-logo hg-logo-square'}
+          src={src}
+          alt={brand.name}
+          height={height}
+          width={isWide ? Math.round((height * 220) / 58) : height}
+        />
+        {!isWide && !narrow && showName ? <span className="hg-brand-name hg-brand-company">{brand.name}</span> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <SunMark size={Math.min(height, 32)} />
+      {narrow || !showName ? null : <span className="hg-brand-name">{PRODUCT_NAME}</span>}
+    </>
+  );
+}

@@ -36,7 +36,12 @@ export type ShellPage =
   | 'roles'
   | 'customerUsers'
   | 'customerList'
-  | 'customerTypes';
+  | 'customerTypes'
+  | 'companyInfo'
+  | 'companyAgents'
+  | 'companyManuals'
+  | 'companyAudit'
+  | 'companies';
 
 export interface ShellRoute {
   path: string;
@@ -256,7 +261,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'company.management',
     redirect: ['/enterprise/user', '/enterprise/company', '/enterprise/roles', '/enterprise/companies'],
   },
-  { path: '/enterprise/company', titleKey: 'page.companyInfo', permission: 'company.info', menu: true },
+  {
+    path: '/enterprise/company',
+    titleKey: 'page.companyInfo',
+    permission: 'company.info',
+    menu: true,
+    page: 'companyInfo',
+  },
   { path: '/enterprise/user', titleKey: 'page.members', permission: 'company.user', menu: true, page: 'members' },
   {
     path: '/enterprise/roles',
@@ -267,10 +278,34 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   // Beyond the spec's list of routes (§2.3 names the screens, not their paths): agents, manuals, audit log,
   // and the platform administrators' list of companies.
-  { path: '/enterprise/agents', titleKey: 'page.agents', permission: 'company.agent', menu: true },
-  { path: '/enterprise/manuals', titleKey: 'page.manuals', permission: 'company.manual', menu: true },
-  { path: '/enterprise/audit', titleKey: 'page.auditLog', permission: 'company.audit', menu: true },
-  { path: '/enterprise/companies', titleKey: 'page.companies', permission: 'company.list', menu: true },
+  {
+    path: '/enterprise/agents',
+    titleKey: 'page.agents',
+    permission: 'company.agent',
+    menu: true,
+    page: 'companyAgents',
+  },
+  {
+    path: '/enterprise/manuals',
+    titleKey: 'page.manuals',
+    permission: 'company.manual',
+    menu: true,
+    page: 'companyManuals',
+  },
+  {
+    path: '/enterprise/audit',
+    titleKey: 'page.auditLog',
+    permission: 'company.audit',
+    menu: true,
+    page: 'companyAudit',
+  },
+  {
+    path: '/enterprise/companies',
+    titleKey: 'page.companies',
+    permission: 'company.list',
+    menu: true,
+    page: 'companies',
+  },
   // Customers
   {
     path: '/customer',

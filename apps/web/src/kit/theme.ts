@@ -89,3 +89,101 @@ export const theme: ThemeConfig = {
     },
   },
 };
+
+// ---- a company's own colour (issue 12: theme colour applied to the shell for every member) -----------------
+
+const HEX = /^#([0-9a-f]{6})$/i;
+
+function channels(hex: string): [number, number, number] | null {
+  const m = HEX.exec(hex.trim());
+  if (!m?.[1]) return null;
+  const n = Number.parseInt(m[1], 16);
+  return [(n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+}
+
+function toHex([r, g, b]: [number, number, number]): string {
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/** WCAG 2.1 relative luminance of an sRGB colour. */
+export function luminance(hex: string): number {
+  const c = channels(hex);
+  if (!c) return 0;
+  const [r, g, b] = c.map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The text colour that reads on `background`: white or black, whichever contrasts more (always ≥ 4.5:1). */
+export function readableTextOn(background: string): '#ffffff' | '#000000' {
+  return contrastRatio('#ffffff', background) >= contrastRatio('#000000', background) ? '#ffffff' : '#000000';
+}
+
+/**
+ * The colour controls use as their primary: the company's colour, darkened step by step until white text on it
+ * (primary buttons) and it as text on white (links, selected tabs) both reach 4.5:1.
+ */
+export function accessiblePrimary(color: string): string {
+  let c = channels(color);
+  if (!c) return THEME_COLOR;
+  for (let i = 0; i < 40 && contrastRatio('#ffffff', toHex(c)) < 4.5; i++) c = [c[0] * 0.92, c[1] * 0.92, c[2] * 0.92];
+  return toHex(c);
+}
+
+export function isThemeColor(value: string | null | undefined): value is string {
+  return !!value && HEX.test(value.trim());
+}
+
+/**
+ * The shell's theme for a company colour: the side menu takes the colour itself with text computed to read on
+ * it; controls take `accessiblePrimary`. Nested in the app's ConfigProvider, so every other token stays.
+ */
+export function companyTheme(color: string): { theme: ThemeConfig; vars: Record<`--${string}`, string> } {
+  const bg = isThemeColor(color) ? color.toLowerCase() : THEME_COLOR;
+  const text = readableTextOn(bg);
+  const light = text !== '#ffffff';
+  const selected = contrastRatio(SUN_COLOR, bg) >= 4.5 ? SUN_COLOR : text;
+  const primary = accessiblePrimary(bg);
+  const tint = light ? 'rgba(0, 0, 0, 0.08)' : 'rgba(255, 255, 255, 0.1)';
+  return {
+    theme: {
+      token: { colorPrimary: primary },
+      components: {
+        Layout: { siderBg: bg },
+        Menu: {
+          darkItemBg: bg,
+          darkSubMenuItemBg: bg,
+          darkPopupBg: bg,
+          darkItemColor: text,
+          darkItemHoverColor: text,
+          darkItemHoverBg: tint,
+          darkItemSelectedBg: light ? 'rgba(0, 0, 0, 0.14)' : 'rgba(255, 197, 61, 0.16)',
+          darkItemSelectedColor: selected,
+          darkGroupTitleColor: text,
+        },
+      },
+    },
+    vars: {
+      '--hg-theme': bg,
+      '--hg-theme-text': text,
+      '--hg-theme-primary': primary,
+      '--hg-text-muted-on-dark': text,
+      '--hg-sun': selected,
+      '--hg-theme-divider': light ? 'rgba(0, 0, 0, 0.12)' : 'rgba(255, 255, 255, 0.08)',
+    },
+  };
+}

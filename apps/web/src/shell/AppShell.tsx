@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Drawer, Layout, Result, Spin } from 'antd';
+import { Button, ConfigProvider, Drawer, Layout, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { fetchUserInfo, USER_INFO_KEY } from '../api/auth';
@@ -13,7 +13,9 @@ import { currentLang, isRtl } from '../i18n';
 import { LanguageSwitcher } from '../kit/LanguageSwitcher';
 import { MessageBadge } from './MessageBadge';
 import { usePermissions } from '../kit/permissions';
-import { PRODUCT_NAME, SunMark } from '../kit/brand';
+import { BrandMark, type BrandLogos } from '../kit/brand';
+import '../kit/brand.css';
+import { companyTheme, isThemeColor, THEME_COLOR } from '../kit/theme';
 import { useRouteTitleKey } from '../kit/useRouteTitleKey';
 import type { RouteHandle } from '../kit/routeTable';
 import { SideMenu } from './SideMenu';
@@ -23,12 +25,11 @@ import { UserMenu } from './UserMenu';
 const SIDER_WIDTH = 232;
 const SIDER_COLLAPSED_WIDTH = 64;
 
-function Brand({ collapsed }: { collapsed: boolean }): React.JSX.Element {
+function Brand({ collapsed, brand }: { collapsed: boolean; brand: BrandLogos | null }): React.JSX.Element {
   const { t } = useTranslation();
   return (
     <Link to="/" className={collapsed ? 'hg-brand hg-brand-collapsed' : 'hg-brand'} aria-label={t('shell.home')}>
-      <SunMark size={28} />
-      {collapsed ? null : <span className="hg-brand-name">{PRODUCT_NAME}</span>}
+      <BrandMark brand={brand} narrow={collapsed} height={collapsed ? 32 : 40} />
     </Link>
   );
 }
@@ -65,6 +66,15 @@ export default function AppShell(): React.JSX.Element {
     staleTime: 60_000,
   });
   const readOnly = user?.readOnly ?? session.isReadOnly();
+  // The company's colour and logos (issue 12); members of a company without them see Heliograph's.
+  const brand = user?.company ?? null;
+  const color = brand?.themeColor ?? THEME_COLOR;
+  const themed = useMemo(
+    () => (isThemeColor(color) && color.toLowerCase() !== THEME_COLOR ? companyTheme(color) : null),
+    [color],
+  );
+  // CSS custom properties for the shell's own rules (styles.css reads --hg-theme and friends).
+  const themeVars = themed?.vars as React.CSSProperties | undefined;
 
   // Close the phone drawer whenever the page changes.
   if (drawerPath !== location.pathname) {
@@ -114,7 +124,7 @@ export default function AppShell(): React.JSX.Element {
 
   const menu = (narrow: boolean) => (
     <div className="hg-sider-inner">
-      <Brand collapsed={narrow} />
+      <Brand collapsed={narrow} brand={brand} />
       <div className="hg-sider-menu">
         <SideMenu tree={permissions.tree} collapsed={narrow} onNavigate={() => setDrawerOpen(false)} />
       </div>
@@ -124,8 +134,8 @@ export default function AppShell(): React.JSX.Element {
 
   const FoldIcon = collapsed ? MenuUnfoldOutlined : MenuFoldOutlined;
 
-  return (
-    <Layout className="hg-shell" hasSider={!isPhone}>
+  const shell = (
+    <Layout className="hg-shell" hasSider={!isPhone} style={themeVars}>
       <a className="hg-skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
@@ -137,7 +147,8 @@ export default function AppShell(): React.JSX.Element {
           size={264}
           closable={false}
           className="hg-menu-drawer"
-          styles={{ body: { padding: 0 }, section: { background: '#353340' } }}
+          rootStyle={themeVars}
+          styles={{ body: { padding: 0 }, section: { background: themed?.vars['--hg-theme'] ?? THEME_COLOR } }}
           title={null}
         >
           {menu(false)}
@@ -156,15 +167,22 @@ export default function AppShell(): React.JSX.Element {
       <Layout className="hg-main">
         <Layout.Header className="hg-topbar">
           {isPhone ? (
-            <Button
-              type="text"
-              className="hg-topbar-button"
-              icon={<MenuOutlined />}
-              aria-label={t('shell.openMenu')}
-              aria-expanded={drawerOpen}
-              data-testid="menu-toggle"
-              onClick={() => setDrawerOpen(true)}
-            />
+            <>
+              <Button
+                type="text"
+                className="hg-topbar-button"
+                icon={<MenuOutlined />}
+                aria-label={t('shell.openMenu')}
+                aria-expanded={drawerOpen}
+                data-testid="menu-toggle"
+                onClick={() => setDrawerOpen(true)}
+              />
+              {brand?.logoSquare ? (
+                <span className="hg-topbar-logo">
+                  <BrandMark brand={brand} narrow height={32} />
+                </span>
+              ) : null}
+            </>
           ) : (
             <Button
               type="text"
@@ -195,4 +213,5 @@ export default function AppShell(): React.JSX.Element {
       </Layout>
     </Layout>
   );
+  return themed ? <ConfigProvider theme={themed.theme}>{shell}</ConfigProvider> : shell;
 }

@@ -56,6 +56,11 @@ const pages = {
   batterySetting: page(() => import('../features/battery-setting/BatterySettingPage')),
   members: page(() => import('../features/staff/MembersPage')),
   roles: page(() => import('../features/roles/RolesPage')),
+  companyInfo: page(() => import('../features/company/CompanyInfoPage')),
+  companyAgents: page(() => import('../features/company/AgentsPage')),
+  companyManuals: page(() => import('../features/company/ManualsPage')),
+  companyAudit: page(() => import('../features/company/AuditLogPage')),
+  companies: page(() => import('../features/company/CompaniesPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -98,6 +103,11 @@ function shellChild(route: ShellRoute): RouteObject {
     events: pages.events,
     members: pages.members,
     roles: pages.roles,
+    companyInfo: pages.companyInfo,
+    companyAgents: pages.companyAgents,
+    companyManuals: pages.companyManuals,
+    companyAudit: pages.companyAudit,
+    companies: pages.companies,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

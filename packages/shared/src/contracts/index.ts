@@ -24,6 +24,8 @@ import { migrationContracts } from './migration.js';
 import { mfaContracts } from './mfa.js';
 import { roleContracts } from './roles.js';
 import { staffContracts } from './staff.js';
+// Issue 12, companies, agents, audit:
+import { companyContracts } from './companies.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -55,6 +57,7 @@ export * from './mfa.js';
 export * from './roles.js';
 export * from './staff.js';
 export * from './customers.js';
+export * from './companies.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -88,6 +91,7 @@ export const API = {
   ...roleContracts,
   ...staffContracts,
   ...customerContracts,
+  ...companyContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -124,6 +124,16 @@ export const cn: Messages = {
     pictureType: '图片必须为 JPG 或 PNG 格式。',
     pictureSize: '图片大小不能超过 3 MB。',
     avatarSize: '头像大小不能超过 6 MB。',
+    // Company, logos and manuals (issue 12).
+    themeColor: '请选择 #RRGGBB 格式的颜色。',
+    hostName: '请输入主机名，例如 console.example.com。',
+    hostNameTaken: '该主机名已被其他公司使用。',
+    logoType: 'Logo 必须是 JPG 或 PNG 图片。',
+    logoWideSize: '宽版 Logo 必须正好是 220 × 58 像素。',
+    logoSquareSize: '方形 Logo 必须正好是 58 × 58 像素。',
+    logoBytes: 'Logo 大小不能超过 300 KB。',
+    manualType: '手册必须是 PDF、JPG 或 PNG 图片，或 Office 文档。',
+    manualSize: '手册大小不能超过 20 MB。',
   },
   roles: {
     platform_admin: '平台管理员',

@@ -129,6 +129,16 @@ export const de: Messages = {
     pictureType: 'Das Bild muss ein JPG- oder PNG-Bild sein.',
     pictureSize: 'Das Bild darf höchstens 3 MB groß sein.',
     avatarSize: 'Das Profilbild darf höchstens 6 MB groß sein.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Wählen Sie eine Farbe im Format #RRGGBB.',
+    hostName: 'Geben Sie einen Hostnamen ein, z. B. console.example.com.',
+    hostNameTaken: 'Dieser Hostname wird bereits von einer anderen Firma verwendet.',
+    logoType: 'Das Logo muss ein JPG- oder PNG-Bild sein.',
+    logoWideSize: 'Das breite Logo muss genau 220 × 58 Pixel groß sein.',
+    logoSquareSize: 'Das quadratische Logo muss genau 58 × 58 Pixel groß sein.',
+    logoBytes: 'Das Logo darf höchstens 300 KB groß sein.',
+    manualType: 'Das Handbuch muss ein PDF, ein JPG- oder PNG-Bild oder ein Office-Dokument sein.',
+    manualSize: 'Das Handbuch darf höchstens 20 MB groß sein.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',

@@ -127,6 +127,16 @@ export const en = {
     pictureType: 'The picture must be a JPG or PNG image.',
     pictureSize: 'The picture can be at most 3 MB.',
     avatarSize: 'The avatar can be at most 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Choose a colour as #RRGGBB.',
+    hostName: 'Enter a host name such as console.example.com.',
+    hostNameTaken: 'Another company already uses this host name.',
+    logoType: 'The logo must be a JPG or PNG image.',
+    logoWideSize: 'The wide logo must be exactly 220 × 58 pixels.',
+    logoSquareSize: 'The square logo must be exactly 58 × 58 pixels.',
+    logoBytes: 'The logo can be at most 300 KB.',
+    manualType: 'The manual must be a PDF, a JPG or PNG image, or an Office document.',
+    manualSize: 'The manual can be at most 20 MB.',
   },
   roles: {
     platform_admin: 'Platform administrator',

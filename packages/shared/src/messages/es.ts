@@ -129,6 +129,16 @@ export const es: Messages = {
     pictureType: 'La imagen debe ser JPG o PNG.',
     pictureSize: 'La imagen puede ocupar como máximo 3 MB.',
     avatarSize: 'El avatar puede ocupar como máximo 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Elija un color con el formato #RRGGBB.',
+    hostName: 'Introduzca un nombre de host, por ejemplo console.example.com.',
+    hostNameTaken: 'Otra empresa ya utiliza este nombre de host.',
+    logoType: 'El logotipo debe ser una imagen JPG o PNG.',
+    logoWideSize: 'El logotipo ancho debe medir exactamente 220 × 58 píxeles.',
+    logoSquareSize: 'El logotipo cuadrado debe medir exactamente 58 × 58 píxeles.',
+    logoBytes: 'El logotipo puede ocupar como máximo 300 KB.',
+    manualType: 'El manual debe ser un PDF, una imagen JPG o PNG o un documento de Office.',
+    manualSize: 'El manual puede ocupar como máximo 20 MB.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',

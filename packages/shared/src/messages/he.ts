@@ -124,6 +124,16 @@ export const he: Messages = {
     pictureType: 'התמונה חייבת להיות בפורמט JPG או PNG.',
     pictureSize: 'גודל התמונה יכול להיות עד 3 MB.',
     avatarSize: 'גודל תמונת הפרופיל יכול להיות עד 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'בחרו צבע בתבנית ‎#RRGGBB.',
+    hostName: 'הזינו שם מארח, למשל console.example.com.',
+    hostNameTaken: 'חברה אחרת כבר משתמשת בשם המארח הזה.',
+    logoType: 'הלוגו חייב להיות תמונת JPG או PNG.',
+    logoWideSize: 'הלוגו הרחב חייב להיות בדיוק 220 × 58 פיקסלים.',
+    logoSquareSize: 'הלוגו הריבועי חייב להיות בדיוק 58 × 58 פיקסלים.',
+    logoBytes: 'גודל הלוגו יכול להיות עד 300 KB.',
+    manualType: 'המדריך חייב להיות קובץ PDF, תמונת JPG או PNG, או מסמך Office.',
+    manualSize: 'גודל המדריך יכול להיות עד 20 MB.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',

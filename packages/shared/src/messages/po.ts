@@ -126,6 +126,16 @@ export const po: Messages = {
     pictureType: 'Zdjęcie musi być obrazem JPG lub PNG.',
     pictureSize: 'Zdjęcie może mieć najwyżej 3 MB.',
     avatarSize: 'Awatar może mieć najwyżej 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Wybierz kolor w formacie #RRGGBB.',
+    hostName: 'Wpisz nazwę hosta, np. console.example.com.',
+    hostNameTaken: 'Ta nazwa hosta jest już używana przez inną firmę.',
+    logoType: 'Logo musi być obrazem JPG lub PNG.',
+    logoWideSize: 'Szerokie logo musi mieć dokładnie 220 × 58 pikseli.',
+    logoSquareSize: 'Kwadratowe logo musi mieć dokładnie 58 × 58 pikseli.',
+    logoBytes: 'Logo może mieć najwyżej 300 KB.',
+    manualType: 'Instrukcja musi być plikiem PDF, obrazem JPG lub PNG albo dokumentem Office.',
+    manualSize: 'Instrukcja może mieć najwyżej 20 MB.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

@@ -127,6 +127,16 @@ export const pt: Messages = {
     pictureType: 'A imagem deve ser JPG ou PNG.',
     pictureSize: 'A imagem pode ter no máximo 3 MB.',
     avatarSize: 'O avatar pode ter no máximo 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Escolha uma cor no formato #RRGGBB.',
+    hostName: 'Introduza um nome de anfitrião, por exemplo console.example.com.',
+    hostNameTaken: 'Outra empresa já utiliza este nome de anfitrião.',
+    logoType: 'O logótipo tem de ser uma imagem JPG ou PNG.',
+    logoWideSize: 'O logótipo largo tem de ter exatamente 220 × 58 píxeis.',
+    logoSquareSize: 'O logótipo quadrado tem de ter exatamente 58 × 58 píxeis.',
+    logoBytes: 'O logótipo pode ter no máximo 300 KB.',
+    manualType: 'O manual tem de ser um PDF, uma imagem JPG ou PNG ou um documento do Office.',
+    manualSize: 'O manual pode ter no máximo 20 MB.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',

@@ -124,6 +124,16 @@ export const vi: Messages = {
     pictureType: 'Ảnh phải có định dạng JPG hoặc PNG.',
     pictureSize: 'Ảnh có dung lượng tối đa 3 MB.',
     avatarSize: 'Ảnh đại diện có dung lượng tối đa 6 MB.',
+    // Company, logos and manuals (issue 12).
+    themeColor: 'Chọn màu theo định dạng #RRGGBB.',
+    hostName: 'Nhập tên máy chủ, ví dụ console.example.com.',
+    hostNameTaken: 'Tên máy chủ này đã được một công ty khác sử dụng.',
+    logoType: 'Logo phải là ảnh JPG hoặc PNG.',
+    logoWideSize: 'Logo ngang phải có kích thước chính xác 220 × 58 pixel.',
+    logoSquareSize: 'Logo vuông phải có kích thước chính xác 58 × 58 pixel.',
+    logoBytes: 'Logo có dung lượng tối đa 300 KB.',
+    manualType: 'Tài liệu hướng dẫn phải là tệp PDF, ảnh JPG hoặc PNG, hoặc tài liệu Office.',
+    manualSize: 'Tài liệu hướng dẫn có dung lượng tối đa 20 MB.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',

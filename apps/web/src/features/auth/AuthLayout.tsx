@@ -1,8 +1,13 @@
 import { CheckCircleFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { call } from '../../api/call';
 import { LanguageSwitcher } from '../../kit/LanguageSwitcher';
-import { PRODUCT_NAME, SunMark } from '../../kit/brand';
+import { BrandMark, PRODUCT_NAME } from '../../kit/brand';
+import '../../kit/brand.css';
+import { accessiblePrimary, isThemeColor, readableTextOn, THEME_COLOR } from '../../kit/theme';
 import { SolarIllustration } from './SolarIllustration';
 
 /**
@@ -20,16 +25,25 @@ export function AuthLayout({
 }): React.JSX.Element {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
-  return (
+  // A white-label host shows its company's logo and colour (GET anonymous/brand answers null elsewhere).
+  const { data: brand = null } = useQuery({
+    queryKey: ['anonymousBrand'],
+    queryFn: () => call('GET /anonymous/brand', undefined, { quiet: true }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const color = brand && isThemeColor(brand.themeColor) ? brand.themeColor.toLowerCase() : THEME_COLOR;
+  // The panel's copy is white: a light brand colour keeps the default panel and colours only the controls.
+  const panelStyle = color !== THEME_COLOR && readableTextOn(color) === '#ffffff' ? { background: color } : undefined;
+  const layout = (
     <div className="hg-auth">
       <a className="hg-skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
-      <aside className="hg-auth-brand" aria-label={t('brand.panelLabel')}>
+      <aside className="hg-auth-brand" aria-label={t('brand.panelLabel')} style={panelStyle}>
         <div className="hg-auth-brand-top">
-          <Link to="/login" className="hg-brand" aria-label={PRODUCT_NAME}>
-            <SunMark size={32} />
-            <span className="hg-brand-name">{PRODUCT_NAME}</span>
+          <Link to="/login" className="hg-brand" aria-label={brand?.name ?? PRODUCT_NAME}>
+            <BrandMark brand={brand} narrow={false} height={brand?.logoWide ? 48 : 32} />
           </Link>
         </div>
         <div className="hg-auth-brand-copy">
@@ -64,5 +78,10 @@ export function AuthLayout({
         </footer>
       </div>
     </div>
+  );
+  return color === THEME_COLOR ? (
+    layout
+  ) : (
+    <ConfigProvider theme={{ token: { colorPrimary: accessiblePrimary(color) } }}>{layout}</ConfigProvider>
   );
 }
