@@ -286,7 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(eventRoutes({ db }));
       await api.register(layoutRoutes({ db }));
       await api.register(companyRoutes({ db, auth, callers }));
-      await api.register(agentRoutes({ db }));
+      await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
     },
     { prefix: '/api/v1' },

@@ -9,19 +9,22 @@ import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
+import type { CallerCache } from '../users/caller-cache.js';
 import { roleKind } from '../users/repository.js';
 
 /**
  * Agents (spec §6, §8 202 and 900–903): a company appoints another company as its agent by naming that
  * company's administrator account; the agent company's roles then reach the appointing company's plants
- * (access/policies.ts reads company_agent on every query: read at level `view`, write at `operate`). The
+ * (the access layer reads them from `AuthContext.agentFor`, loaded with the caller: read at level `view`,
+ * write at `operate`; every change forgets the agent company's callers on every instance, so it applies on
+ * their next request). The
  * rules, checked in this order so each refusal says the first thing wrong:
  * 105 the account does not exist; 900 it is the caller or an account of the caller's company; 901 it is an
  * internal employee or a platform administrator; 902 it is not a company administrator; 903 it is already the
  * agent of another company (one account is the agent of one company); 202 this company already has that agent
  * company. Appointing, changing the level and revoking are audited.
  */
-export function agentRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+export function agentRoutes(deps: { db: Db; callers: CallerCache }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps;
     const route = contractRoutes(app, 'agents', { agentCompanyId: z.uuid() });
@@ -131,6 +134,7 @@ export function agentRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             newValue: { account, level },
           });
         });
+        deps.callers.forgetCompany(agentCompanyId);
         return ok(req, await findAgent(auth, agentCompanyId));
       },
     );
@@ -158,6 +162,7 @@ export function agentRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
               newValue: { account: before.account, level },
             });
           });
+          deps.callers.forgetCompany(req.params.agentCompanyId);
         }
         return ok(req, await findAgent(auth, req.params.agentCompanyId));
       },
@@ -182,6 +187,7 @@ export function agentRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             oldValue: { account: before.account, company: before.companyName, level: before.level },
           });
         });
+        deps.callers.forgetCompany(req.params.agentCompanyId);
         return ok(req, null);
       },
     );
