@@ -94,7 +94,8 @@ export async function companyRows(
   const rows = await db
     .select({
       c: company,
-      members: sql<number>`(select count(*) from app_user u where u.company_id = company.id)`,
+      // Staff, as enterprise/user lists them: a customer's account is not a member.
+      members: sql<number>`(select count(*) from app_user u where u.company_id = company.id and not exists (select 1 from customer c where c.user_id = u.id))`,
       plants: sql<number>`(select count(*) from plant p where p.company_id = company.id and p.deleted_at is null)`,
     })
     .from(company)
