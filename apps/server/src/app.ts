@@ -209,7 +209,14 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
-    ? new Migrator({ db, config: config.migration, tokens, log: app.log, now: clock })
+    ? new Migrator({
+        db,
+        config: config.migration,
+        tokens,
+        log: app.log,
+        now: clock,
+        publish: (topic, payload) => bus.publish(topic, payload),
+      })
     : undefined;
   migrator?.start();
 

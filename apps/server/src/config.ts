@@ -82,6 +82,11 @@ export interface MigrationConfig {
   /** Region code → the peer's base URL (https; http only for a loopback address, as tests use). */
   peers: Record<string, string>;
   secret: string;
+  /**
+   * The broker address this region's gateways connect to (REGION_MQTT_URL): told to the region an account
+   * leaves, which sends it to the account's gateways (command `serverAddress`). Without it they are not told.
+   */
+  mqttUrl?: string | undefined;
 }
 
 /**
@@ -240,6 +245,7 @@ const envSchema = z.object({
   REGION: regionCode.optional(),
   REGIONS: regionList.optional(),
   REGION_SECRET: text.min(32, 'must be at least 32 characters (a shared secret of the regions)').optional(),
+  REGION_MQTT_URL: url(['mqtt:', 'mqtts:'], 'mqtts://mqtt.eu.example.com:8883').optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -278,7 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) throw new ConfigError([MISSING_BROKER_SECRET]);
-  const migration = migrationConfig(e.REGION, e.REGIONS, e.REGION_SECRET);
+  const migration = migrationConfig(e.REGION, e.REGIONS, e.REGION_SECRET, e.REGION_MQTT_URL);
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
   return {
@@ -321,6 +327,7 @@ function migrationConfig(
   region: string | undefined,
   peers: Record<string, string> | undefined,
   secret: string | undefined,
+  mqttUrl?: string,
 ): MigrationConfig | undefined {
   if (region === undefined && peers === undefined && secret === undefined) return undefined;
   const lines: string[] = [];
@@ -330,5 +337,5 @@ function migrationConfig(
     lines.push('REGION_SECRET is not set: account migration needs REGION, REGIONS and REGION_SECRET');
   if (lines.length || region === undefined || peers === undefined || secret === undefined) throw new ConfigError(lines);
   const others = Object.fromEntries(Object.entries(peers).filter(([code]) => code !== region));
-  return { region, peers: others, secret };
+  return { region, peers: others, secret, mqttUrl };
 }

@@ -128,6 +128,7 @@ export const COMMAND_TYPES = [
   'ivScan',
   'upgrade',
   'cancelUpgrade',
+  'serverAddress',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 

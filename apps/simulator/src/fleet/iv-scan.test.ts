@@ -100,6 +100,7 @@ describe('simulated I-V scan', () => {
       intervalSec: 300,
       setIntervalSec: () => undefined,
       restartSoon: () => undefined,
+      moveSoon: () => undefined,
     };
     const target = {
       hasDevice: (s: string) => model.inverter(s) !== undefined,

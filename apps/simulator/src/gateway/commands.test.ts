@@ -20,6 +20,7 @@ function fakeSwitch(locallyOff: boolean) {
     intervalSec: 60,
     setIntervalSec: () => undefined,
     restartSoon: () => undefined,
+    moveSoon: () => undefined,
   };
   return { target, gateway, running };
 }

@@ -33,6 +33,8 @@ export interface GatewayControl {
   setIntervalSec(seconds: number): void;
   /** Reconnects shortly after the answer has gone out. */
   restartSoon(): void;
+  /** Connects to another broker (an account moved region) once the answer has gone out. */
+  moveSoon(url: string): void;
 }
 
 export const MIN_INTERVAL_SEC = 10;
@@ -61,6 +63,13 @@ export function runCommand(
     case 'restart':
       gateway.restartSoon();
       return succeeded();
+    case 'serverAddress': {
+      // The broker of the region the plant's account moved to: same serial number and password there.
+      const url = cmd.params.url;
+      if (typeof url !== 'string' || !/^mqtts?:\/\/[^\s/]+/.test(url)) return failed('url must be mqtt:// or mqtts://');
+      gateway.moveSoon(url);
+      return succeeded({ url });
+    }
     case 'uploadInterval': {
       const seconds = cmd.params.seconds;
       if (

@@ -188,6 +188,45 @@ describe('gateway client against a real MQTT broker', () => {
     expect(results().at(-1)).toEqual({ cmdId: 'c7', status: 'succeeded', result: {} });
   });
 
+  it('moves to the broker a serverAddress command names, and sends there what the old one never acknowledged', async () => {
+    // Another region's broker (the account that owns the plant moved there): same serial number and password.
+    credentials.GW00000007 = PASSWORD;
+    const elsewhere = await startTestBroker(credentials);
+    try {
+      const sn = 'GW00000007';
+      const client = gateway(sn);
+      await broker.until(() => statuses(sn).length > 0);
+      broker.dropAcks = true;
+      const stranded = client.sendTelemetry(samples(1));
+      await broker.until(() => received(sn, 'up/telemetry').length === 1);
+      const later = Date.now() + 60_000;
+      await broker.command(sn, {
+        cmdId: 'm1',
+        type: 'serverAddress',
+        params: { url: elsewhere.url },
+        expiresAt: later,
+      });
+      const arrived = () => elsewhere.received.filter((r) => r.sn === sn && r.channel === 'up/telemetry');
+      await elsewhere.until(() => arrived().length === 1, 20_000);
+      await stranded.settled;
+      expect(JSON.parse(arrived()[0]?.payload ?? '{}')).toMatchObject({ id: stranded.id });
+      const answer = received(sn, 'up/ack').map((r) => JSON.parse(r.payload) as CommandResult);
+      expect(answer.at(-1)).toEqual({ cmdId: 'm1', status: 'succeeded', result: { url: elsewhere.url } });
+      // A bad address is refused and the gateway stays where it is.
+      await elsewhere.command(sn, {
+        cmdId: 'm2',
+        type: 'serverAddress',
+        params: { url: 'http://x' },
+        expiresAt: later,
+      });
+      await elsewhere.until(() => elsewhere.received.some((r) => r.sn === sn && r.channel === 'up/ack'));
+      expect(client.isConnected).toBe(true);
+    } finally {
+      await Promise.all(clients.splice(0).map((c) => c.stop()));
+      await elsewhere.close();
+    }
+  });
+
   it('is refused with a wrong password', async () => {
     const client = gateway('GW00000005', { password: 'Wrong0ne' });
     await new Promise((resolve) => setTimeout(resolve, 300));

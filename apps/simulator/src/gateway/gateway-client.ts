@@ -77,6 +77,8 @@ export class GatewayClient {
   private connected = false;
   /** Held offline by a fault or stopped: no reconnecting until goOnline. */
   private held = false;
+  /** The broker it connects to: options.url until a `serverAddress` command names another. */
+  private url: string;
   private stopped = false;
   /** Connection attempts that failed since the last success (the reconnect wait grows with them). */
   private failedAttempts = 0;
@@ -100,6 +102,7 @@ export class GatewayClient {
 
   constructor(private readonly options: GatewayClientOptions) {
     this.sn = options.sn;
+    this.url = options.url;
     this.topics = gatewayTopics(options.sn);
     this.window = options.window ?? 8;
     this.ackTimeoutMs = options.ackTimeoutMs ?? 60_000;
@@ -216,7 +219,7 @@ export class GatewayClient {
 
   private open(): void {
     const will: GatewayStatus = { state: 'offline', ts: this.clock() };
-    const client = connect(this.options.url, {
+    const client = connect(this.url, {
       clientId: this.sn,
       username: this.sn,
       password: this.options.password,
@@ -341,6 +344,7 @@ export class GatewayClient {
     const parsed = commandSchema.safeParse(json);
     let result: CommandResult;
     let restart = false;
+    let moveTo: string | undefined;
     if (!parsed.success) {
       const cmdId =
         typeof json === 'object' && json && 'cmdId' in json && typeof json.cmdId === 'string' ? json.cmdId : '';
@@ -356,6 +360,7 @@ export class GatewayClient {
         intervalSec: this.intervalSec,
         setIntervalSec: (seconds) => this.setIntervalSec(seconds),
         restartSoon: () => (restart = true),
+        moveSoon: (url) => (moveTo = url),
       };
       result = runCommand(parsed.data, control, this.options.target ?? NO_TARGET, this.clock());
       this.log(
@@ -364,6 +369,13 @@ export class GatewayClient {
       );
     }
     client.publish(this.topics.commandResult, JSON.stringify(result), { qos: 1 }, () => {
+      if (moveTo && this.client === client) {
+        // Another region's broker from now on; what is not acknowledged yet is sent there.
+        this.url = moveTo;
+        this.drop();
+        this.start();
+        return;
+      }
       if (!restart || this.client !== client) return;
       // A restart: the connection goes as a reboot takes it, and comes back a moment later.
       this.drop();

@@ -76,9 +76,10 @@ export const migrationContracts = contracts({
     answer: z.object({ received: z.number().int(), inserted: z.number().int() }),
   },
   /** Server to server: the account is complete and gone from the source; it may sign in here now. */
+  /** Server to server: the account may sign in here; the answer says where its gateways are to connect now. */
   'POST /internal/migration/finish': {
     body: z.object({ migration: z.string().max(64), userId: z.string().max(64) }),
-    answer: z.null(),
+    answer: z.object({ mqttUrl: z.string().nullable() }),
   },
   /** Server to server: every row has been sent; the target counts what it holds of the account. */
   'POST /internal/migration/count': {

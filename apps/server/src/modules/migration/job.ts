@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MigrationTable } from '@heliograph/shared';
+import { gatewayTopics, type GatewayCommand, type MigrationTable } from '@heliograph/shared';
 import type { MigrationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
@@ -42,7 +42,12 @@ export interface MigratorDeps {
   tokens: Pick<TokenService, 'endSessions'>;
   log: FastifyBaseLogger;
   now: () => number;
+  /** Publishes on the gateways' broker (the bus): how moved gateways are told their new address. */
+  publish?: (topic: string, payload: string) => Promise<void>;
 }
+
+/** How long a moved gateway that is offline has to pick up its new address (the broker keeps it queued). */
+const ADDRESS_COMMAND_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /**
  * The source region's side: a background job that moves one submitted account at a time. Any instance may
@@ -135,12 +140,55 @@ export class Migrator {
     const since = new Date(started.getTime() - 24 * 3600 * 1000);
     for (const spec of TABLES) if (spec.since) await this.send(peer, m, spec.name, spec.since(owned, since));
     await this.verify(peer, m, owned);
+    const gateways = await this.gatewaySerials(owned);
     await this.removeHere(m, owned);
-    await this.call(peer, 'POST /internal/migration/finish', { migration: m.id, userId: m.user_id });
+    const finished = (await this.call(peer, 'POST /internal/migration/finish', {
+      migration: m.id,
+      userId: m.user_id,
+    })) as { mqttUrl?: string | null } | null;
     await db
       .update(accountMigration)
       .set({ status: 'migrated', error: null, updatedAt: new Date() })
       .where(eq(accountMigration.id, m.id));
+    await this.tellGateways(m, gateways, finished?.mqttUrl ?? null);
+  }
+
+  /** The serial numbers of the gateways that move with the account (read before they are deleted here). */
+  private async gatewaySerials(owned: Owned): Promise<string[]> {
+    const spec = TABLES.find((t) => t.name === 'gateway');
+    if (!spec) return [];
+    const rows = await this.deps.db.select({ sn: gateway.sn }).from(gateway).where(spec.where(owned));
+    return rows.map((r) => r.sn);
+  }
+
+  /**
+   * Each moved gateway is told the new region's broker (`serverAddress`, docs/gateway-protocol.md): it answers,
+   * disconnects and connects there with the same serial number and password, which moved with it. QoS 1 on
+   * its own topic, so an offline gateway gets it from the broker when it comes back. Nothing to say when the
+   * peer did not name its broker (REGION_MQTT_URL unset there): the operator repoints those gateways.
+   */
+  private async tellGateways(m: Claimed, serials: string[], url: string | null): Promise<void> {
+    const publish = this.deps.publish;
+    if (!url || !publish || serials.length === 0) {
+      if (serials.length)
+        this.deps.log.warn(
+          { migration: m.id, gateways: serials.length },
+          'moved gateways were not told a new broker address',
+        );
+      return;
+    }
+    const expiresAt = this.deps.now() + ADDRESS_COMMAND_TTL_MS;
+    for (const sn of serials) {
+      const command: GatewayCommand = {
+        cmdId: `mig-${m.id.slice(0, 8)}-${sn}`.slice(0, 64),
+        type: 'serverAddress',
+        params: { url },
+        expiresAt,
+      };
+      await publish(gatewayTopics(sn).command, JSON.stringify(command)).catch((err: unknown) => {
+        this.deps.log.warn({ err, sn }, 'could not tell a moved gateway its new broker');
+      });
+    }
   }
 
   private async send(peer: string, m: Claimed, table: MigrationTable, where: SQL | undefined): Promise<void> {

@@ -120,7 +120,7 @@ export function internalMigrationRoutes(deps: {
       async (req) => {
         const from = req.headers[SIGNATURE_HEADERS.region];
         await importer.finish(req.body.userId, req.body.migration, String(from), deps.config.region);
-        return ok(req, null);
+        return ok(req, { mqttUrl: deps.config.mqttUrl ?? null });
       },
     );
   };

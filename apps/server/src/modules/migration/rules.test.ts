@@ -183,5 +183,13 @@ describe('the configuration', () => {
     expect(bad).toHaveLength(3);
     expect(bad.join('\n')).not.toContain('short-secret');
     expect(bad.find((l) => l.startsWith('REGIONS='))).toContain('region=https://address');
+    // The broker address told to moved gateways: an MQTT URL, or nothing.
+    const valid = { REGION: 'eu', REGIONS: 'cn=https://cn.example', REGION_SECRET: 's'.repeat(32) };
+    expect(lines({ ...valid, REGION_MQTT_URL: 'https://eu.example' })).toEqual([
+      expect.stringMatching(/^REGION_MQTT_URL="https:\/\/eu.example" must be/),
+    ]);
+    expect(loadConfig({ ...env, ...valid, REGION_MQTT_URL: 'mqtts://mqtt.eu.example:8883' }).migration?.mqttUrl).toBe(
+      'mqtts://mqtt.eu.example:8883',
+    );
   });
 });

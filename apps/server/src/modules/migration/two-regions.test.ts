@@ -58,7 +58,13 @@ interface Region {
 async function region(code: string, peer: string, port: number, peerPort: number): Promise<Region> {
   const database = await openDatabase({ dataDir: path.join(mkdtempSync(path.join(tmpdir(), `hg-${code}-`)), 'db') });
   const t = await TestApp.start(
-    { REGION: code, REGIONS: `${peer}=http://127.0.0.1:${peerPort}`, REGION_SECRET: SECRET },
+    {
+      REGION: code,
+      REGIONS: `${peer}=http://127.0.0.1:${peerPort}`,
+      REGION_SECRET: SECRET,
+      // Where this region's gateways connect: told to the gateways of an account that moves here.
+      REGION_MQTT_URL: `mqtts://mqtt.${code}.example:8883`,
+    },
     database,
   );
   await t.app.listen({ port, host: '127.0.0.1' });
@@ -153,6 +159,11 @@ async function statusOf(r: Region, token: string): Promise<MigrationStatus> {
  * The newest migration of the account once it has settled, read from the source's database: once it has
  * moved, the account's old tokens no longer answer there.
  */
+/** Waits (at most 10 s) for a condition the test cannot await directly, such as a message on the bus. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 async function settled(r: Region): Promise<typeof accountMigration.$inferSelect> {
   for (let i = 0; i < 600; i++) {
     const [m] = await r.database.db
@@ -282,6 +293,11 @@ describe('an account moves from one region to another', () => {
     // A batch sent twice imports nothing the second time.
     expect(await sendTable('device_sample')).toBe(0);
 
+    // What eu tells gateways (hg/v1/<sn>/down/cmd) while the account moves.
+    const commands: { topic: string; command: Record<string, unknown> }[] = [];
+    await eu.t.bus.subscribeAll('hg/v1/+/down/cmd', (topic, payload) => {
+      commands.push({ topic, command: JSON.parse(payload.toString('utf8')) as Record<string, unknown> });
+    });
     const asked = await eu.t.call<MigrationStatus>('POST', '/api/v1/user/migrate', { token, body: { region: 'cn' } });
     expect(asked.code).toBe(0);
     expect(asked.data.migration?.toRegion).toBe('cn');
@@ -304,6 +320,14 @@ describe('an account moves from one region to another', () => {
       const kept = table === 'app_user' ? 0 : (mine[table] ?? 0);
       expect(euAfter[table], table).toBe((euTotals[table] ?? 0) - kept);
     }
+    // The moved gateway is told cn's broker: it connects there with the serial number and password that moved.
+    await until(() => commands.length > 0);
+    expect(commands).toEqual([
+      {
+        topic: 'hg/v1/MIGGW01/down/cmd',
+        command: expect.objectContaining({ type: 'serverAddress', params: { url: 'mqtts://mqtt.cn.example:8883' } }),
+      },
+    ]);
     const [tomb] = await eu.database.db.select().from(appUser).where(eq(appUser.id, userId));
     expect(tomb?.migratedTo).toBe('cn');
     expect(tomb?.avatar).toBeNull();
