@@ -47,6 +47,11 @@ export default defineConfig({
       SIMULATE_INTERVAL: '10',
       // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
       ACCESS_TOKEN_TTL: '8',
+      // A region with one peer, so the personal settings' region tab lists somewhere to move to (no move is
+      // ever started against it: e2e/account.spec.ts only opens the list).
+      REGION: 'eu',
+      REGIONS: 'cn=https://cn.heliograph.example',
+      REGION_SECRET: 'e2e-only-shared-secret-of-the-regions-0123',
       // Parallel runs (one per feature being built) each build the web app into a folder of their own.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
