@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/service.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { VerificationService } from './modules/auth/verification.js';
 import { mfaRoutes } from './modules/mfa/routes.js';
+import { PasskeyService } from './modules/mfa/passkeys.js';
 import { MfaService } from './modules/mfa/service.js';
 import { scanLoginRoutes } from './modules/scan-login/routes.js';
 import { ScanLoginService } from './modules/scan-login/service.js';
@@ -155,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const limiter = new RateLimiter(db, config.rateLimits, opts.now);
   const clock = opts.now ?? Date.now;
   const mfa = new MfaService({ db, tokens, keys, limiter, callers, now: clock });
+  const passkeys = new PasskeyService({ db, callers, now: clock });
   const auth = new AuthService(db, {
     secondFactor: mfa,
     keys,
@@ -259,7 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       if (config.migration) {
         await api.register(internalMigrationRoutes({ db, config: config.migration, now: clock }));
       }
-      await api.register(mfaRoutes({ mfa }));
+      await api.register(mfaRoutes({ mfa, passkeys }));
       await api.register(scanLoginRoutes({ scan: new ScanLoginService(db, tokens, limiter, clock) }));
       await api.register(roleRoutes({ db, callers }));
       await api.register(staffRoutes({ db, auth, tokens, callers }));

@@ -97,6 +97,10 @@ export const ERROR_CODES = {
   mfaAlreadyEnabled: 1404,
   /** An administrator requires two-step verification for the account: it cannot be turned off. */
   mfaStillRequired: 1405,
+  /** A passkey's answer could not be verified (wrong or expired challenge, another account's, malformed). */
+  passkeyRejected: 1406,
+  /** This passkey is already registered (to this or another account). */
+  passkeyExists: 1407,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

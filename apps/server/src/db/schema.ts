@@ -759,6 +759,20 @@ export const passkey = pgTable(
 );
 
 /**
+ * A passkey registration under way (one per account): the WebAuthn challenge the options carried, checked
+ * once by the registration that answers it. Short lived.
+ */
+export const passkeyRegistration = pgTable('passkey_registration', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  challenge: text('challenge').notNull(),
+  rpId: text('rp_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: created(),
+});
+
+/**
  * A sign-in waiting for its second factor: the password was right, the tokens come once a code is. Short
  * lived, a few tries at most.
  */
@@ -772,6 +786,8 @@ export const mfaChallenge = pgTable('mfa_challenge', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The WebAuthn challenge of the passkey options last handed out for this sign-in (spent by an assertion). */
+  webauthnChallenge: text('webauthn_challenge'),
   createdAt: created(),
 });
 

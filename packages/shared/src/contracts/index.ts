@@ -22,6 +22,7 @@ import { meterContracts } from './meters.js';
 import { userContracts } from './users.js';
 import { migrationContracts } from './migration.js';
 import { mfaContracts } from './mfa.js';
+import { passkeyContracts } from './passkeys.js';
 import { roleContracts } from './roles.js';
 import { staffContracts } from './staff.js';
 // Issue 12, companies, agents, audit:
@@ -54,6 +55,7 @@ export * from './users.js';
 export * from './config-templates.js';
 export * from './migration.js';
 export * from './mfa.js';
+export * from './passkeys.js';
 export * from './roles.js';
 export * from './staff.js';
 export * from './customers.js';
@@ -88,6 +90,7 @@ export const API = {
   ...configTemplateContracts,
   ...migrationContracts,
   ...mfaContracts,
+  ...passkeyContracts,
   ...roleContracts,
   ...staffContracts,
   ...customerContracts,

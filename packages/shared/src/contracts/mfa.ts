@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../rules.js';
 import { tokenPair } from './auth.js';
 import { emptyAnswer } from './empty.js';
+import { passkeyAssertion } from './passkeys.js';
 import { contracts } from './route.js';
 
 /**
@@ -10,8 +11,12 @@ import { contracts } from './route.js';
  * the login page finishes it with `POST /anonymous/checkCode/return/token`.
  */
 
-/** The second factors a challenge accepts. `enrol`: the account must set up an authenticator first. */
-export const MFA_METHODS = ['totp', 'recovery'] as const;
+/**
+ * The second factors a challenge accepts: `passkey` when the account has one, `totp` when it has an
+ * authenticator (or must enrol one), `recovery` while it has unused recovery codes. `enrol`: the account must
+ * set up an authenticator first.
+ */
+export const MFA_METHODS = ['totp', 'recovery', 'passkey'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /** How long a sign-in waits for its second factor, and how many codes it takes. */
@@ -79,6 +84,8 @@ export const mfaContracts = contracts({
       challenge: challengeId,
       code: totpCode.optional(),
       recoveryCode: recoveryCodeText.optional(),
+      /** A passkey's assertion over the options of POST anonymous/mfa/passkey/options for this challenge. */
+      passkey: passkeyAssertion.optional(),
     }),
     /** `recoveryCodes` only when this sign-in enrolled the authenticator (shown once). */
     answer: tokenPair.extend({ recoveryCodes: z.array(z.string()).optional() }),

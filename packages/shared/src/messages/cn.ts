@@ -86,6 +86,8 @@ export const cn: Messages = {
     scanCodeInvalid: '此登录码已过期或已被使用，请刷新二维码。',
     mfaAlreadyEnabled: '两步验证已开启。如需更换身份验证器，请先将其关闭。',
     mfaStillRequired: '管理员要求此账号使用两步验证，因此无法关闭。',
+    passkeyRejected: '无法验证通行密钥。请重试，或使用其他方式登录。',
+    passkeyExists: '此通行密钥已注册。',
   },
   fields: {
     required: '此项为必填项。',

@@ -90,6 +90,9 @@ export const de: Messages = {
       'Die Zwei-Schritt-Verifizierung ist bereits aktiv. Schalten Sie sie zuerst aus, um einen anderen Authenticator einzurichten.',
     mfaStillRequired:
       'Ihr Administrator verlangt für dieses Konto die Zwei-Schritt-Verifizierung, daher kann sie nicht ausgeschaltet werden.',
+    passkeyRejected:
+      'Der Passkey konnte nicht überprüft werden. Versuchen Sie es erneut oder melden Sie sich auf andere Weise an.',
+    passkeyExists: 'Dieser Passkey ist bereits registriert.',
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',

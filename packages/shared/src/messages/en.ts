@@ -88,6 +88,8 @@ export const en = {
     scanCodeInvalid: 'This sign-in code has expired or has already been used. Show a new one.',
     mfaAlreadyEnabled: 'Two-step verification is already on. Turn it off first to set up another authenticator.',
     mfaStillRequired: 'Your administrator requires two-step verification for this account, so it cannot be turned off.',
+    passkeyRejected: 'The passkey could not be verified. Try again, or use another way to sign in.',
+    passkeyExists: 'This passkey is already registered.',
   },
   fields: {
     required: 'This field is required.',

@@ -91,6 +91,9 @@ export const es: Messages = {
       'La verificación en dos pasos ya está activada. Desactívela primero para configurar otro autenticador.',
     mfaStillRequired:
       'Su administrador exige la verificación en dos pasos para esta cuenta, por lo que no se puede desactivar.',
+    passkeyRejected:
+      'No se pudo verificar la llave de acceso. Inténtelo de nuevo o use otro método para iniciar sesión.',
+    passkeyExists: 'Esta llave de acceso ya está registrada.',
   },
   fields: {
     required: 'Este campo es obligatorio.',

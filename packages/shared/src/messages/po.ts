@@ -87,6 +87,8 @@ export const po: Messages = {
     mfaAlreadyEnabled:
       'Weryfikacja dwuetapowa jest już włączona. Aby skonfigurować inny uwierzytelniacz, najpierw ją wyłącz.',
     mfaStillRequired: 'Administrator wymaga weryfikacji dwuetapowej dla tego konta, więc nie można jej wyłączyć.',
+    passkeyRejected: 'Nie udało się zweryfikować klucza dostępu. Spróbuj ponownie lub zaloguj się w inny sposób.',
+    passkeyExists: 'Ten klucz dostępu jest już zarejestrowany.',
   },
   fields: {
     required: 'To pole jest wymagane.',

@@ -88,6 +88,8 @@ export const pt: Messages = {
       'A verificação em dois passos já está ativada. Desative-a primeiro para configurar outro autenticador.',
     mfaStillRequired:
       'O seu administrador exige a verificação em dois passos para esta conta, por isso não pode ser desativada.',
+    passkeyRejected: 'Não foi possível verificar a chave de acesso. Tente novamente ou use outra forma de entrar.',
+    passkeyExists: 'Esta chave de acesso já está registada.',
   },
   fields: {
     required: 'Este campo é obrigatório.',

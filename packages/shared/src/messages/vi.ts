@@ -86,6 +86,8 @@ export const vi: Messages = {
     scanCodeInvalid: 'Mã đăng nhập này đã hết hạn hoặc đã được sử dụng. Hãy hiển thị mã mới.',
     mfaAlreadyEnabled: 'Xác minh hai bước đã được bật. Hãy tắt nó trước khi thiết lập ứng dụng xác thực khác.',
     mfaStillRequired: 'Quản trị viên yêu cầu xác minh hai bước cho tài khoản này nên không thể tắt.',
+    passkeyRejected: 'Không thể xác minh khóa truy cập. Hãy thử lại hoặc dùng cách đăng nhập khác.',
+    passkeyExists: 'Khóa truy cập này đã được đăng ký.',
   },
   fields: {
     required: 'Trường này là bắt buộc.',

@@ -1,5 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { MFA_CHALLENGE, type MfaChallenge, type MfaMethod, type MfaState, type TokenPair } from '@heliograph/shared';
+import {
+  MFA_CHALLENGE,
+  type MfaChallenge,
+  type MfaMethod,
+  type MfaState,
+  type PasskeyAssertion,
+  type PasskeyRequestOptions,
+  type TokenPair,
+} from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { appUser, mfaChallenge, mfaRecoveryCode, userTotp } from '../../db/schema.js';
 import { AppError, ValidationError } from '../../http/errors.js';
@@ -9,6 +17,7 @@ import { hashGeneratedSecret, verifyPassword } from '../auth/passwords.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
 import type { CallerCache } from '../users/caller-cache.js';
+import { acceptAssertion, assertionOptions, hasPasskey, type RelyingParty } from './passkeys.js';
 import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri, totpStep } from './totp.js';
 
 export interface MfaDeps {
@@ -69,7 +78,7 @@ export class MfaService {
 
   /** Called by the password sign-in once the password is right: a challenge, or undefined to issue tokens. */
   async challengeFor(user: SigningUser, source: string, ip: string): Promise<MfaChallenge | undefined> {
-    const enrolled = (await this.confirmedTotp(user.id)) !== undefined;
+    const enrolled = (await this.factors(user.id)).any;
     if (!enrolled && !user.mfaRequired) return undefined;
     const now = this.d.now();
     // Old challenges of the account go: they would only be more doors for the same password.
@@ -79,7 +88,19 @@ export class MfaService {
       .values({ userId: user.id, source, ip, expiresAt: new Date(now + MFA_CHALLENGE.lifetimeS * 1000) })
       .returning({ id: mfaChallenge.id });
     if (!row) throw new Error('mfa_challenge insert returned nothing');
-    return this.describe(row.id, user.id, 0, now + MFA_CHALLENGE.lifetimeS * 1000, enrolled);
+    return this.describe(row.id, user.id, 0, now + MFA_CHALLENGE.lifetimeS * 1000);
+  }
+
+  /** The second factors an account has: a confirmed authenticator, passkeys, unused recovery codes. */
+  private async factors(userId: string): Promise<{ totp: boolean; passkey: boolean; recovery: boolean; any: boolean }> {
+    const totp = (await this.confirmedTotp(userId)) !== undefined;
+    const passkey = await hasPasskey(this.db, userId);
+    const [code] = await this.db
+      .select({ id: mfaRecoveryCode.id })
+      .from(mfaRecoveryCode)
+      .where(and(eq(mfaRecoveryCode.userId, userId), isNull(mfaRecoveryCode.usedAt)))
+      .limit(1);
+    return { totp, passkey, recovery: totp || (passkey && code !== undefined), any: totp || passkey };
   }
 
   private async describe(
@@ -87,14 +108,17 @@ export class MfaService {
     userId: string,
     attempts: number,
     expiresAt: number,
-    enrolled?: boolean,
   ): Promise<MfaChallenge> {
-    const isEnrolled = enrolled ?? (await this.confirmedTotp(userId)) !== undefined;
-    const methods: MfaMethod[] = isEnrolled ? ['totp', 'recovery'] : ['totp'];
+    const f = await this.factors(userId);
+    // An account with no second factor yet (an administrator requires one) enrols an authenticator.
+    const methods: MfaMethod[] = f.any ? [] : ['totp'];
+    if (f.totp) methods.push('totp');
+    if (f.recovery) methods.push('recovery');
+    if (f.passkey) methods.push('passkey');
     return {
       challenge,
       methods,
-      enrol: !isEnrolled,
+      enrol: !f.any,
       expiresIn: Math.max(0, Math.ceil((expiresAt - this.d.now()) / 1000)),
       attemptsLeft: Math.max(0, MFA_CHALLENGE.attempts - attempts),
     };
@@ -136,10 +160,17 @@ export class MfaService {
   /** Sign-in enrolment: a new (unconfirmed) authenticator secret for a challenge's account that has none. */
   async enrolForChallenge(id: string): Promise<{ uri: string; secret: string }> {
     const c = await this.liveChallenge(id);
-    if (await this.confirmedTotp(c.userId)) throw new AppError('mfaAlreadyEnabled');
+    // A passkey is a second factor too: the password alone never sets up another one beside it.
+    if ((await this.factors(c.userId)).any) throw new AppError('mfaAlreadyEnabled');
     // Each new secret spends a try, so a challenge cannot be used to mint secrets without end.
     await this.spendTry(c.id);
     return this.newSecret(c.userId, c.account);
+  }
+
+  /** A sign-in's passkey options (the account's passkeys, a new WebAuthn challenge); 1406 without a passkey. */
+  async passkeyOptions(id: string, rp: RelyingParty): Promise<PasskeyRequestOptions> {
+    const c = await this.liveChallenge(id);
+    return assertionOptions(this.db, c.id, c.userId, rp);
   }
 
   private async spendTry(id: string): Promise<void> {
@@ -179,10 +210,12 @@ export class MfaService {
    */
   async complete(
     id: string,
-    input: { code?: string | undefined; recoveryCode?: string | undefined },
+    input: { code?: string | undefined; recoveryCode?: string | undefined; passkey?: PasskeyAssertion | undefined },
     ip: string,
+    rp: RelyingParty,
   ): Promise<TokenPair & { recoveryCodes?: string[] }> {
-    if (!input.code && !input.recoveryCode) throw new ValidationError([{ field: 'code', rule: 'required' }]);
+    if (!input.code && !input.recoveryCode && !input.passkey)
+      throw new ValidationError([{ field: 'code', rule: 'required' }]);
     const c = await this.liveChallenge(id);
     await this.d.limiter.assertNotBlocked([
       ['loginAccount', c.account],
@@ -190,20 +223,23 @@ export class MfaService {
     ]);
     await this.spendTry(c.id);
     const actor = { userId: c.userId, companyId: c.companyId };
-    const enrolled = (await this.confirmedTotp(c.userId)) !== undefined;
+    const f = await this.factors(c.userId);
     let recoveryCodes: string[] | undefined;
     let accepted: boolean;
-    if (input.code) {
-      accepted = enrolled
+    if (input.passkey) {
+      accepted = await acceptAssertion(this.db, c.id, c.userId, input.passkey, rp, this.nowDate());
+    } else if (input.code) {
+      // A code enrols an authenticator only for an account with no second factor at all.
+      accepted = f.totp
         ? await this.acceptTotp(c.userId, input.code)
-        : (recoveryCodes = await this.confirmEnrolment(actor, ip, input.code)) !== undefined;
+        : !f.any && (recoveryCodes = await this.confirmEnrolment(actor, ip, input.code)) !== undefined;
     } else {
-      accepted = enrolled && (await this.spendRecoveryCode(c.userId, input.recoveryCode ?? ''));
+      accepted = f.recovery && (await this.spendRecoveryCode(c.userId, input.recoveryCode ?? ''));
     }
     if (!accepted) {
       await this.d.limiter.recordFailure('loginAccount', c.account);
       await this.d.limiter.recordFailure('loginAddress', ip);
-      throw wrongCode();
+      throw input.passkey ? new AppError('passkeyRejected') : wrongCode();
     }
     // Spent once: two racing right codes cannot both open a session.
     const used = await this.db
@@ -384,12 +420,14 @@ export class MfaService {
       }
       if (!proven) return this.refuse(actor.userId, ip);
     }
+    // Passkeys are a second factor of their own: with one left, two-step verification stays on.
+    const passkeyLeft = await hasPasskey(this.db, actor.userId);
     await this.db.transaction(async (tx) => {
       await tx.delete(userTotp).where(eq(userTotp.userId, actor.userId));
       await tx.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, actor.userId));
       await tx
         .update(appUser)
-        .set({ mfaEnabled: false, updatedAt: this.nowDate() })
+        .set({ mfaEnabled: passkeyLeft, updatedAt: this.nowDate() })
         .where(eq(appUser.id, actor.userId));
       if (totp.confirmedAt)
         await recordAudit(tx, actor, ip, {
