@@ -15,6 +15,7 @@ import {
   device,
   deviceCommand,
   deviceEvent,
+  passkey,
   plantLayout,
   role,
   rolePermission,
@@ -58,6 +59,10 @@ const OPT_OUT: Record<string, string> = {
     'registers a new gateway: the serial is the new row, and a serial already registered anywhere is refused as a duplicate (serials are global)',
   'POST /api/v1/companies/{id}':
     'platform administrators only (scope platform): every company role is refused 403 before any row is read; companies.test.ts shows it changes nothing',
+  'POST /api/v1/mfa/passkey':
+    'registers a new passkey: the credential id in the body is the new row, and one already registered anywhere is refused as a duplicate (credential ids are global; passkey.test.ts)',
+  'POST /api/v1/anonymous/checkCode/return/token':
+    'anonymous: the sign-in challenge decides whose account, and a passkey of any other account is refused (passkey.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
     'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
@@ -151,6 +156,8 @@ interface Keys {
   customerTypeId: string;
   companyId: string;
   manualId: string;
+  /** A passkey of Sunrise's staff member (modules/mfa): the routes that take one are the caller's own. */
+  passkeyId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -201,6 +208,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       return where === 'query' ? serialOf() : [serialOf()];
     case 'id':
       if (path.startsWith('/api/v1/command/')) return k.commandId;
+      if (path.startsWith('/api/v1/mfa/passkey/')) return k.passkeyId;
       if (path.startsWith('/api/v1/company/manual/')) return k.manualId;
       if (path.startsWith('/api/v1/inverter/config/template/')) return k.templateId;
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
@@ -408,6 +416,7 @@ describe('the tenancy sweep', () => {
       .values({ companyId: sunrise?.id ?? '', fileId: manualFile.id, title: 'Sweep manual' })
       .returning();
     k = {
+      passkeyId: '',
       plantId,
       gateway: 'SWGW01',
       inverter: 'SWINV01',
@@ -427,6 +436,12 @@ describe('the tenancy sweep', () => {
       companyId: sunrise?.id ?? '',
       manualId: manual?.id ?? '',
     };
+    // After the staff member's sign-in above: with a passkey, the password alone no longer signs it in.
+    const [key] = await db
+      .insert(passkey)
+      .values({ id: 'c3dlZXAtcGFzc2tleQ', userId: idOf(ACCOUNTS.staff), publicKey: 'pk', name: 'Sweep passkey' })
+      .returning();
+    k.passkeyId = key?.id ?? '';
   });
 
   it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
@@ -438,7 +453,7 @@ describe('the tenancy sweep', () => {
     const secrets = [k.plantId, 'Sweep plant', 'SWGW01', 'SWINV01', 'SWBAT01', 'SWMTR01', 'SWWS01', 'SWSW01'];
     secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
     secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
-    secrets.push('Sweep manual', k.manualId);
+    secrets.push('Sweep manual', k.manualId, 'Sweep passkey');
 
     const planned: Planned[] = [];
     const failures: string[] = [];
