@@ -25,6 +25,7 @@ import { encryptPasswords } from '../../../kit/encryptPassword';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { cleanCode, RecoveryCodes, TotpQr } from '../../auth';
 import type { AccountTabProps } from '../accountTab';
+import { PASSKEYS_KEY, PasskeysSection } from './PasskeysSection';
 
 const MFA_KEY = ['mfa'] as const;
 /** Codes these forms answer under their field. */
@@ -85,6 +86,7 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
   const { message } = App.useApp();
   const qc = useQueryClient();
   const state = useQuery({ queryKey: MFA_KEY, queryFn: () => call('GET /mfa', {}, { silent: true }) });
+  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => call('GET /mfa/passkeys', {}, { silent: true }) });
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -133,6 +135,8 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
     );
   }
   const mfa = state.data;
+  // Two-step verification is on with an authenticator app, a passkey, or both.
+  const on = mfa.enabled || (passkeys.data?.length ?? 0) > 0;
 
   if (codes) {
     return (
@@ -150,7 +154,7 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
       <p className="hg-mfa-intro">{t('mfa.intro')}</p>
       <div className="hg-mfa-status">
         <span>{t('mfa.status')}</span>
-        {mfa.enabled ? (
+        {on ? (
           <Tag color="green" icon={<SafetyCertificateOutlined />} data-testid="mfa-status">
             {t('mfa.on')}
           </Tag>
@@ -159,10 +163,11 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
         )}
         {mfa.required ? <Tag color="orange">{t('mfa.requiredTag')}</Tag> : null}
       </div>
-      {mfa.required && !mfa.enabled ? (
+      {mfa.required && !on ? (
         <Alert type="warning" showIcon title={t('mfa.requiredHint')} className="hg-account-alert" />
       ) : null}
 
+      <h3 className="hg-passkeys-title">{t('mfa.authenticatorTitle')}</h3>
       {mfa.enabled ? (
         <>
           <p className="hg-mfa-left" data-testid="mfa-codes-left">
@@ -222,6 +227,8 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
           {t('mfa.setUp')}
         </Button>
       )}
+
+      <PasskeysSection readOnly={readOnly} onChanged={changed} />
 
       <RegenerateDialog
         open={dialog === 'regenerate'}

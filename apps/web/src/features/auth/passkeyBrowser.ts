@@ -1,0 +1,37 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
+import type {
+  PasskeyAssertion,
+  PasskeyCreationOptions,
+  PasskeyRegistrationCredential,
+  PasskeyRequestOptions,
+} from '@heliograph/shared';
+
+/** Whether this browser can make and use passkeys at all (WebAuthn). */
+export function passkeysSupported(): boolean {
+  return browserSupportsWebAuthn();
+}
+
+/** The browser's passkey prompt for the server's registration options: the new credential. */
+export async function createPasskey(options: PasskeyCreationOptions): Promise<PasskeyRegistrationCredential> {
+  const made = await startRegistration({ optionsJSON: options });
+  return { ...made, clientExtensionResults: { ...made.clientExtensionResults } };
+}
+
+/** The browser's passkey prompt for a sign-in's options: the assertion. */
+export async function signWithPasskey(options: PasskeyRequestOptions): Promise<PasskeyAssertion> {
+  const signed = await startAuthentication({ optionsJSON: options });
+  return { ...signed, clientExtensionResults: { ...signed.clientExtensionResults } };
+}
+
+/**
+ * Whether an error is the browser's own (the prompt was closed, timed out, or the authenticator refused),
+ * as opposed to the server's answer: the page then says so in its own words.
+ */
+export function isPromptFailure(err: unknown): boolean {
+  return err instanceof WebAuthnError || (err instanceof Error && err.name === 'NotAllowedError');
+}
