@@ -11,7 +11,7 @@ import { TextButton } from './TextButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { cleanCode } from './mfaFormat';
-import { isPromptFailure, passkeysSupported, signWithPasskey } from './passkeyBrowser';
+import { isPromptFailure, openedByAddress, passkeysSupported, signWithPasskey } from './passkeyBrowser';
 import { RecoveryCodes, TotpQr } from './TotpSetup';
 
 interface CodeValues {
@@ -197,7 +197,13 @@ export function MfaStep({
           {passkeyError ? (
             <Alert type="error" showIcon title={passkeyError} role="alert" data-testid="mfa-passkey-error" />
           ) : null}
-          {passkeysSupported() ? null : <Alert type="info" showIcon title={t('mfa.passkeyUnsupported')} />}
+          {passkeysSupported() ? null : (
+            <Alert
+              type="info"
+              showIcon
+              title={t(openedByAddress() ? 'mfa.passkeyNeedsName' : 'mfa.passkeyUnsupported')}
+            />
+          )}
           <Button
             type={hasCode ? 'default' : 'primary'}
             size="large"

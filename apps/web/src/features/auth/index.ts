@@ -1,4 +1,4 @@
 /** What the sign-in feature offers the others: the authenticator set-up pieces the account page reuses. */
 export { RecoveryCodes, TotpQr } from './TotpSetup';
 export { cleanCode } from './mfaFormat';
-export { createPasskey, isPromptFailure, passkeysSupported } from './passkeyBrowser';
+export { createPasskey, isPromptFailure, openedByAddress, passkeysSupported } from './passkeyBrowser';

@@ -11,9 +11,15 @@ import type {
   PasskeyRequestOptions,
 } from '@heliograph/shared';
 
-/** Whether this browser can make and use passkeys at all (WebAuthn). */
+/** Whether the console was opened by an IP address: a passkey needs a host name (its relying party id). */
+export function openedByAddress(): boolean {
+  const host = typeof location === 'undefined' ? '' : location.hostname;
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[') || host.includes(':');
+}
+
+/** Whether passkeys can be made and used here: a browser with WebAuthn, on a host name. */
 export function passkeysSupported(): boolean {
-  return browserSupportsWebAuthn();
+  return browserSupportsWebAuthn() && !openedByAddress();
 }
 
 /** The browser's passkey prompt for the server's registration options: the new credential. */

@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/client';
 import { setFieldError } from '../../../api/formErrors';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { currentLang } from '../../../i18n';
-import { createPasskey, isPromptFailure, passkeysSupported } from '../../auth';
+import { createPasskey, isPromptFailure, openedByAddress, passkeysSupported } from '../../auth';
 
 export const PASSKEYS_KEY = ['mfa', 'passkeys'] as const;
 /** Codes the passkey dialogs answer under their name field. */
@@ -96,7 +96,9 @@ export function PasskeysSection({ readOnly, onChanged }: { readOnly: boolean; on
         {t('mfa.passkeysTitle')}
       </h3>
       <p className="hg-mfa-intro">{t('mfa.passkeysIntro')}</p>
-      {!supported ? <Alert type="info" showIcon title={t('mfa.passkeyUnsupported')} /> : null}
+      {!supported ? (
+        <Alert type="info" showIcon title={t(openedByAddress() ? 'mfa.passkeyNeedsName' : 'mfa.passkeyUnsupported')} />
+      ) : null}
       {list.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : list.data && list.data.length > 0 ? (
