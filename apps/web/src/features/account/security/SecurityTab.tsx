@@ -136,7 +136,8 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
   }
   const mfa = state.data;
   // Two-step verification is on with an authenticator app, a passkey, or both.
-  const on = mfa.enabled || (passkeys.data?.length ?? 0) > 0;
+  const hasPasskeys = (passkeys.data?.length ?? 0) > 0;
+  const on = mfa.enabled || hasPasskeys;
 
   if (codes) {
     return (
@@ -189,7 +190,7 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
               disabled={readOnly || mfa.required}
               data-testid="mfa-turn-off"
             >
-              {t('mfa.turnOff')}
+              {hasPasskeys ? t('mfa.turnOffApp') : t('mfa.turnOff')}
             </Button>
           </Space>
           {mfa.required ? <p className="hg-mfa-note">{t('mfa.requiredNoOff')}</p> : null}
@@ -241,10 +242,11 @@ export function SecurityTab({ user, readOnly }: AccountTabProps): React.JSX.Elem
       />
       <TurnOffDialog
         open={dialog === 'off'}
+        keepsPasskeys={hasPasskeys}
         onClose={() => setDialog(null)}
         onDone={async () => {
           setDialog(null);
-          void message.success(t('mfa.turnedOff'));
+          void message.success(hasPasskeys ? t('mfa.appRemoved') : t('mfa.turnedOff'));
           await changed();
         }}
       />
@@ -300,10 +302,13 @@ interface OffValues {
 
 function TurnOffDialog({
   open,
+  keepsPasskeys,
   onClose,
   onDone,
 }: {
   open: boolean;
+  /** Passkeys remain: only the authenticator app goes, two-step verification stays on. */
+  keepsPasskeys: boolean;
   onClose: () => void;
   onDone: () => Promise<void>;
 }): React.JSX.Element {
@@ -326,14 +331,14 @@ function TurnOffDialog({
   return (
     <Modal
       open={open}
-      title={t('mfa.turnOffTitle')}
+      title={keepsPasskeys ? t('mfa.turnOffAppTitle') : t('mfa.turnOffTitle')}
       onCancel={onClose}
-      okText={t('mfa.turnOff')}
+      okText={keepsPasskeys ? t('mfa.turnOffApp') : t('mfa.turnOff')}
       cancelText={t('mfa.cancel')}
       okButtonProps={{ danger: true, loading: busy, htmlType: 'submit', form: 'mfa-off-form' }}
       destroyOnHidden
     >
-      <p>{t('mfa.turnOffHint')}</p>
+      <p>{keepsPasskeys ? t('mfa.turnOffAppHint') : t('mfa.turnOffHint')}</p>
       <Segmented<'code' | 'password'>
         block
         value={proof}
