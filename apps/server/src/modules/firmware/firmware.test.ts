@@ -102,8 +102,9 @@ describe('vendor keys', () => {
     });
     expect(again.data.fields?.[0]?.rule).toBe('vendorKeyExists');
     const keys = await t.call<VendorKeyRow[]>('GET', '/api/v1/firmware/vendorKeys', { token: tk.platform });
-    expect(keys.data.map((k) => k.name)).toEqual(['Acme Inverters']);
-    expect(keys.data[0]?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    // The demo vendor's key and Acme's, nothing refused.
+    expect(keys.data.map((k) => k.name).sort()).toEqual(['Acme Inverters', 'Heliograph Demo Vendor']);
+    for (const k of keys.data) expect(k.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('is the platform’s: a company administrator gets no permission', async () => {
