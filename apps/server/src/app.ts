@@ -72,6 +72,7 @@ import { Foreground } from './http/foreground.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { firmwareRoutes } from './modules/firmware/routes.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
 // runs: small ones let the console's queries in between (issue 11).
@@ -297,6 +298,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(companyRoutes({ db, auth, callers }));
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
+      await api.register(firmwareRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );

@@ -23,5 +23,6 @@ export * from './iv-curve.js';
 export * from './inverter-flow.js';
 export * from './layout.js';
 export * from './device-rules.js';
+export * from './firmware.js';
 export * from './request-params.js';
 export * from './contracts/index.js';

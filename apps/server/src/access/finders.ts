@@ -107,3 +107,17 @@ export async function findTemplate(db: Db, auth: AuthContext, id: string): Promi
   if (!row) throw new AppError(POLICIES.template.missing);
   return row;
 }
+
+/**
+ * A firmware of the library the caller may see (or, with `write`, change: platform administrators); otherwise
+ * "does not exist", also for another company's firmware that was never authorised to the caller's.
+ */
+export async function findFirmware<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  if (!UUID.test(id)) throw new AppError(POLICIES.firmware.missing);
+  return findOne<T>(db, auth, 'firmware', sql`f.id = ${id}`, { ...opts, select: opts.select ?? sql`f.id` });
+}

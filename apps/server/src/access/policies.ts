@@ -128,6 +128,17 @@ function templateCondition(auth: AuthContext): SQL {
     : sql`${configTemplate.companyId} is null`;
 }
 
+/**
+ * Firmware on the alias `f` (issue 13 point 5): platform administrators and internal employees see the whole
+ * library; a company the firmware made for it and what was authorised to it (firmware_grant); nobody else
+ * any. Only platform administrators change it.
+ */
+function firmwareRead(auth: AuthContext): SQL {
+  if (auth.role === 'platform_admin' || auth.role === 'internal_employee') return sql`true`;
+  if (!auth.companyId) return sql`false`;
+  return sql`(f.company_id = ${auth.companyId} or exists (select 1 from firmware_grant fg where fg.firmware_id = f.id and fg.company_id = ${auth.companyId}))`;
+}
+
 export const POLICIES = {
   plant: { from: sql`plant p`, read: plantRead, write: plantWrite, missing: 'plantNotFound' },
   gateway: {
@@ -154,6 +165,12 @@ export const POLICIES = {
     missing: 'notFound',
   },
   template: { from: sql`config_template`, read: templateCondition, write: templateCondition, missing: 'notFound' },
+  firmware: {
+    from: sql`firmware f`,
+    read: firmwareRead,
+    write: (auth) => (auth.role === 'platform_admin' ? sql`true` : sql`false`),
+    missing: 'notFound',
+  },
 } satisfies Record<string, Policy>;
 
 export type ResourceKind = keyof typeof POLICIES;

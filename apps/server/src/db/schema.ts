@@ -822,3 +822,108 @@ export const accountMigration = pgTable(
   },
   (t) => [index('account_migration_user').on(t.userId, t.createdAt)],
 );
+
+// ---- firmware library (issue 13) -------------------------------------------------------------------------
+
+/**
+ * A vendor's Ed25519 public key, registered by a platform administrator: an image is accepted only with a valid
+ * signature by a key that is not revoked (modules/firmware/signing.ts). Revoking keeps the row, so the library
+ * still says who signed what.
+ */
+export const vendorKey = pgTable(
+  'vendor_key',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** SPKI PEM. */
+    publicKey: text('public_key').notNull(),
+    /** SHA-256 of the key's DER, hex: one key is registered once. */
+    fingerprint: text('fingerprint').notNull(),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    createdAt: created(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('vendor_key_fingerprint').on(t.fingerprint),
+    uniqueIndex('vendor_key_name').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** Primary labels (no parent) and their secondary labels, per device kind (spec §3 Firmware). */
+export const firmwareLabel = pgTable(
+  'firmware_label',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('firmware_label_name').on(
+      t.kind,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/**
+ * One firmware image of the library (spec §3 Firmware, every field). The image is a stored_file (kind
+ * `firmware`); its SHA-256 is unique, so one image is in the library once. `company_id`: the company it was made
+ * for, which sees it without a grant; null for the platform's own.
+ */
+export const firmware = pgTable(
+  'firmware',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    companyId: uuid('company_id').references(() => company.id),
+    brand: text('brand').notNull(),
+    product: text('product').notNull(),
+    epn: text('epn').notNull().default(''),
+    hardwareVersion: text('hardware_version').notNull().default(''),
+    softwareVersion: text('software_version').notNull(),
+    compatibleVersions: jsonb('compatible_versions').$type<string[]>().notNull().default([]),
+    changeLog: text('change_log').notNull().default(''),
+    upgradeMode: text('upgrade_mode').notNull().default('remote'),
+    labelId: uuid('label_id').references(() => firmwareLabel.id),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFile.id),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The vendor's signature of the image, base64, and the key it verified with. */
+    signature: text('signature').notNull(),
+    vendorKeyId: uuid('vendor_key_id')
+      .notNull()
+      .references(() => vendorKey.id),
+    enabled: boolean('enabled').notNull().default(false),
+    released: boolean('released').notNull().default(false),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('firmware_sha256').on(t.sha256),
+    uniqueIndex('firmware_product_version').on(t.kind, sql`lower(${t.product})`, sql`lower(${t.softwareVersion})`),
+    index('firmware_kind').on(t.kind, t.createdAt),
+  ],
+);
+
+/** Firmware authorised to a company (firmware/auth): it sees and may install it. */
+export const firmwareGrant = pgTable(
+  'firmware_grant',
+  {
+    firmwareId: uuid('firmware_id')
+      .notNull()
+      .references(() => firmware.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id),
+    grantedBy: uuid('granted_by').references(() => appUser.id),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.firmwareId, t.companyId] }), index('firmware_grant_company').on(t.companyId)],
+);

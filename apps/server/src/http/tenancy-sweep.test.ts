@@ -16,9 +16,13 @@ import {
   deviceCommand,
   deviceEvent,
   passkey,
+  firmware,
+  firmwareGrant,
+  firmwareLabel,
   plantLayout,
   role,
   rolePermission,
+  vendorKey,
 } from '../db/schema.js';
 import { putFile } from '../modules/files/store.js';
 import { provisionPlant } from '../modules/plants/provision.js';
@@ -63,6 +67,23 @@ const OPT_OUT: Record<string, string> = {
     'registers a new passkey: the credential id in the body is the new row, and one already registered anywhere is refused as a duplicate (credential ids are global; passkey.test.ts)',
   'POST /api/v1/anonymous/checkCode/return/token':
     'anonymous: the sign-in challenge decides whose account, and a passkey of any other account is refused (passkey.test.ts)',
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/firmware/{firmwareId}',
+      'POST /api/v1/firmware/{firmwareId}/enabled',
+      'POST /api/v1/firmware/{firmwareId}/released',
+      'POST /api/v1/firmware/{firmwareId}/delete',
+      'GET /api/v1/firmware/{firmwareId}/grants',
+      'POST /api/v1/firmware/{firmwareId}/grant',
+      'POST /api/v1/firmware/{firmwareId}/revoke',
+      'POST /api/v1/firmware/label',
+      'POST /api/v1/firmware/label/{labelId}/delete',
+      'POST /api/v1/firmware/vendorKey/{vendorKeyId}/revoke',
+    ].map((route) => [
+      route,
+      'the firmware library is the platform’s to manage (scope platform): every company role is refused 403 before any row is read, whatever the key; firmware.test.ts shows a company administrator changes nothing',
+    ]),
+  ),
   'GET /api/v1/anonymous/logo/{id}':
     'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
@@ -158,6 +179,9 @@ interface Keys {
   manualId: string;
   /** A passkey of Sunrise's staff member (modules/mfa): the routes that take one are the caller's own. */
   passkeyId: string;
+  /** A firmware of the platform authorised to Sunrise, and a label of the library. */
+  firmwareId: string;
+  labelId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -198,6 +222,11 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       id: path.startsWith('/api/v1/customerType/') ? k.customerTypeId : k.customerId,
     };
     if (Object.hasOwn(customers, name)) return customers[name];
+  }
+  // The firmware library (modules/firmware): a firmware authorised to Sunrise, and a label.
+  if (path.startsWith('/api/v1/firmware')) {
+    const firmware: Record<string, string> = { firmwareId: k.firmwareId, labelId: k.labelId, parentId: k.labelId };
+    if (Object.hasOwn(firmware, name)) return firmware[name];
   }
   switch (name) {
     case 'sn':
@@ -415,6 +444,35 @@ describe('the tenancy sweep', () => {
       .insert(companyManual)
       .values({ companyId: sunrise?.id ?? '', fileId: manualFile.id, title: 'Sweep manual' })
       .returning();
+    // A firmware of the platform's, authorised to Sunrise (its administrator reads it; another company may not).
+    const [vendor] = await db
+      .insert(vendorKey)
+      .values({ name: 'Sweep vendor', publicKey: 'sweep', fingerprint: 'sweep' })
+      .returning();
+    const image = await putFile(db, {
+      kind: 'firmware',
+      name: 'sweep.bin',
+      contentType: 'application/octet-stream',
+      bytes: Buffer.from('Sweep firmware image'),
+    });
+    const [label] = await db.insert(firmwareLabel).values({ kind: 'inverter', name: 'Sweep label' }).returning();
+    const [fw] = await db
+      .insert(firmware)
+      .values({
+        kind: 'inverter',
+        brand: 'Sweep',
+        product: 'Sweep firmware',
+        softwareVersion: '1.0',
+        labelId: label?.id ?? null,
+        fileId: image.id,
+        fileName: 'sweep.bin',
+        size: image.size,
+        sha256: image.sha256,
+        signature: 'sweep',
+        vendorKeyId: vendor?.id ?? '',
+      })
+      .returning();
+    await db.insert(firmwareGrant).values({ firmwareId: fw?.id ?? '', companyId: sunrise?.id ?? '' });
     k = {
       passkeyId: '',
       plantId,
@@ -435,6 +493,8 @@ describe('the tenancy sweep', () => {
       customerTypeId: (await db.select().from(customerType).where(eq(customerType.name, 'Retail')))[0]?.id ?? '',
       companyId: sunrise?.id ?? '',
       manualId: manual?.id ?? '',
+      firmwareId: fw?.id ?? '',
+      labelId: label?.id ?? '',
     };
     // After the staff member's sign-in above: with a passkey, the password alone no longer signs it in.
     const [key] = await db
@@ -454,6 +514,7 @@ describe('the tenancy sweep', () => {
     secrets.push('SWLORA01', k.templateId, k.commandId, k.userId, 'Sweep template', k.roleId, 'Sweep role');
     secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
     secrets.push('Sweep manual', k.manualId, 'Sweep passkey');
+    secrets.push('Sweep manual', k.manualId, 'Sweep firmware', k.firmwareId);
 
     const planned: Planned[] = [];
     const failures: string[] = [];

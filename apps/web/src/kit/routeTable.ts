@@ -41,7 +41,8 @@ export type ShellPage =
   | 'companyAgents'
   | 'companyManuals'
   | 'companyAudit'
-  | 'companies';
+  | 'companies'
+  | 'firmware';
 
 export interface ShellRoute {
   path: string;
@@ -243,13 +244,55 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
       '/firmware/switch',
     ],
   },
-  { path: '/firmware/gate', titleKey: 'page.firmwareGateway', permission: 'firmware.gateway.view', menu: true },
-  { path: '/firmware/inv', titleKey: 'page.firmwareInverter', permission: 'firmware.inverter.view', menu: true },
-  { path: '/firmware/auth', titleKey: 'page.firmwareAuth', permission: 'firmware.inverter.auth', menu: true },
-  { path: '/firmware/batt', titleKey: 'page.firmwareBattery', permission: 'firmware.battery.view', menu: true },
-  { path: '/firmware/mastnode', titleKey: 'page.firmwareLora', permission: 'firmware.main.node.view', menu: true },
-  { path: '/firmware/meter', titleKey: 'page.firmwareMeter', permission: 'firmware.meter.view', menu: true },
-  { path: '/firmware/switch', titleKey: 'page.firmwareSwitch', permission: 'firmware.switch.view', menu: true },
+  {
+    path: '/firmware/gate',
+    titleKey: 'page.firmwareGateway',
+    permission: 'firmware.gateway.view',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/inv',
+    titleKey: 'page.firmwareInverter',
+    permission: 'firmware.inverter.view',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/auth',
+    titleKey: 'page.firmwareAuth',
+    permission: 'firmware.inverter.auth',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/batt',
+    titleKey: 'page.firmwareBattery',
+    permission: 'firmware.battery.view',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/mastnode',
+    titleKey: 'page.firmwareLora',
+    permission: 'firmware.main.node.view',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/meter',
+    titleKey: 'page.firmwareMeter',
+    permission: 'firmware.meter.view',
+    menu: true,
+    page: 'firmware',
+  },
+  {
+    path: '/firmware/switch',
+    titleKey: 'page.firmwareSwitch',
+    permission: 'firmware.switch.view',
+    menu: true,
+    page: 'firmware',
+  },
   // Reports
   { path: '/workdata', titleKey: 'page.reports', permission: 'workdata.view', redirect: ['/workdata/list'] },
   { path: '/workdata/list', titleKey: 'page.reports', permission: 'workdata.view', menu: true },

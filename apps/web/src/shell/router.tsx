@@ -61,6 +61,7 @@ const pages = {
   companyManuals: page(() => import('../features/company/ManualsPage')),
   companyAudit: page(() => import('../features/company/AuditLogPage')),
   companies: page(() => import('../features/company/CompaniesPage')),
+  firmware: page(() => import('../features/firmware/FirmwarePage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -108,6 +109,7 @@ function shellChild(route: ShellRoute): RouteObject {
     companyManuals: pages.companyManuals,
     companyAudit: pages.companyAudit,
     companies: pages.companies,
+    firmware: pages.firmware,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

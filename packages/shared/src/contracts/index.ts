@@ -27,6 +27,7 @@ import { roleContracts } from './roles.js';
 import { staffContracts } from './staff.js';
 // Issue 12, companies, agents, audit:
 import { companyContracts } from './companies.js';
+import { firmwareContracts } from './firmware.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -60,6 +61,7 @@ export * from './roles.js';
 export * from './staff.js';
 export * from './customers.js';
 export * from './companies.js';
+export * from './firmware.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -95,6 +97,7 @@ export const API = {
   ...staffContracts,
   ...customerContracts,
   ...companyContracts,
+  ...firmwareContracts,
 };
 
 export type ApiRoute = keyof typeof API;

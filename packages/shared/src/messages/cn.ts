@@ -136,6 +136,15 @@ export const cn: Messages = {
     logoBytes: 'Logo 大小不能超过 300 KB。',
     manualType: '手册必须是 PDF、JPG 或 PNG 图片，或 Office 文档。',
     manualSize: '手册大小不能超过 20 MB。',
+    // Firmware library (issue 13).
+    firmwareFileName: '文件名最多 40 个字符，只能包含字母、数字、短横线、下划线或点。',
+    firmwareFileType: '固件必须是 .bin 或 .hex 文件。',
+    firmwareSize: '固件文件超过了该设备类型允许的大小。',
+    firmwareVersion: '版本号只能使用字母、数字、短横线、下划线和点。',
+    firmwareSignature: '签名与文件不符，没有匹配的已登记厂商密钥。',
+    firmwareImageExists: '该固件镜像已在固件库中。',
+    vendorKey: '请粘贴 PEM 格式的 Ed25519 公钥。',
+    vendorKeyExists: '该密钥或名称已登记。',
   },
   roles: {
     platform_admin: '平台管理员',

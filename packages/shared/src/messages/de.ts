@@ -142,6 +142,16 @@ export const de: Messages = {
     logoBytes: 'Das Logo darf höchstens 300 KB groß sein.',
     manualType: 'Das Handbuch muss ein PDF, ein JPG- oder PNG-Bild oder ein Office-Dokument sein.',
     manualSize: 'Das Handbuch darf höchstens 20 MB groß sein.',
+    // Firmware library (issue 13).
+    firmwareFileName:
+      'Der Dateiname darf höchstens 40 Buchstaben, Ziffern, Bindestriche, Unterstriche oder Punkte enthalten.',
+    firmwareFileType: 'Die Firmware muss eine .bin- oder .hex-Datei sein.',
+    firmwareSize: 'Die Firmware-Datei ist größer, als dieser Gerätetyp erlaubt.',
+    firmwareVersion: 'Verwenden Sie für die Version Buchstaben, Ziffern, Bindestriche, Unterstriche und Punkte.',
+    firmwareSignature: 'Die Signatur passt zu keinem registrierten Herstellerschlüssel für diese Datei.',
+    firmwareImageExists: 'Dieses Image ist bereits in der Bibliothek.',
+    vendorKey: 'Fügen Sie einen öffentlichen Ed25519-Schlüssel im PEM-Format ein.',
+    vendorKeyExists: 'Dieser Schlüssel oder Name ist bereits registriert.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',

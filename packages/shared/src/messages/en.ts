@@ -139,6 +139,15 @@ export const en = {
     logoBytes: 'The logo can be at most 300 KB.',
     manualType: 'The manual must be a PDF, a JPG or PNG image, or an Office document.',
     manualSize: 'The manual can be at most 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'Use at most 40 letters, digits, dashes, underscores or dots for the file name.',
+    firmwareFileType: 'The firmware must be a .bin or .hex file.',
+    firmwareSize: 'The firmware file is larger than this device type allows.',
+    firmwareVersion: 'Use letters, digits, dashes, underscores and dots for the version.',
+    firmwareSignature: 'The signature does not match the file for any registered vendor key.',
+    firmwareImageExists: 'This image is already in the library.',
+    vendorKey: 'Paste an Ed25519 public key in PEM format.',
+    vendorKeyExists: 'This key or name is already registered.',
   },
   roles: {
     platform_admin: 'Platform administrator',

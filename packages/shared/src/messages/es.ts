@@ -142,6 +142,15 @@ export const es: Messages = {
     logoBytes: 'El logotipo puede ocupar como máximo 300 KB.',
     manualType: 'El manual debe ser un PDF, una imagen JPG o PNG o un documento de Office.',
     manualSize: 'El manual puede ocupar como máximo 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'Use como máximo 40 letras, dígitos, guiones, guiones bajos o puntos en el nombre del archivo.',
+    firmwareFileType: 'El firmware debe ser un archivo .bin o .hex.',
+    firmwareSize: 'El archivo de firmware es más grande de lo que permite este tipo de dispositivo.',
+    firmwareVersion: 'Use letras, dígitos, guiones, guiones bajos y puntos para la versión.',
+    firmwareSignature: 'La firma no coincide con el archivo para ninguna clave de fabricante registrada.',
+    firmwareImageExists: 'Esta imagen ya está en la biblioteca.',
+    vendorKey: 'Pegue una clave pública Ed25519 en formato PEM.',
+    vendorKeyExists: 'Esta clave o este nombre ya están registrados.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',

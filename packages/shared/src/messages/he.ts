@@ -136,6 +136,15 @@ export const he: Messages = {
     logoBytes: 'גודל הלוגו יכול להיות עד 300 KB.',
     manualType: 'המדריך חייב להיות קובץ PDF, תמונת JPG או PNG, או מסמך Office.',
     manualSize: 'גודל המדריך יכול להיות עד 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'שם הקובץ יכול להכיל עד 40 אותיות, ספרות, מקפים, קווים תחתונים או נקודות.',
+    firmwareFileType: 'הקושחה חייבת להיות קובץ ‎.bin או ‎.hex.',
+    firmwareSize: 'קובץ הקושחה גדול מהמותר לסוג התקן זה.',
+    firmwareVersion: 'בגרסה השתמשו באותיות, ספרות, מקפים, קווים תחתונים ונקודות.',
+    firmwareSignature: 'החתימה אינה תואמת לקובץ עבור אף מפתח יצרן רשום.',
+    firmwareImageExists: 'קובץ קושחה זה כבר נמצא בספרייה.',
+    vendorKey: 'הדביקו מפתח ציבורי Ed25519 בתבנית PEM.',
+    vendorKeyExists: 'מפתח או שם זה כבר רשומים.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',

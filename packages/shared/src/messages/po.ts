@@ -138,6 +138,15 @@ export const po: Messages = {
     logoBytes: 'Logo może mieć najwyżej 300 KB.',
     manualType: 'Instrukcja musi być plikiem PDF, obrazem JPG lub PNG albo dokumentem Office.',
     manualSize: 'Instrukcja może mieć najwyżej 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'Nazwa pliku może mieć najwyżej 40 liter, cyfr, myślników, podkreśleń lub kropek.',
+    firmwareFileType: 'Oprogramowanie układowe musi być plikiem .bin lub .hex.',
+    firmwareSize: 'Plik oprogramowania jest większy, niż pozwala ten typ urządzenia.',
+    firmwareVersion: 'W wersji używaj liter, cyfr, myślników, podkreśleń i kropek.',
+    firmwareSignature: 'Podpis nie pasuje do pliku dla żadnego zarejestrowanego klucza producenta.',
+    firmwareImageExists: 'Ten obraz jest już w bibliotece.',
+    vendorKey: 'Wklej klucz publiczny Ed25519 w formacie PEM.',
+    vendorKeyExists: 'Ten klucz lub ta nazwa są już zarejestrowane.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

@@ -139,6 +139,15 @@ export const pt: Messages = {
     logoBytes: 'O logótipo pode ter no máximo 300 KB.',
     manualType: 'O manual tem de ser um PDF, uma imagem JPG ou PNG ou um documento do Office.',
     manualSize: 'O manual pode ter no máximo 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'Use no máximo 40 letras, dígitos, hífenes, sublinhados ou pontos no nome do arquivo.',
+    firmwareFileType: 'O firmware deve ser um arquivo .bin ou .hex.',
+    firmwareSize: 'O arquivo de firmware é maior do que este tipo de dispositivo permite.',
+    firmwareVersion: 'Use letras, dígitos, hífenes, sublinhados e pontos na versão.',
+    firmwareSignature: 'A assinatura não corresponde ao arquivo para nenhuma chave de fabricante registrada.',
+    firmwareImageExists: 'Esta imagem já está na biblioteca.',
+    vendorKey: 'Cole uma chave pública Ed25519 no formato PEM.',
+    vendorKeyExists: 'Esta chave ou este nome já está registrado.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',

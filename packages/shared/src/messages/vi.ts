@@ -136,6 +136,15 @@ export const vi: Messages = {
     logoBytes: 'Logo có dung lượng tối đa 300 KB.',
     manualType: 'Tài liệu hướng dẫn phải là tệp PDF, ảnh JPG hoặc PNG, hoặc tài liệu Office.',
     manualSize: 'Tài liệu hướng dẫn có dung lượng tối đa 20 MB.',
+    // Firmware library (issue 13).
+    firmwareFileName: 'Tên tệp chỉ gồm tối đa 40 chữ cái, chữ số, dấu gạch ngang, gạch dưới hoặc dấu chấm.',
+    firmwareFileType: 'Firmware phải là tệp .bin hoặc .hex.',
+    firmwareSize: 'Tệp firmware lớn hơn mức loại thiết bị này cho phép.',
+    firmwareVersion: 'Phiên bản chỉ dùng chữ cái, chữ số, dấu gạch ngang, gạch dưới và dấu chấm.',
+    firmwareSignature: 'Chữ ký không khớp với tệp theo bất kỳ khóa nhà sản xuất đã đăng ký nào.',
+    firmwareImageExists: 'Bản firmware này đã có trong thư viện.',
+    vendorKey: 'Dán khóa công khai Ed25519 ở định dạng PEM.',
+    vendorKeyExists: 'Khóa hoặc tên này đã được đăng ký.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',

@@ -8,6 +8,7 @@ import { appUser, company } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { syncBuiltinRoles } from '../permissions/builtin-roles.js';
 import { DEMO_CUSTOMER_ACCOUNT, seedDemoCustomers } from './customers.js';
+import { seedDemoFirmware } from './firmware.js';
 
 export interface DemoAccount {
   role: BuiltinRole;
@@ -70,22 +71,28 @@ export async function seedDemo(
     .onConflictDoNothing()
     .returning({ id: company.id });
   const accounts: DemoAccount[] = [];
+  let platformAdminId: string | null = null;
   for (const u of DEMO_USERS) {
     const password = opts.demoPassword ?? generatePassword();
-    await db.insert(appUser).values({
-      account: u.account,
-      email: u.account,
-      nickname: u.nickname,
-      roleId: roleIds[u.role],
-      companyId: u.inCompany ? (demo?.id ?? null) : null,
-      passwordHash: await hashPassword(password),
-    });
+    const [user] = await db
+      .insert(appUser)
+      .values({
+        account: u.account,
+        email: u.account,
+        nickname: u.nickname,
+        roleId: roleIds[u.role],
+        companyId: u.inCompany ? (demo?.id ?? null) : null,
+        passwordHash: await hashPassword(password),
+      })
+      .returning({ id: appUser.id });
+    if (u.role === 'platform_admin') platformAdminId = user?.id ?? null;
     accounts.push({ role: u.role, account: u.account, password });
   }
   if (demo) {
     const password = opts.demoPassword ?? generatePassword();
     await seedDemoCustomers(db, demo.id, password);
     accounts.push({ role: 'customer', account: DEMO_CUSTOMER_ACCOUNT, password });
+    await seedDemoFirmware(db, { companyId: demo.id, platformAdminId });
   }
   await mkdir(opts.dataDir, { recursive: true });
   const file = demoAccountsFile(opts.dataDir);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { storedFile } from '../../db/schema.js';
 
 /** What a stored file is for; each kind's reader decides who may fetch it. */
-export type FileKind = 'avatar' | 'logo' | 'manual';
+export type FileKind = 'avatar' | 'logo' | 'manual' | 'firmware';
 
 export interface StoredFileMeta {
   id: string;
