@@ -13,7 +13,8 @@ import { currentLang } from '../../i18n';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, companyKeys, type Manual } from './api';
-import { downloadFile, formatBytes, formatTime } from './format';
+import { downloadFile } from '../device-common/download';
+import { formatBytes, formatTime } from './format';
 import './company.css';
 
 const SPEC: ListSpec<never, never> = { defaultSize: 10 };
@@ -164,7 +165,7 @@ export default function ManualsPage(): React.JSX.Element {
             type="link"
             icon={<DownloadOutlined />}
             aria-label={t('company.downloadNamed', { name: r.title })}
-            onClick={() => void downloadFile(r.url, r.fileName).catch(() => undefined)}
+            onClick={() => void downloadFile(r.url, { fallbackName: r.fileName }).catch(() => undefined)}
           >
             {wide && t('company.download')}
           </Button>
