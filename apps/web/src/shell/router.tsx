@@ -59,6 +59,7 @@ const pages = {
   companyInfo: page(() => import('../features/company/CompanyInfoPage')),
   companyAgents: page(() => import('../features/company/AgentsPage')),
   companyManuals: page(() => import('../features/company/ManualsPage')),
+  manualsLibrary: page(() => import('../features/company/ManualsLibraryPage')),
   companyAudit: page(() => import('../features/company/AuditLogPage')),
   companies: page(() => import('../features/company/CompaniesPage')),
   redirect: page(() => import('./RedirectRoute')),
@@ -106,6 +107,7 @@ function shellChild(route: ShellRoute): RouteObject {
     companyInfo: pages.companyInfo,
     companyAgents: pages.companyAgents,
     companyManuals: pages.companyManuals,
+    manualsLibrary: pages.manualsLibrary,
     companyAudit: pages.companyAudit,
     companies: pages.companies,
   };

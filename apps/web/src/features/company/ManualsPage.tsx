@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_LIMITS, fieldMessage } from '@heliograph/shared';
+import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
 import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
@@ -117,11 +118,21 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
  * uploaded, downloaded, and deleted after a confirmation.
  */
 export default function ManualsPage(): React.JSX.Element {
+  return <ManualsView />;
+}
+
+/**
+ * The manuals list. `readOnly` is the customers' and members' library (/manuals, ManualsLibraryPage):
+ * search, pages and download only, whatever the caller may otherwise do.
+ */
+export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md ?? true;
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
-  const canManage = held.has('company.manual');
+  const canManage = !readOnly && held.has('company.manual');
+  const user = useQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo, enabled: readOnly });
+  const company = user.data?.company?.name ?? '';
   const { state, update, reset, narrowed } = useListState(SPEC);
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
@@ -198,13 +209,19 @@ export default function ManualsPage(): React.JSX.Element {
     return <LoadFailed card title={t('company.manualsFailed')} retry={list.refetch} retryText={t('company.retry')} />;
 
   return (
-    <section className="hg-page-card" aria-labelledby="manuals-title" data-testid="company-manuals">
+    <section
+      className="hg-page-card"
+      aria-labelledby="manuals-title"
+      data-testid={readOnly ? 'manuals-library' : 'company-manuals'}
+    >
       <header className="hg-page-header">
         <div>
           <h1 id="manuals-title" className="hg-page-title">
             {t('page.manuals')}
           </h1>
-          <p className="hg-page-hint">{t('company.manualsHint')}</p>
+          <p className="hg-page-hint">
+            {readOnly ? t('company.manualsReadHint', { company }) : t('company.manualsHint')}
+          </p>
         </div>
         {canManage ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setUploading(true)} data-testid="manual-upload">
@@ -231,12 +248,18 @@ export default function ManualsPage(): React.JSX.Element {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('company.manualsNoMatch') : t('company.manualsNone')}
+              description={
+                narrowed
+                  ? t('company.manualsNoMatch')
+                  : readOnly
+                    ? t('company.manualsReadNone', { company })
+                    : t('company.manualsNone')
+              }
             />
           ),
         }}
       />
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} />
+      {canManage ? <UploadDialog open={uploading} onClose={() => setUploading(false)} /> : null}
     </section>
   );
 }
