@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Grid, Input, Modal, Space, Table, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,16 @@ import { COMPANY_LIMITS, fieldMessage } from '@heliograph/shared';
 import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { currentLang } from '../../i18n';
 import { usePermissions } from '../../kit/permissions';
@@ -127,7 +136,7 @@ export default function ManualsPage(): React.JSX.Element {
  */
 export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canManage = !readOnly && held.has('company.manual');
@@ -172,17 +181,17 @@ export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React
       width: wide ? 230 : 100,
       render: (_: unknown, r) => (
         <Space size={0} wrap>
-          <Button
-            type="link"
+          <RowAction
+            wide={wide}
+            label={t('company.download')}
             icon={<DownloadOutlined />}
             aria-label={t('company.downloadNamed', { name: r.title })}
             onClick={() => void downloadFile(r.url, { fallbackName: r.fileName }).catch(() => undefined)}
-          >
-            {wide && t('company.download')}
-          </Button>
+          />
           {canManage ? (
-            <Button
-              type="link"
+            <RowAction
+              wide={wide}
+              label={t('company.delete')}
               danger
               icon={<DeleteOutlined />}
               aria-label={t('company.deleteNamed', { name: r.title })}
@@ -196,9 +205,7 @@ export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React
                   onOk: () => remove.mutateAsync(r.id),
                 })
               }
-            >
-              {wide && t('company.delete')}
-            </Button>
+            />
           ) : null}
         </Space>
       ),
@@ -209,26 +216,19 @@ export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React
     return <LoadFailed card title={t('company.manualsFailed')} retry={list.refetch} retryText={t('company.retry')} />;
 
   return (
-    <section
-      className="hg-page-card"
-      aria-labelledby="manuals-title"
+    <ListPage
+      titleId="manuals-title"
+      title={t('page.manuals')}
+      hint={readOnly ? t('company.manualsReadHint', { company }) : t('company.manualsHint')}
       data-testid={readOnly ? 'manuals-library' : 'company-manuals'}
-    >
-      <header className="hg-page-header">
-        <div>
-          <h1 id="manuals-title" className="hg-page-title">
-            {t('page.manuals')}
-          </h1>
-          <p className="hg-page-hint">
-            {readOnly ? t('company.manualsReadHint', { company }) : t('company.manualsHint')}
-          </p>
-        </div>
-        {canManage ? (
+      actions={
+        canManage ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setUploading(true)} data-testid="manual-upload">
             {t('company.uploadManual')}
           </Button>
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -244,22 +244,13 @@ export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React
         loading={list.isLoading}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="manuals-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                narrowed
-                  ? t('company.manualsNoMatch')
-                  : readOnly
-                    ? t('company.manualsReadNone', { company })
-                    : t('company.manualsNone')
-              }
-            />
-          ),
-        }}
+        locale={listEmpty(
+          narrowed,
+          t('company.manualsNoMatch'),
+          readOnly ? t('company.manualsReadNone', { company }) : t('company.manualsNone'),
+        )}
       />
       {canManage ? <UploadDialog open={uploading} onClose={() => setUploading(false)} /> : null}
-    </section>
+    </ListPage>
   );
 }
