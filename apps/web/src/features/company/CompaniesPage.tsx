@@ -247,8 +247,19 @@ export default function CompaniesPage(): React.JSX.Element {
       responsive: ['lg'],
       render: (v: string | null) => (v ? <bdi>{v}</bdi> : <span className="hg-muted">—</span>),
     },
-    { title: t('company.members'), dataIndex: 'members', width: 100, render: (v: number) => <Quantity>{v}</Quantity> },
-    { title: t('company.plants'), dataIndex: 'plants', width: 100, render: (v: number) => <Quantity>{v}</Quantity> },
+    // On a phone the counts take the width their heading needs (German, Polish and Spanish words are long).
+    {
+      title: t('company.members'),
+      dataIndex: 'members',
+      width: wide ? 100 : undefined,
+      render: (v: number) => <Quantity>{v}</Quantity>,
+    },
+    {
+      title: t('company.plants'),
+      dataIndex: 'plants',
+      width: wide ? 100 : undefined,
+      render: (v: number) => <Quantity>{v}</Quantity>,
+    },
     {
       title: t('company.created'),
       dataIndex: 'createdAt',
@@ -257,9 +268,10 @@ export default function CompaniesPage(): React.JSX.Element {
       render: (v: number) => <Quantity>{formatTime(v)}</Quantity>,
     },
     {
-      title: t('company.actions'),
+      // On a phone the column holds only the pencil: its heading is there for screen readers, not for the width.
+      title: wide ? t('company.actions') : <span className="hg-visually-hidden">{t('company.actions')}</span>,
       key: 'actions',
-      width: wide ? 110 : 60,
+      width: wide ? 110 : 48,
       render: (_: unknown, r) => (
         <RowAction
           wide={wide}
@@ -301,6 +313,7 @@ export default function CompaniesPage(): React.JSX.Element {
         dataSource={list.data?.rows ?? []}
         loading={list.isLoading}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
+        size={wide ? undefined : 'small'}
         data-testid="companies-table"
         locale={listEmpty(narrowed, t('company.companiesNoMatch'), t('company.companiesNone'))}
       />
