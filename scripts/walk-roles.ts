@@ -5,7 +5,7 @@
  *
  * Usage (against a running server, e.g. one started with playwright.config.ts's webServer environment):
  *   DEMO_PASSWORD=… npx tsx scripts/walk-roles.ts http://127.0.0.1:8093 [--accounts a,b] [--langs en,he]
- *       [--axe-langs en,he|all] [--out /tmp/walk-report.md] [--parallel 2]
+ *       [--axe-langs en,he|all] [--pages /manuals,/edit] [--out /tmp/walk-report.md] [--parallel 2]
  *
  * Per page it records: HTTP 4xx/5xx answers (401 is the expected token refresh), console errors and uncaught
  * exceptions, the not-available page, i18n keys shown raw, English catalogue text left on a non-English page
@@ -82,6 +82,8 @@ const wantedLangs = (list(option('langs')) ?? [...LANGS]) as Lang[];
 const langs: Lang[] = ['en', ...wantedLangs.filter((l) => l !== 'en')];
 const axeOption = option('axe-langs') ?? 'all';
 const axeLangs = new Set<string>(axeOption === 'all' ? LANGS : (list(axeOption) ?? []));
+/** Only these pages (of those an account's menus offer), to re-check a fix quickly. */
+const onlyPages = list(option('pages'));
 const outFile = option('out') ?? '/tmp/walk-report.md';
 const parallel = Math.max(1, Number(option('parallel') ?? 2));
 
@@ -278,7 +280,7 @@ async function walkAccount(browser: Browser, account: string, findings: Finding[
   await page.keyboard.press('Escape');
   // Nothing hovered while the pages are scanned.
   await page.mouse.move(0, 0);
-  const pages = [...new Set([...menuPaths(tree), ...extra])];
+  const pages = [...new Set([...menuPaths(tree), ...extra])].filter((p) => !onlyPages || onlyPages.includes(p));
   console.log(`${account}: ${pages.length} pages: ${pages.join(' ')}`);
 
   const english = new Map<string, PageRun>();
