@@ -284,17 +284,24 @@ async function walkAccount(browser: Browser, account: string, findings: Finding[
   console.log(`${account}: ${pages.length} pages: ${pages.join(' ')}`);
 
   const english = new Map<string, PageRun>();
+  // A page that is not built yet shows the same not-available page in every language: seen once in English.
+  const unbuilt = new Set<string>();
   for (const lang of langs) {
     current = { lang, page: '-' };
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
     await page.goto(`${baseUrl}/`);
     await settle(page);
     for (const to of pages) {
+      if (unbuilt.has(to)) continue;
       current = { lang, page: to };
       await page.setViewportSize(DESKTOP);
       await navigate(page, to);
       await settle(page);
-      if (await page.getByTestId('not-available').count()) add('notAvailable', 'the not-available page');
+      if (await page.getByTestId('not-available').count()) {
+        add('notAvailable', 'the not-available page (not opened again in the other languages)');
+        unbuilt.add(to);
+        continue;
+      }
       const texts = await visibleTexts(page);
       for (const t of texts) {
         if (KEY_PATTERN.test(t) && !NOT_KEY.test(t) && !t.includes('@')) add('rawKey', t);
