@@ -40,6 +40,7 @@ export type ShellPage =
   | 'companyInfo'
   | 'companyAgents'
   | 'companyManuals'
+  | 'manualsLibrary'
   | 'companyAudit'
   | 'companies'
   | 'firmware';
@@ -103,6 +104,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   // Application center, personal pages
   { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true },
   { path: '/edit', titleKey: 'page.personal', page: 'personal' },
+  // The company's manuals for its customers and for members who do not manage them (account menu).
+  { path: '/manuals', titleKey: 'page.manuals', page: 'manualsLibrary' },
   { path: '/notice', titleKey: 'page.notice' },
   // Devices
   {

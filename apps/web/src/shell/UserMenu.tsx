@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,17 @@ import { signOut } from '../api/auth';
 import { displayRole } from '../i18n/roles';
 import { useAvatarUrl } from '../features/account';
 import { initials } from '../kit/initials';
+import { usePermissions } from '../kit/permissions';
 
 export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; readOnly: boolean; compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = user?.nickname || user?.account || '';
   const avatar = useAvatarUrl(user?.avatar);
+  const { held } = usePermissions();
+  // A company's customers and the members who do not manage its manuals read them here (those who manage
+  // them have the company menu's page); accounts without a company have none.
+  const readsManuals = !!user?.company && !held.has('company.manual');
 
   const items: MenuProps['items'] = [
     {
@@ -37,6 +42,15 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
             label: <span data-testid="personal-settings">{t('shell.personalSettings')}</span>,
           },
         ]),
+    ...(readsManuals
+      ? [
+          {
+            key: 'manuals',
+            icon: <ReadOutlined />,
+            label: <span data-testid="manuals-menu">{t('page.manuals')}</span>,
+          },
+        ]
+      : []),
     {
       key: 'signout',
       icon: <LogoutOutlined />,
@@ -53,6 +67,7 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
         items,
         onClick: ({ key }) => {
           if (key === 'personal') navigate('/edit');
+          if (key === 'manuals') navigate('/manuals');
           if (key === 'signout') void signOut();
         },
       }}

@@ -26,6 +26,8 @@ export function listPagination<F extends string, S extends string>(
     simple,
     pageSizeOptions: pageSizes.map(String),
     showTotal: (n) => t('listKit.total', { n: n.toLocaleString() }),
+    // antd's German and Hebrew pagers name the size changer in English.
+    locale: { page_size: t('listKit.pageSize') },
     onChange: (p, s) => update(s === size ? { page: p } : { size: s }),
   };
 }

@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Grid, Input, Modal, Table } from 'antd';
+import { App, Button, Form, Input, Modal, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,16 @@ import {
 } from '@heliograph/shared';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { Quantity } from '../../components/Quantity';
 import { currentLang } from '../../i18n';
@@ -206,7 +215,7 @@ function CompanyDialog({
  */
 export default function CompaniesPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { state, update, reset, narrowed } = useListState(SPEC);
   const [editing, setEditing] = useState<CompanyRow | 'new' | null>(null);
   const list = useQuery({
@@ -238,8 +247,19 @@ export default function CompaniesPage(): React.JSX.Element {
       responsive: ['lg'],
       render: (v: string | null) => (v ? <bdi>{v}</bdi> : <span className="hg-muted">—</span>),
     },
-    { title: t('company.members'), dataIndex: 'members', width: 100, render: (v: number) => <Quantity>{v}</Quantity> },
-    { title: t('company.plants'), dataIndex: 'plants', width: 100, render: (v: number) => <Quantity>{v}</Quantity> },
+    // On a phone the counts take the width their heading needs (German, Polish and Spanish words are long).
+    {
+      title: t('company.members'),
+      dataIndex: 'members',
+      width: wide ? 100 : undefined,
+      render: (v: number) => <Quantity>{v}</Quantity>,
+    },
+    {
+      title: t('company.plants'),
+      dataIndex: 'plants',
+      width: wide ? 100 : undefined,
+      render: (v: number) => <Quantity>{v}</Quantity>,
+    },
     {
       title: t('company.created'),
       dataIndex: 'createdAt',
@@ -248,18 +268,18 @@ export default function CompaniesPage(): React.JSX.Element {
       render: (v: number) => <Quantity>{formatTime(v)}</Quantity>,
     },
     {
-      title: t('company.actions'),
+      // On a phone the column holds only the pencil: its heading is there for screen readers, not for the width.
+      title: wide ? t('company.actions') : <span className="hg-visually-hidden">{t('company.actions')}</span>,
       key: 'actions',
-      width: wide ? 110 : 60,
+      width: wide ? 110 : 48,
       render: (_: unknown, r) => (
-        <Button
-          type="link"
+        <RowAction
+          wide={wide}
+          label={t('company.edit')}
           icon={<EditOutlined />}
           aria-label={t('company.editNamed', { name: r.name })}
           onClick={() => setEditing(r)}
-        >
-          {wide && t('company.edit')}
-        </Button>
+        />
       ),
     },
   ];
@@ -268,18 +288,17 @@ export default function CompaniesPage(): React.JSX.Element {
     return <LoadFailed card title={t('company.companiesFailed')} retry={list.refetch} retryText={t('company.retry')} />;
 
   return (
-    <section className="hg-page-card" aria-labelledby="companies-title" data-testid="companies">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="companies-title" className="hg-page-title">
-            {t('page.companies')}
-          </h1>
-          <p className="hg-page-hint">{t('company.companiesHint')}</p>
-        </div>
+    <ListPage
+      titleId="companies-title"
+      title={t('page.companies')}
+      hint={t('company.companiesHint')}
+      data-testid="companies"
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="companies-add">
           {t('company.addCompany')}
         </Button>
-      </header>
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -294,17 +313,11 @@ export default function CompaniesPage(): React.JSX.Element {
         dataSource={list.data?.rows ?? []}
         loading={list.isLoading}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
+        size={wide ? undefined : 'small'}
         data-testid="companies-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('company.companiesNoMatch') : t('company.companiesNone')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('company.companiesNoMatch'), t('company.companiesNone'))}
       />
       <CompanyDialog editing={editing} onClose={() => setEditing(null)} />
-    </section>
+    </ListPage>
   );
 }

@@ -1,19 +1,30 @@
 import { DeleteOutlined, DownloadOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Grid, Input, Modal, Space, Table, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Table, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_LIMITS, fieldMessage } from '@heliograph/shared';
+import { fetchUserInfo, USER_INFO_KEY } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { applyServerErrors } from '../../api/formErrors';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { currentLang } from '../../i18n';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, companyKeys, type Manual } from './api';
-import { downloadFile, formatBytes, formatTime } from './format';
+import { downloadFile } from '../device-common/download';
+import { formatBytes, formatTime } from './format';
 import './company.css';
 
 const SPEC: ListSpec<never, never> = { defaultSize: 10 };
@@ -116,11 +127,21 @@ function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void })
  * uploaded, downloaded, and deleted after a confirmation.
  */
 export default function ManualsPage(): React.JSX.Element {
+  return <ManualsView />;
+}
+
+/**
+ * The manuals list. `readOnly` is the customers' and members' library (/manuals, ManualsLibraryPage):
+ * search, pages and download only, whatever the caller may otherwise do.
+ */
+export function ManualsView({ readOnly = false }: { readOnly?: boolean }): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
-  const canManage = held.has('company.manual');
+  const canManage = !readOnly && held.has('company.manual');
+  const user = useQuery({ queryKey: USER_INFO_KEY, queryFn: fetchUserInfo, enabled: readOnly });
+  const company = user.data?.company?.name ?? '';
   const { state, update, reset, narrowed } = useListState(SPEC);
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
@@ -160,17 +181,17 @@ export default function ManualsPage(): React.JSX.Element {
       width: wide ? 230 : 100,
       render: (_: unknown, r) => (
         <Space size={0} wrap>
-          <Button
-            type="link"
+          <RowAction
+            wide={wide}
+            label={t('company.download')}
             icon={<DownloadOutlined />}
             aria-label={t('company.downloadNamed', { name: r.title })}
-            onClick={() => void downloadFile(r.url, r.fileName).catch(() => undefined)}
-          >
-            {wide && t('company.download')}
-          </Button>
+            onClick={() => void downloadFile(r.url, { fallbackName: r.fileName }).catch(() => undefined)}
+          />
           {canManage ? (
-            <Button
-              type="link"
+            <RowAction
+              wide={wide}
+              label={t('company.delete')}
               danger
               icon={<DeleteOutlined />}
               aria-label={t('company.deleteNamed', { name: r.title })}
@@ -184,9 +205,7 @@ export default function ManualsPage(): React.JSX.Element {
                   onOk: () => remove.mutateAsync(r.id),
                 })
               }
-            >
-              {wide && t('company.delete')}
-            </Button>
+            />
           ) : null}
         </Space>
       ),
@@ -197,20 +216,19 @@ export default function ManualsPage(): React.JSX.Element {
     return <LoadFailed card title={t('company.manualsFailed')} retry={list.refetch} retryText={t('company.retry')} />;
 
   return (
-    <section className="hg-page-card" aria-labelledby="manuals-title" data-testid="company-manuals">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="manuals-title" className="hg-page-title">
-            {t('page.manuals')}
-          </h1>
-          <p className="hg-page-hint">{t('company.manualsHint')}</p>
-        </div>
-        {canManage ? (
+    <ListPage
+      titleId="manuals-title"
+      title={t('page.manuals')}
+      hint={readOnly ? t('company.manualsReadHint', { company }) : t('company.manualsHint')}
+      data-testid={readOnly ? 'manuals-library' : 'company-manuals'}
+      actions={
+        canManage ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setUploading(true)} data-testid="manual-upload">
             {t('company.uploadManual')}
           </Button>
-        ) : null}
-      </header>
+        ) : null
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -226,16 +244,13 @@ export default function ManualsPage(): React.JSX.Element {
         loading={list.isLoading}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="manuals-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('company.manualsNoMatch') : t('company.manualsNone')}
-            />
-          ),
-        }}
+        locale={listEmpty(
+          narrowed,
+          t('company.manualsNoMatch'),
+          readOnly ? t('company.manualsReadNone', { company }) : t('company.manualsNone'),
+        )}
       />
-      <UploadDialog open={uploading} onClose={() => setUploading(false)} />
-    </section>
+      {canManage ? <UploadDialog open={uploading} onClose={() => setUploading(false)} /> : null}
+    </ListPage>
   );
 }

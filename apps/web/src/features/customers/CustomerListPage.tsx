@@ -1,10 +1,19 @@
 import { DeleteOutlined, EditOutlined, HomeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Space, Table, Tag, TreeSelect } from 'antd';
+import { App, Button, Space, Table, Tag, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { customerApi, customerKeys, type CustomerRow } from './api';
@@ -22,7 +31,7 @@ const SPEC: ListSpec<'type', never> = { defaultSize: 10, filters: { type: 'text'
  */
 export default function CustomerListPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canEdit = held.has('customer.edit');
@@ -100,26 +109,25 @@ export default function CustomerListPage(): React.JSX.Element {
             fixed: wide ? ('end' as const) : undefined,
             render: (_: unknown, r: CustomerRow) => (
               <Space size={0} wrap>
-                <Button
-                  type="link"
+                <RowAction
+                  wide={wide}
+                  label={t('customers.edit')}
                   icon={<EditOutlined />}
                   onClick={() => setEditing({ customer: r })}
                   aria-label={t('customers.editNamed', { name: r.name })}
                   data-testid={`customer-edit-${r.account}`}
-                >
-                  {wide && t('customers.edit')}
-                </Button>
-                <Button
-                  type="link"
+                />
+                <RowAction
+                  wide={wide}
+                  label={t('customers.assignPlants')}
                   icon={<HomeOutlined />}
                   onClick={() => setAssigning(r)}
                   aria-label={t('customers.plantsNamed', { name: r.name })}
                   data-testid={`customer-plants-${r.account}`}
-                >
-                  {wide && t('customers.assignPlants')}
-                </Button>
-                <Button
-                  type="link"
+                />
+                <RowAction
+                  wide={wide}
+                  label={t('customers.delete')}
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={t('customers.deleteNamed', { name: r.name })}
@@ -134,9 +142,7 @@ export default function CustomerListPage(): React.JSX.Element {
                       onOk: () => remove.mutateAsync(r.id),
                     })
                   }
-                >
-                  {wide && t('customers.delete')}
-                </Button>
+                />
               </Space>
             ),
           },
@@ -148,15 +154,14 @@ export default function CustomerListPage(): React.JSX.Element {
     return <LoadFailed card title={t('customers.loadFailed')} retry={list.refetch} retryText={t('customers.retry')} />;
 
   return (
-    <section className="hg-page-card hg-customers" aria-labelledby="customers-title" data-testid="customer-list">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="customers-title" className="hg-page-title">
-            {t('page.customerList')}
-          </h1>
-          <p className="hg-page-hint">{t('customers.hint')}</p>
-        </div>
-        {canEdit && (
+    <ListPage
+      titleId="customers-title"
+      title={t('page.customerList')}
+      hint={t('customers.hint')}
+      className="hg-customers"
+      data-testid="customer-list"
+      actions={
+        canEdit && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -165,8 +170,9 @@ export default function CustomerListPage(): React.JSX.Element {
           >
             {t('customers.create')}
           </Button>
-        )}
-      </header>
+        )
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -197,17 +203,10 @@ export default function CustomerListPage(): React.JSX.Element {
         scroll={wide ? { x: 1000 } : undefined}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="customers-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('customers.noMatch') : t('customers.none')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('customers.noMatch'), t('customers.none'))}
       />
       <CustomerEditor open={!!editing} customer={editing?.customer ?? null} onClose={() => setEditing(null)} />
       <PlantPicker customer={assigning} onClose={() => setAssigning(null)} />
-    </section>
+    </ListPage>
   );
 }

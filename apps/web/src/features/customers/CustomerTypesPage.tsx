@@ -1,13 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SubnodeOutlined } from '@ant-design/icons';
 import { fieldMessage } from '@heliograph/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Grid, Input, Modal, Space, Table, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { usePermissions } from '../../kit/permissions';
 import { currentLang } from '../../i18n';
+import { ListPage, ListToolbar, listEmpty, RowAction, useWide } from '../../components/list';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { customerApi, customerKeys, type CustomerTypeNode } from './api';
 import { typeTreeData } from './typeTree';
@@ -41,7 +42,7 @@ interface Editing {
 export default function CustomerTypesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const lang = currentLang();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canEdit = held.has('customer.type.edit');
@@ -104,26 +105,25 @@ export default function CustomerTypesPage(): React.JSX.Element {
               const node = { ...r, children: [] } as CustomerTypeNode;
               return (
                 <Space size={0} wrap>
-                  <Button
-                    type="link"
+                  <RowAction
+                    wide={wide}
+                    label={t('customers.addSubtype')}
                     icon={<SubnodeOutlined />}
                     onClick={() => setEditing({ type: null, parentId: r.id })}
                     aria-label={t('customers.addSubtypeNamed', { name: r.name })}
                     data-testid={`type-add-sub-${r.name}`}
-                  >
-                    {wide && t('customers.addSubtype')}
-                  </Button>
-                  <Button
-                    type="link"
+                  />
+                  <RowAction
+                    wide={wide}
+                    label={t('customers.edit')}
                     icon={<EditOutlined />}
                     onClick={() => setEditing({ type: node, parentId: r.parentId })}
                     aria-label={t('customers.editNamed', { name: r.name })}
                     data-testid={`type-edit-${r.name}`}
-                  >
-                    {wide && t('customers.edit')}
-                  </Button>
-                  <Button
-                    type="link"
+                  />
+                  <RowAction
+                    wide={wide}
+                    label={t('customers.delete')}
                     danger
                     icon={<DeleteOutlined />}
                     aria-label={t('customers.deleteNamed', { name: r.name })}
@@ -139,9 +139,7 @@ export default function CustomerTypesPage(): React.JSX.Element {
                         onOk: () => remove.mutateAsync(r.id).catch(() => undefined),
                       })
                     }
-                  >
-                    {wide && t('customers.delete')}
-                  </Button>
+                  />
                 </Space>
               );
             },
@@ -156,15 +154,14 @@ export default function CustomerTypesPage(): React.JSX.Element {
     );
 
   return (
-    <section className="hg-page-card hg-customers" aria-labelledby="types-title" data-testid="customer-types">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="types-title" className="hg-page-title">
-            {t('page.customerTypes')}
-          </h1>
-          <p className="hg-page-hint">{t('customers.typesHint')}</p>
-        </div>
-        {canEdit && (
+    <ListPage
+      titleId="types-title"
+      title={t('page.customerTypes')}
+      hint={t('customers.typesHint')}
+      className="hg-customers"
+      data-testid="customer-types"
+      actions={
+        canEdit && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -173,20 +170,16 @@ export default function CustomerTypesPage(): React.JSX.Element {
           >
             {t('customers.createType')}
           </Button>
-        )}
-      </header>
-      <div className="hg-list-toolbar" role="search">
-        <Input.Search
-          className="hg-list-search"
-          allowClear
-          maxLength={64}
-          placeholder={t('customers.typeSearch')}
-          aria-label={t('customers.typeSearch')}
-          enterButton={t('customers.search')}
-          onSearch={(v) => setSearch(v.trim())}
-          data-testid="type-search"
-        />
-      </div>
+        )
+      }
+    >
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder={t('customers.typeSearch')}
+        searchLabel={t('customers.typeSearch')}
+        data-testid="type"
+      />
       <Table<Row>
         rowKey="id"
         columns={columns}
@@ -197,14 +190,7 @@ export default function CustomerTypesPage(): React.JSX.Element {
         pagination={false}
         scroll={{ x: wide ? 800 : 480 }}
         data-testid="types-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={search ? t('customers.noTypeMatch') : t('customers.noTypes')}
-            />
-          ),
-        }}
+        locale={listEmpty(!!search, t('customers.noTypeMatch'), t('customers.noTypes'))}
       />
       <Modal
         open={!!editing}
@@ -244,6 +230,6 @@ export default function CustomerTypesPage(): React.JSX.Element {
           </Form.Item>
         </Form>
       </Modal>
-    </section>
+    </ListPage>
   );
 }

@@ -1,13 +1,22 @@
 import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Form, Grid, Modal, Space, Table, Tag } from 'antd';
+import { App, Form, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../api/formErrors';
 import { Quantity } from '../../components/Quantity';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -22,7 +31,7 @@ const SPEC: ListSpec<never, never> = { defaultSize: 10 };
  */
 export default function CustomerUsersPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canEdit = held.has('customer.edit');
@@ -89,8 +98,9 @@ export default function CustomerUsersPage(): React.JSX.Element {
             width: wide ? 260 : 110,
             render: (_: unknown, r: CustomerUserRow) => (
               <Space size={0} wrap>
-                <Button
-                  type="link"
+                <RowAction
+                  wide={wide}
+                  label={r.disabled ? t('customers.enable') : t('customers.disable')}
                   danger={!r.disabled}
                   icon={r.disabled ? <UnlockOutlined /> : <LockOutlined />}
                   aria-label={t(r.disabled ? 'customers.enableNamed' : 'customers.disableNamed', { name: r.account })}
@@ -107,11 +117,10 @@ export default function CustomerUsersPage(): React.JSX.Element {
                           onOk: () => toggle.mutateAsync({ userId: r.userId, disabled: true }),
                         })
                   }
-                >
-                  {wide && (r.disabled ? t('customers.enable') : t('customers.disable'))}
-                </Button>
-                <Button
-                  type="link"
+                />
+                <RowAction
+                  wide={wide}
+                  label={t('customers.resetPassword')}
                   icon={<KeyOutlined />}
                   aria-label={t('customers.resetNamed', { name: r.account })}
                   data-testid={`user-reset-${r.account}`}
@@ -119,9 +128,7 @@ export default function CustomerUsersPage(): React.JSX.Element {
                     form.resetFields();
                     setResetting(r);
                   }}
-                >
-                  {wide && t('customers.resetPassword')}
-                </Button>
+                />
               </Space>
             ),
           },
@@ -135,15 +142,13 @@ export default function CustomerUsersPage(): React.JSX.Element {
     );
 
   return (
-    <section className="hg-page-card hg-customers" aria-labelledby="customer-users-title" data-testid="customer-users">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="customer-users-title" className="hg-page-title">
-            {t('page.customerUsers')}
-          </h1>
-          <p className="hg-page-hint">{t('customers.usersHint')}</p>
-        </div>
-      </header>
+    <ListPage
+      titleId="customer-users-title"
+      title={t('page.customerUsers')}
+      hint={t('customers.usersHint')}
+      className="hg-customers"
+      data-testid="customer-users"
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -160,14 +165,7 @@ export default function CustomerUsersPage(): React.JSX.Element {
         scroll={wide ? { x: 860 } : undefined}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="customer-users-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('customers.noMatch') : t('customers.noUsers')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('customers.noMatch'), t('customers.noUsers'))}
       />
       <Modal
         open={!!resetting}
@@ -195,6 +193,6 @@ export default function CustomerUsersPage(): React.JSX.Element {
           />
         </Form>
       </Modal>
-    </section>
+    </ListPage>
   );
 }

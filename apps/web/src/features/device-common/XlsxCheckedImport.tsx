@@ -4,7 +4,7 @@ import { DEVICE_LIMITS, type CheckedRow, type ImportAnswer } from '@heliograph/s
 import { Alert, App, Button, Space, Table, Tag, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadXlsx } from './downloadXlsx';
+import { downloadFile, XLSX_TYPE } from './download';
 import { importVerdict } from './importAnswer';
 
 interface Props {
@@ -69,7 +69,11 @@ export function XlsxCheckedImport({
       <p className="hg-page-hint">{t(`${texts}.hint`, { max: DEVICE_LIMITS.importRowsMax })}</p>
       <Button
         icon={<DownloadOutlined />}
-        onClick={() => void downloadXlsx(template.path, {}, template.fileName).catch(() => undefined)}
+        onClick={() =>
+          void downloadFile(template.path, { accept: XLSX_TYPE, fallbackName: template.fileName }).catch(
+            () => undefined,
+          )
+        }
         data-testid={`${testIdPrefix}-template`}
       >
         {t(`${texts}.template`)}

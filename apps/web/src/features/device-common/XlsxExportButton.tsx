@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryValue } from '../../api/client';
-import { downloadXlsx } from './downloadXlsx';
+import { downloadFile, XLSX_TYPE } from './download';
 
 interface Props {
   /** The server's …/download route; it takes the same filters as the list. */
@@ -22,7 +22,7 @@ export function XlsxExportButton({ path, query, fileName, disabled, 'data-testid
   const onExport = async () => {
     setExporting(true);
     try {
-      await downloadXlsx(path, query, fileName);
+      await downloadFile(path, { query, accept: XLSX_TYPE, fallbackName: fileName });
       void message.success(t('batteries.common.exported'));
     } catch {
       // The downloader has told the person why.

@@ -11,7 +11,7 @@ import {
   type InverterListQuery,
   type SettingValue,
 } from '@heliograph/shared';
-import { saveAnsweredFile } from '../device-common/downloadXlsx';
+import { saveAnsweredFile } from '../device-common/download';
 
 /** Inverter calls (contracts in packages/shared/src/contracts/inverters.ts and devices.ts). */
 

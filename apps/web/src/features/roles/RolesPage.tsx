@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListToolbar } from '../../components/list';
+import { ListPage, ListToolbar, listEmpty, RowAction, useWide } from '../../components/list';
 import { displayRole } from '../../i18n/roles';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -19,7 +19,7 @@ import './roles.css';
  */
 export default function RolesPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canEdit = held.has('company.role.edit');
@@ -85,17 +85,17 @@ export default function RolesPage(): React.JSX.Element {
           </Tooltip>
         ) : (
           <Space size={0} wrap>
-            <Button
-              type="link"
+            <RowAction
+              wide={wide}
+              label={t('roles.edit')}
               icon={<EditOutlined />}
               onClick={() => setEditing({ role: r })}
               aria-label={t('roles.editNamed', { name: r.name })}
               data-testid={`role-edit-${r.name}`}
-            >
-              {wide && t('roles.edit')}
-            </Button>
-            <Button
-              type="link"
+            />
+            <RowAction
+              wide={wide}
+              label={t('roles.delete')}
               danger
               icon={<DeleteOutlined />}
               aria-label={t('roles.deleteNamed', { name: r.name })}
@@ -110,9 +110,7 @@ export default function RolesPage(): React.JSX.Element {
                   onOk: () => remove.mutateAsync(r.id),
                 })
               }
-            >
-              {wide && t('roles.delete')}
-            </Button>
+            />
           </Space>
         ),
     },
@@ -122,14 +120,13 @@ export default function RolesPage(): React.JSX.Element {
     return <LoadFailed card title={t('roles.loadFailed')} retry={list.refetch} retryText={t('roles.retry')} />;
 
   return (
-    <section className="hg-page-card hg-roles" aria-labelledby="roles-title" data-testid="company-roles">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="roles-title" className="hg-page-title">
-            {t('page.roles')}
-          </h1>
-          <p className="hg-page-hint">{t('roles.hint')}</p>
-        </div>
+    <ListPage
+      titleId="roles-title"
+      title={t('page.roles')}
+      hint={t('roles.hint')}
+      className="hg-roles"
+      data-testid="company-roles"
+      actions={
         <Space wrap>
           {list.data && (
             <Tag color={full ? 'orange' : 'blue'} data-testid="roles-count">
@@ -150,7 +147,8 @@ export default function RolesPage(): React.JSX.Element {
             </Tooltip>
           )}
         </Space>
-      </header>
+      }
+    >
       <ListToolbar
         search={search}
         onSearch={setSearch}
@@ -167,13 +165,9 @@ export default function RolesPage(): React.JSX.Element {
         scroll={{ x: wide ? undefined : 520 }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         data-testid="roles-table"
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? t('roles.noMatch') : t('roles.none')} />
-          ),
-        }}
+        locale={listEmpty(!!needle, t('roles.noMatch'), t('roles.none'))}
       />
       <RoleEditor open={!!editing} role={editing?.role ?? null} onClose={() => setEditing(null)} />
-    </section>
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, Grid, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Dropdown, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { MenuProps } from 'antd';
 import dayjs from 'dayjs';
@@ -8,7 +8,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_STATUSES } from '@heliograph/shared';
 import { Quantity } from '../../components/Quantity';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ListPage,
+  ListToolbar,
+  listEmpty,
+  listPagination,
+  RowAction,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { displayRole } from '../../i18n/roles';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -30,7 +39,7 @@ type Action = 'disable' | 'enable' | 'require' | 'unrequire' | 'reset' | 'unbind
  */
 export default function MembersPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useWide();
   const { modal, message } = App.useApp();
   const { held } = usePermissions();
   const canEdit = held.has('company.user.edit');
@@ -154,15 +163,14 @@ export default function MembersPage(): React.JSX.Element {
       width: wide ? 180 : 96,
       render: (_: unknown, m) => (
         <Space size={0}>
-          <Button
-            type="link"
+          <RowAction
+            wide={wide}
+            label={t('members.edit')}
             icon={<EditOutlined />}
             onClick={() => setEditing({ member: m })}
             aria-label={t('members.editNamed', { name: m.nickname })}
             data-testid={`member-edit-${m.account}`}
-          >
-            {wide && t('members.edit')}
-          </Button>
+          />
           <Dropdown trigger={['click']} menu={{ items: menu(m), onClick: ({ key }) => confirm(key as Action, m) }}>
             <Button
               type="text"
@@ -179,15 +187,14 @@ export default function MembersPage(): React.JSX.Element {
     return <LoadFailed card title={t('members.loadFailed')} retry={list.refetch} retryText={t('members.retry')} />;
 
   return (
-    <section className="hg-page-card hg-members" aria-labelledby="members-title" data-testid="company-members">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="members-title" className="hg-page-title">
-            {t('page.members')}
-          </h1>
-          <p className="hg-page-hint">{t('members.hint')}</p>
-        </div>
-        {canEdit && (
+    <ListPage
+      titleId="members-title"
+      title={t('page.members')}
+      hint={t('members.hint')}
+      className="hg-members"
+      data-testid="company-members"
+      actions={
+        canEdit && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -197,8 +204,9 @@ export default function MembersPage(): React.JSX.Element {
           >
             {t('members.add')}
           </Button>
-        )}
-      </header>
+        )
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -239,14 +247,7 @@ export default function MembersPage(): React.JSX.Element {
         scroll={{ x: wide ? undefined : 640 }}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="members-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('members.noMatch') : t('members.none')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('members.noMatch'), t('members.none'))}
       />
       <MemberEditor
         open={!!editing}
@@ -255,6 +256,6 @@ export default function MembersPage(): React.JSX.Element {
         roleLabel={roleLabel}
         onClose={() => setEditing(null)}
       />
-    </section>
+    </ListPage>
   );
 }

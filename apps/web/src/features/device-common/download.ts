@@ -3,16 +3,25 @@ import { ApiError, refreshAccessToken, type QueryValue } from '../../api/client'
 import { notifier } from '../../api/notifier';
 import { session } from '../../api/session';
 
+/** The content type of the .xlsx files the server builds. */
+export const XLSX_TYPE = 'spreadsheetml';
+
+export interface DownloadOptions {
+  /** The file name when the server gives none. */
+  fallbackName: string;
+  /** Query parameters (a list's filters); empty ones are left out, the language is always sent. */
+  query?: Record<string, QueryValue>;
+  /** What the answer's content type must contain to be the file; without it, anything but a JSON envelope. */
+  accept?: string;
+}
+
 /**
- * Downloads an .xlsx the server builds (GET …/download with the list's filters) through the bearer token,
- * refreshing it once on 401 as the API client does, and hands it to the browser as a file. A failure the
- * server explains (a JSON envelope instead of a file) is shown like any other API error.
+ * Downloads a file a route serves behind the bearer token (an .xlsx export or template, a company manual),
+ * refreshing the token once on 401 as the API client does, and hands it to the browser as a file. A failure
+ * the server explains (a JSON envelope instead of the file, e.g. the manual was deleted meanwhile) is shown
+ * like any other API error and rejects with an ApiError already told to the person.
  */
-export async function downloadXlsx(
-  path: string,
-  query: Record<string, QueryValue>,
-  fallbackName: string,
-): Promise<void> {
+export async function downloadFile(path: string, { fallbackName, query = {}, accept }: DownloadOptions): Promise<void> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   params.set('lan', toWireLang(session.getLanguage()));
@@ -27,7 +36,8 @@ export async function downloadXlsx(
     if (fresh) res = await get(fresh);
   }
   const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || !type.includes('spreadsheetml')) {
+  const isFile = accept ? type.includes(accept) : !type.includes('application/json');
+  if (!res.ok || !isFile) {
     let msg = res.statusText;
     let code = res.status;
     try {
