@@ -10,7 +10,7 @@ import { Quantity } from '../../components/Quantity';
 import { currentLang } from '../../i18n';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, companyKeys, type AgentLevel, type AgentRow, type ServedRow } from './api';
-import { formatTime } from './format';
+import { formatTime } from '../../components/fileFormat';
 import './company.css';
 
 interface AppointValues {

@@ -10,7 +10,7 @@ import { Quantity } from '../../components/Quantity';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, companyKeys, type AuditFamily, type AuditRow } from './api';
-import { formatTime } from './format';
+import { formatTime } from '../../components/fileFormat';
 import './company.css';
 
 type Filter = 'family' | 'target' | 'from' | 'to' | 'company';

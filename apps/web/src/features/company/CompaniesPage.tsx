@@ -30,7 +30,7 @@ import { currentLang } from '../../i18n';
 import { encryptPasswords } from '../../kit/encryptPassword';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, type CompanyRow } from './api';
-import { formatTime } from './format';
+import { formatTime } from '../../components/fileFormat';
 import './company.css';
 
 const SPEC: ListSpec<never, never> = { defaultSize: 20 };

@@ -24,7 +24,7 @@ import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { companyApi, companyKeys, type Manual } from './api';
 import { downloadFile } from '../device-common/download';
-import { formatBytes, formatTime } from './format';
+import { formatBytes, formatTime } from '../../components/fileFormat';
 import './company.css';
 
 const SPEC: ListSpec<never, never> = { defaultSize: 10 };
