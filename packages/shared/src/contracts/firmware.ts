@@ -133,7 +133,35 @@ export const vendorKeyBody = z.object({
   publicKey: z.string().trim().min(1).max(2000),
 });
 
+/**
+ * The hardware list (spec §2.3 "Firmware update records and a hardware list"): the caller's devices grouped by
+ * kind, model and the firmware they report, with the newest firmware the caller may install on that model.
+ */
+export const HARDWARE_KINDS = ['gateway', 'inverter', 'battery', 'meter', 'switch', 'lora', 'weather'] as const;
+export type HardwareKind = (typeof HARDWARE_KINDS)[number];
+export const hardwareQuery = z.object({
+  kind: z.enum(HARDWARE_KINDS).optional(),
+  /** Model or firmware, in part. */
+  q: z.string().trim().max(64).optional(),
+  /** Only the groups a newer firmware is released for. */
+  outdated: z.enum(['true', 'false']).optional(),
+  ...pageQuery,
+});
+export const hardwareRow = z.object({
+  kind: z.enum(HARDWARE_KINDS),
+  /** The model a device reports (a gateway: its hardware version); empty when unknown. */
+  model: z.string(),
+  /** The firmware the devices report; null when they have not said. */
+  firmware: z.string().nullable(),
+  devices: z.number().int(),
+  online: z.number().int(),
+  /** The newest enabled and released firmware for this model the caller may install, if newer than theirs. */
+  newer: z.object({ id: z.string(), softwareVersion: z.string() }).nullable(),
+});
+export type HardwareRow = z.infer<typeof hardwareRow>;
+
 export const firmwareContracts = contracts({
+  'GET /firmware/hardware': { query: hardwareQuery, answer: pageOf(hardwareRow) },
   'GET /firmware/list': { query: firmwareListQuery, answer: pageOf(firmwareRow) },
   'GET /firmware/:firmwareId': { answer: firmwareRow },
   /** Multipart: the fields of firmwareFields, then field "file" (.bin or .hex). */

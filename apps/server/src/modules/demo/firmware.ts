@@ -15,17 +15,26 @@ interface DemoImage {
 
 /** The simulated fleet's device models (apps/simulator/src/fleet/define.ts), two or three versions each. */
 const IMAGES: DemoImage[] = [
-  { kind: 'gateway', product: 'SIM-GW-4G', versions: ['2.3.0', '2.4.1'], hardwareVersion: 'HW-B', label: 'Cellular' },
+  // The simulated gateways report v2.4.1, inverters V3.1.4, batteries BMS 2.0.7 and meters V1.8 (gateway-client.ts,
+  // demo/identity.ts): each model has its current version, a newer released one, and a draft.
+  {
+    kind: 'gateway',
+    product: 'SIM-GW-4G',
+    versions: ['2.4.1', '2.5.0', '2.6.0-beta1'],
+    hardwareVersion: 'HW-B',
+    label: 'Cellular',
+  },
   {
     kind: 'inverter',
-    product: 'SIM-HYB-10K-3P',
-    versions: ['1.8.2', '1.9.0', '2.0.0-rc1'],
+    product: 'SIM-STR-125K-3P',
+    versions: ['3.1.4', '3.2.0', '3.3.0-rc1'],
     hardwareVersion: 'V3',
-    label: 'Hybrid',
+    label: 'String',
   },
-  { kind: 'inverter', product: 'SIM-STR-20K-3P', versions: ['3.1.0'], hardwareVersion: 'V2', label: 'String' },
-  { kind: 'battery', product: 'SIM-BAT-10.2', versions: ['1.2.0', '1.3.0'], hardwareVersion: 'BMS-2' },
-  { kind: 'meter', product: 'SIM-MTR-3P', versions: ['0.9.4'], hardwareVersion: 'M1' },
+  { kind: 'inverter', product: 'SIM-HYB-5K-1P', versions: ['3.1.4', '3.2.0'], hardwareVersion: 'V2', label: 'Hybrid' },
+  { kind: 'inverter', product: 'SIM-MI-800', versions: ['3.1.4'], hardwareVersion: 'V1', label: 'Micro' },
+  { kind: 'battery', product: 'SIM-BAT-10.2', versions: ['2.0.7', '2.1.0', '2.2.0-rc1'], hardwareVersion: 'BMS-2' },
+  { kind: 'meter', product: 'SIM-MTR-3P', versions: ['1.8', '1.9.2'], hardwareVersion: 'M1' },
 ];
 
 /**

@@ -1,9 +1,17 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { compareFirmwareVersions, ERROR_CODES, type FirmwareRow, type VendorKeyRow } from '@heliograph/shared';
+import {
+  compareFirmwareVersions,
+  ERROR_CODES,
+  type FirmwareRow,
+  type HardwareRow,
+  type VendorKeyRow,
+} from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { company, firmware, storedFile } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
 import { multipart } from '../companies/test-files.js';
 
 const t = TestApp.forTests();
@@ -350,5 +358,74 @@ describe('labels', () => {
     });
     expect(labels.data.map((l) => l.name)).toEqual(['Rack']);
     expect(acmeKey.name).toBe('Acme Inverters');
+  });
+});
+
+describe('the hardware list', () => {
+  let firstId: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+    // Three SUN-5K inverters: two still on 0.9, one already on 1.0.0; and a gateway that says nothing.
+    await provisionPlant(db, {
+      companyId: sunrise?.id ?? null,
+      name: 'Hardware list plant',
+      ...TEST_PLANT_FIELDS,
+      gateways: [
+        {
+          sn: 'HWGW01',
+          password: 'Hardware2026gw',
+          devices: [
+            { sn: 'HWINV01', kind: 'inverter', model: 'SUN-5K', firmware: '0.9' },
+            { sn: 'HWINV02', kind: 'inverter', model: 'SUN-5K', firmware: '0.9' },
+            { sn: 'HWINV03', kind: 'inverter', model: 'SUN-5K', firmware: '1.0.0' },
+          ],
+        },
+      ],
+    });
+    // The first upload of this file (SUN-5K 1.0.0), enabled, released and authorised to Sunrise.
+    const [first] = await db.select().from(firmware).where(eq(firmware.softwareVersion, '1.0.0'));
+    firstId = first?.id ?? '';
+    await t.call('POST', `/api/v1/firmware/${firstId}/enabled`, { token: tk.platform, body: { value: true } });
+    await t.call('POST', `/api/v1/firmware/${firstId}/released`, { token: tk.platform, body: { value: true } });
+    await t.call('POST', `/api/v1/firmware/${firstId}/grant`, { token: tk.platform, body: { companyId: sunrise?.id } });
+  });
+  const list = (token: string, query: Record<string, string> = {}) =>
+    t.call<{ total: number; rows: HardwareRow[] }>('GET', '/api/v1/firmware/hardware', {
+      token,
+      query: { kind: 'inverter', q: 'SUN-5K', ...query },
+    });
+
+  it('groups the company’s devices by model and firmware, and says which may go newer', async () => {
+    const res = await list(tk.admin);
+    expect(res.code).toBe(0);
+    expect(res.data.rows).toEqual([
+      {
+        kind: 'inverter',
+        model: 'SUN-5K',
+        firmware: '0.9',
+        devices: 2,
+        online: 0,
+        newer: { id: firstId, softwareVersion: '1.0.0' },
+      },
+      { kind: 'inverter', model: 'SUN-5K', firmware: '1.0.0', devices: 1, online: 0, newer: null },
+    ]);
+    const outdated = await list(tk.admin, { outdated: 'true' });
+    expect(outdated.data.rows.map((r) => r.firmware)).toEqual(['0.9']);
+    const gateways = await list(tk.admin, { kind: 'gateway', q: '' });
+    expect(gateways.data.rows.find((r) => r.model === '' && r.firmware === null)?.devices).toBeGreaterThan(0);
+  });
+
+  it('offers nothing once the firmware is withdrawn', async () => {
+    await t.call('POST', `/api/v1/firmware/${firstId}/released`, { token: tk.platform, body: { value: false } });
+    const res = await list(tk.admin);
+    expect(res.data.rows.map((r) => r.newer)).toEqual([null, null]);
+    await t.call('POST', `/api/v1/firmware/${firstId}/released`, { token: tk.platform, body: { value: true } });
+  });
+
+  it('shows another company none of Sunrise’s devices', async () => {
+    const res = await list(tk.rival, { q: '' });
+    expect(res.code).toBe(0);
+    expect(res.data).toEqual({ total: 0, rows: [] });
   });
 });

@@ -34,6 +34,7 @@ import {
   vendorKeys,
   violates,
 } from './library.js';
+import { hardwareList } from './hardware.js';
 import { decodeSignature, parseVendorKey, signedBy } from './signing.js';
 
 /** The menu page that shows each kind (spec §2.2): its view permission. */
@@ -118,6 +119,15 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         mayView(auth, req.query.kind);
         return ok(req, await listFirmware(db, auth, req.query));
       },
+    );
+
+    route(
+      'GET /firmware/hardware',
+      {
+        config: { access: 'logger.upgrade.record', scope: 'company' },
+        summary: 'The caller’s devices by kind, model and firmware, with the newer firmware it may install',
+      },
+      async (req) => ok(req, await hardwareList(db, requireAuth(req.auth), req.query)),
     );
 
     route(
