@@ -12,6 +12,7 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { CallerCache } from '../users/caller-cache.js';
 import {
+  assertMayTouchAdmin,
   assignableKeys,
   closeUpwards,
   findOwnRole,
@@ -69,6 +70,9 @@ export function roleRoutes(deps: { db: Db; callers: CallerCache }): FastifyPlugi
         throw new AppError(builtin && auth.companyId !== null ? 'roleNotModifiable' : 'notFound');
       }
       if (own.id === auth.roleId) throw new AppError('roleNotModifiable');
+      // A role that makes administrators is an administrator's to change (none is reachable today: own roles
+      // follow company_staff; this keeps it so if a base of company_admin is ever allowed).
+      assertMayTouchAdmin(auth, own);
       return own;
     };
 

@@ -12,7 +12,13 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthService } from '../auth/service.js';
 import type { TokenService } from '../auth/tokens.js';
-import { findAssignableRole, memberBuiltinRoles, ownRoles, type RoleRow } from '../roles/repository.js';
+import {
+  assertMayTouchAdmin,
+  findAssignableRole,
+  memberBuiltinRoles,
+  ownRoles,
+  type RoleRow,
+} from '../roles/repository.js';
 import type { CallerCache } from '../users/caller-cache.js';
 
 type UserRow = typeof appUser.$inferSelect;
@@ -74,17 +80,28 @@ export function staffRoutes(deps: {
       return row;
     };
 
+    const roleOf = async (u: UserRow): Promise<RoleRow | undefined> => {
+      const [r] = await db.select().from(role).where(eq(role.id, u.roleId));
+      return r;
+    };
+
+    /** A member the caller may change: an administrator only by an administrator (adminOnly). */
+    const changeableMember = async (auth: AuthContext, id: string): Promise<UserRow> => {
+      const m = await findMember(auth, id);
+      if (!m) throw new AppError('notFound');
+      assertMayTouchAdmin(auth, await roleOf(m));
+      return m;
+    };
+
     /** A member other than the caller (disable, unbind). */
     const otherMember = async (auth: AuthContext, id: string): Promise<UserRow> => {
       const m = await findMember(auth, id);
       if (!m || m.id === auth.userId) throw new AppError('notFound');
+      assertMayTouchAdmin(auth, await roleOf(m));
       return m;
     };
 
-    const toMember = async (auth: AuthContext, u: UserRow): Promise<Member> => {
-      const [r] = await db.select().from(role).where(eq(role.id, u.roleId));
-      return memberOf(auth, u, r);
-    };
+    const toMember = async (auth: AuthContext, u: UserRow): Promise<Member> => memberOf(auth, u, await roleOf(u));
 
     const memberOf = (auth: AuthContext, u: UserRow, r: RoleRow | undefined): Member => ({
       id: u.id,
@@ -187,6 +204,9 @@ export function staffRoutes(deps: {
         if (body.userId && !target) throw new AppError('notFound');
         const newRole = await findAssignableRole(db, auth, body.roleId);
         if (!newRole) throw new AppError('notFound');
+        const oldRole = target ? await roleOf(target) : undefined;
+        // Only an administrator makes an administrator, or changes one (their account is how they sign in).
+        assertMayTouchAdmin(auth, newRole, oldRole);
         const bad: { field: string; rule: 'email' | 'phone' | 'required' | 'invalid' }[] = [];
         if (!isValidEmail(body.account)) bad.push({ field: 'account', rule: 'email' });
         if (body.phone && !isValidPhone(body.phone)) bad.push({ field: 'phone', rule: 'phone' });
@@ -227,7 +247,6 @@ export function staffRoutes(deps: {
           return ok(req, memberOf(auth, created, newRole));
         }
 
-        const [oldRole] = await db.select().from(role).where(eq(role.id, target.roleId));
         const updated = await db.transaction(async (tx) => {
           const [row] = await tx
             .update(appUser)
@@ -296,7 +315,7 @@ export function staffRoutes(deps: {
           .from(role)
           .where(and(eq(role.key, 'plant_owner'), isNull(role.companyId)));
         if (!owner || companyId === null) throw new AppError('serverError');
-        const [oldRole] = await db.select().from(role).where(eq(role.id, target.roleId));
+        const oldRole = await roleOf(target);
         await db.transaction(async (tx) => {
           await tx
             .update(appUser)
@@ -329,8 +348,7 @@ export function staffRoutes(deps: {
       { config: edit, summary: 'Require a second factor at the member’s next sign-in, or reset theirs' },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const target = await findMember(auth, req.params.userId);
-        if (!target) throw new AppError('notFound');
+        const target = await changeableMember(auth, req.params.userId);
         const { required, reset } = req.body;
         if (required === undefined && !reset) throw new ValidationError([{ field: 'required', rule: 'required' }]);
         const updated = await db.transaction(async (tx) => {
