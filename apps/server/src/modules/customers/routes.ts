@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { findPlant } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
-import { query, toMs } from '../../db/rows.js';
+import { isUniqueViolation, query, toMs } from '../../db/rows.js';
 import { appUser, authSession, companyAgent, customer, customerType, plant, role } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
@@ -161,23 +161,29 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         checkContact(fields);
         const account = await checkAccount(auth, rawAccount);
         const passwordHash = await deps.auth.newPasswordHash(keyId, password);
-        const made = await db.transaction(async (tx) => {
-          const ids = await insertCustomer(tx, {
-            companyId,
-            fields,
-            account,
-            passwordHash,
-            permissions: keys,
-            language: req.lang,
+        const made = await db
+          .transaction(async (tx) => {
+            const ids = await insertCustomer(tx, {
+              companyId,
+              fields,
+              account,
+              passwordHash,
+              permissions: keys,
+              language: req.lang,
+            });
+            await recordAudit(tx, auth, req.ip, {
+              action: 'customer.create',
+              targetKind: 'customer',
+              targetId: ids.customerId,
+              newValue: { ...auditView(fields), account, permissions: keys },
+            });
+            return ids;
+          })
+          .catch(async (e: unknown) => {
+            // Another request made the account since the check: answer what the check answers now (1105 …).
+            if (isUniqueViolation(e)) await checkAccount(auth, account);
+            throw e;
           });
-          await recordAudit(tx, auth, req.ip, {
-            action: 'customer.create',
-            targetKind: 'customer',
-            targetId: ids.customerId,
-            newValue: { ...auditView(fields), account, permissions: keys },
-          });
-          return ids;
-        });
         return ok(req, await findCustomer(db, auth, made.customerId).then(({ roleId: _, ...row }) => row));
       },
     );

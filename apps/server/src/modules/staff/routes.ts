@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appUser, customer, mfaRecoveryCode, passkey, plant, plantShare, role, userTotp } from '../../db/schema.js';
-import { anyContains } from '../../db/rows.js';
+import { anyContains, isUniqueViolation } from '../../db/rows.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
@@ -133,6 +133,16 @@ export function staffRoutes(deps: {
       return row;
     };
 
+    /**
+     * A write that broke the account's uniqueness: another request took the account after this one's check.
+     * Answered as the check would answer now (employeeExists, 1105, 106, 104), never a 500.
+     */
+    const raced = async (auth: AuthContext, account: string, error: unknown): Promise<unknown> => {
+      if (!isUniqueViolation(error)) return error;
+      const holder = await byAccount(account);
+      return holder ? await refusalFor(auth, holder) : error;
+    };
+
     route(
       'GET /user/list',
       { config: read, summary: 'Members of the caller’s company: search, role and status filters, pages' },
@@ -221,56 +231,64 @@ export function staffRoutes(deps: {
 
         if (!target) {
           const passwordHash = await deps.auth.newPasswordHash(body.keyId ?? '', body.password ?? '');
-          const created = await db.transaction(async (tx) => {
+          const created = await db
+            .transaction(async (tx) => {
+              const [row] = await tx
+                .insert(appUser)
+                .values({
+                  account: body.account,
+                  email: body.account,
+                  nickname: body.nickname,
+                  phone: body.phone,
+                  sex: body.sex,
+                  companyId: auth.companyId,
+                  roleId: newRole.id,
+                  passwordHash,
+                })
+                .returning();
+              if (!row) throw new AppError('serverError');
+              await recordAudit(tx, auth, req.ip, {
+                action: 'member.create',
+                targetKind: 'user',
+                targetId: row.id,
+                newValue: auditView(row, newRole),
+              });
+              return row;
+            })
+            .catch(async (e: unknown) => {
+              throw await raced(auth, body.account, e);
+            });
+          return ok(req, memberOf(auth, created, newRole));
+        }
+
+        const updated = await db
+          .transaction(async (tx) => {
             const [row] = await tx
-              .insert(appUser)
-              .values({
+              .update(appUser)
+              .set({
                 account: body.account,
                 email: body.account,
                 nickname: body.nickname,
                 phone: body.phone,
                 sex: body.sex,
-                companyId: auth.companyId,
                 roleId: newRole.id,
-                passwordHash,
+                updatedAt: new Date(),
               })
+              .where(eq(appUser.id, target.id))
               .returning();
-            if (!row) throw new AppError('serverError');
+            if (!row) throw new AppError('notFound');
             await recordAudit(tx, auth, req.ip, {
-              action: 'member.create',
+              action: 'member.update',
               targetKind: 'user',
               targetId: row.id,
+              oldValue: auditView(target, oldRole),
               newValue: auditView(row, newRole),
             });
             return row;
+          })
+          .catch(async (e: unknown) => {
+            throw await raced(auth, body.account, e);
           });
-          return ok(req, memberOf(auth, created, newRole));
-        }
-
-        const updated = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(appUser)
-            .set({
-              account: body.account,
-              email: body.account,
-              nickname: body.nickname,
-              phone: body.phone,
-              sex: body.sex,
-              roleId: newRole.id,
-              updatedAt: new Date(),
-            })
-            .where(eq(appUser.id, target.id))
-            .returning();
-          if (!row) throw new AppError('notFound');
-          await recordAudit(tx, auth, req.ip, {
-            action: 'member.update',
-            targetKind: 'user',
-            targetId: row.id,
-            oldValue: auditView(target, oldRole),
-            newValue: auditView(row, newRole),
-          });
-          return row;
-        });
         deps.callers.forgetUser(target.id);
         return ok(req, memberOf(auth, updated, newRole));
       },
