@@ -100,12 +100,9 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
     const answerOwn = async (auth: AuthContext) => companyInfoOf(db, await ownCompany(db, auth));
     /**
      * Every member's profile (GET user carries the company's name, colour and logos) is forgotten here and on
-     * every instance, so each member's console shows the change on its next page.
+     * every instance, with one notice, so each member's console shows the change on its next page.
      */
-    const forgetMembers = async (companyId: string) => {
-      const members = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.companyId, companyId));
-      for (const m of members) deps.callers.forgetUser(m.id);
-    };
+    const forgetMembers = (companyId: string) => deps.callers.forgetCompanyProfiles(companyId);
 
     route('GET /company/info', { config: info, summary: 'The caller’s company (spec §3 Company)' }, async (req) =>
       ok(req, await answerOwn(requireAuth(req.auth))),
@@ -131,7 +128,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               newValue: diff.new,
             });
           });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -153,7 +150,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: { themeColor },
           });
         });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -187,7 +184,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           newValue: { [which]: logoUrl(stored?.id ?? null) },
         });
       });
-      await forgetMembers(c.id);
+      forgetMembers(c.id);
       return answerOwn(auth);
     };
 
@@ -499,7 +496,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               newValue: diff.new,
             });
           });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await companyRowOf(db, c.id));
       },
     );
