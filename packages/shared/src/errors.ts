@@ -80,6 +80,12 @@ export const ERROR_CODES = {
   templateNameExists: 1222,
   /** A company role still held by members cannot be deleted (issue 12, enterprise/roles). */
   roleInUse: 1230,
+  /**
+   * Only a company administrator (or a platform administrator) may make someone a company administrator,
+   * change an administrator role's permissions, or change, disable, unbind or reset the second factor of an
+   * administrator (issue 12: a member allowed to edit members or roles must not raise anyone to their level).
+   */
+  adminOnly: 1231,
   accountMigrating: 1301,
   accountMigrated: 1302,
   migrationRepeated: 1303,

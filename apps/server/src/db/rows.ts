@@ -31,3 +31,24 @@ export function anyContains(s: string, columns: readonly SQL[]): SQL {
     sql` or `,
   )})`;
 }
+
+/**
+ * Whether a failed statement broke a unique constraint (SQLSTATE 23505), on PostgreSQL and PGlite alike (the
+ * driver's error may sit in `cause` of Drizzle's). Catch it where the row is inserted and answer what the
+ * sequential path answers: two requests racing past the same check must not end in a 500.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Holds a transaction-scoped advisory lock named by `key` until the transaction ends: transactions taking
+ * the same key run their check-then-write one after another (e.g. a name that must be unique without case).
+ */
+export async function lockName(tx: Pick<Db, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}

@@ -74,6 +74,7 @@ export const cn: Messages = {
     labelExists: '目标中已存在同名的二级标签。',
     templateNameExists: '已存在同名的配置模板。',
     roleInUse: '该角色仍有成员使用，请先为他们更换角色。',
+    adminOnly: '只有公司管理员才能将他人设为管理员或修改管理员。',
     accountMigrating: '该账号正在迁移中。',
     accountMigrated: '该账号已迁移。',
     migrationRepeated: '已提交过迁移请求。',

@@ -76,6 +76,7 @@ export const de: Messages = {
     labelExists: 'Im Ziel existiert bereits ein Unterlabel mit demselben Namen.',
     templateNameExists: 'Eine Konfigurationsvorlage mit diesem Namen existiert bereits.',
     roleInUse: 'Diese Rolle ist Mitgliedern zugewiesen. Geben Sie ihnen zuerst eine andere Rolle.',
+    adminOnly: 'Nur ein Firmenadministrator kann jemanden zum Administrator machen oder einen Administrator ändern.',
     accountMigrating: 'Dieses Konto wird gerade migriert.',
     accountMigrated: 'Dieses Konto wurde bereits migriert.',
     migrationRepeated: 'Die Migration wurde bereits angefordert.',

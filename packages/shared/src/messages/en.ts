@@ -76,6 +76,7 @@ export const en = {
     labelExists: 'A secondary label with the same name exists in the target.',
     templateNameExists: 'A configuration template with this name already exists.',
     roleInUse: 'This role is held by members. Give them another role first.',
+    adminOnly: 'Only a company administrator can make someone an administrator or change an administrator.',
     accountMigrating: 'This account is being migrated.',
     accountMigrated: 'This account has already been migrated.',
     migrationRepeated: 'The migration was already requested.',

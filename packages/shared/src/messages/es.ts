@@ -77,6 +77,8 @@ export const es: Messages = {
     labelExists: 'Ya existe una etiqueta secundaria con el mismo nombre en el destino.',
     templateNameExists: 'Ya existe una plantilla de configuración con este nombre.',
     roleInUse: 'Este rol lo tienen miembros. Asígneles primero otro rol.',
+    adminOnly:
+      'Solo un administrador de la empresa puede nombrar a alguien administrador o modificar a un administrador.',
     accountMigrating: 'Esta cuenta se está migrando.',
     accountMigrated: 'Esta cuenta ya se ha migrado.',
     migrationRepeated: 'La migración ya se había solicitado.',

@@ -74,6 +74,7 @@ export const he: Messages = {
     labelExists: 'ביעד כבר קיימת תווית משנית באותו שם.',
     templateNameExists: 'כבר קיימת תבנית הגדרות בשם זה.',
     roleInUse: 'לתפקיד זה משויכים חברים. יש לתת להם תפקיד אחר תחילה.',
+    adminOnly: 'רק מנהל החברה יכול למנות מנהל או לשנות מנהל.',
     accountMigrating: 'חשבון זה נמצא בתהליך העברה.',
     accountMigrated: 'חשבון זה כבר הועבר.',
     migrationRepeated: 'כבר נשלחה בקשה להעברה.',

@@ -74,6 +74,7 @@ export const po: Messages = {
     labelExists: 'W miejscu docelowym istnieje już etykieta drugiego poziomu o tej samej nazwie.',
     templateNameExists: 'Szablon konfiguracji o tej nazwie już istnieje.',
     roleInUse: 'Ta rola jest przypisana członkom. Najpierw nadaj im inną rolę.',
+    adminOnly: 'Tylko administrator firmy może nadać komuś rolę administratora lub zmienić administratora.',
     accountMigrating: 'Trwa migracja tego konta.',
     accountMigrated: 'To konto zostało już przeniesione.',
     migrationRepeated: 'O migrację już poproszono.',

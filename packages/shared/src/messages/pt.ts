@@ -74,6 +74,7 @@ export const pt: Messages = {
     labelExists: 'Já existe uma etiqueta secundária com o mesmo nome no destino.',
     templateNameExists: 'Já existe um modelo de configuração com este nome.',
     roleInUse: 'Esta função está atribuída a membros. Atribua-lhes outra função primeiro.',
+    adminOnly: 'Apenas um administrador da empresa pode tornar alguém administrador ou alterar um administrador.',
     accountMigrating: 'Esta conta está sendo migrada.',
     accountMigrated: 'Esta conta já foi migrada.',
     migrationRepeated: 'A migração já foi solicitada.',

@@ -74,6 +74,7 @@ export const vi: Messages = {
     labelExists: 'Đích đến đã có nhãn phụ trùng tên.',
     templateNameExists: 'Đã có mẫu cấu hình trùng tên.',
     roleInUse: 'Vai trò này đang được thành viên sử dụng. Hãy gán vai trò khác cho họ trước.',
+    adminOnly: 'Chỉ quản trị viên công ty mới có thể chỉ định ai đó làm quản trị viên hoặc thay đổi một quản trị viên.',
     accountMigrating: 'Tài khoản này đang được di chuyển.',
     accountMigrated: 'Tài khoản này đã được di chuyển.',
     migrationRepeated: 'Yêu cầu di chuyển đã được gửi trước đó.',

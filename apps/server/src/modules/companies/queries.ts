@@ -1,12 +1,15 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CompanyInfo, CompanyRow } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation, lockName } from '../../db/rows.js';
 import { appUser, company, role } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { logoUrl } from '../users/repository.js';
 
 export type CompanyRecord = typeof company.$inferSelect;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The caller's own company, the only one the enterprise/company routes reach: a caller without one (a
@@ -65,13 +68,41 @@ export async function companyInfoOf(db: Db, c: CompanyRecord): Promise<CompanyIn
   };
 }
 
-/** Refuses a name another company has, compared without case (spec §5 "company names unique", 203). */
-export async function assertNameFree(db: Db, name: string, except?: string): Promise<void> {
+/** Whether another company has the name, compared without case. */
+async function nameTaken(db: Pick<Db, 'select'>, name: string, except?: string): Promise<boolean> {
   const [taken] = await db
     .select({ id: company.id })
     .from(company)
     .where(and(sql`lower(${company.name}) = lower(${name})`, except ? sql`${company.id} <> ${except}` : undefined));
-  if (taken) throw new AppError('companyNameDuplicate');
+  return taken !== undefined;
+}
+
+/** Refuses a name another company has, compared without case (spec §5 "company names unique", 203). */
+export async function assertNameFree(db: Pick<Db, 'select'>, name: string, except?: string): Promise<void> {
+  if (await nameTaken(db, name, except)) throw new AppError('companyNameDuplicate');
+}
+
+/**
+ * The same check inside the transaction that writes the name, after waiting for any other transaction
+ * writing that name (without case): two requests naming two companies alike cannot both pass it (203). A
+ * unique violation of the exact name (a writer that did not lock) is answered 203 as well.
+ */
+export async function claimName<T>(
+  db: Db,
+  name: string,
+  except: string | undefined,
+  write: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockName(tx, `company-name:${name.toLowerCase()}`);
+      await assertNameFree(tx, name, except);
+      return write(tx);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e) && (await nameTaken(db, name, except))) throw new AppError('companyNameDuplicate');
+    throw e;
+  }
 }
 
 /** Refuses a host name another company serves (one white-label host shows one company). */

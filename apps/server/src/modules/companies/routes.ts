@@ -4,7 +4,7 @@ import { COMPANY_LIMITS, LOGO_KINDS, type FieldRule, type LogoKind, type Manual 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { containing } from '../../db/rows.js';
+import { containing, isUniqueViolation } from '../../db/rows.js';
 import { appUser, company, companyManual, role, storedFile } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
@@ -18,6 +18,7 @@ import { findUserByAccount, logoUrl } from '../users/repository.js';
 import { contentDisposition, imageOf, logoFits, manualTypeOf } from './files.js';
 import {
   assertNameFree,
+  claimName,
   changed,
   companyById,
   companyInfoOf,
@@ -99,12 +100,9 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
     const answerOwn = async (auth: AuthContext) => companyInfoOf(db, await ownCompany(db, auth));
     /**
      * Every member's profile (GET user carries the company's name, colour and logos) is forgotten here and on
-     * every instance, so each member's console shows the change on its next page.
+     * every instance, with one notice, so each member's console shows the change on its next page.
      */
-    const forgetMembers = async (companyId: string) => {
-      const members = await db.select({ id: appUser.id }).from(appUser).where(eq(appUser.companyId, companyId));
-      for (const m of members) deps.callers.forgetUser(m.id);
-    };
+    const forgetMembers = (companyId: string) => deps.callers.forgetCompanyProfiles(companyId);
 
     route('GET /company/info', { config: info, summary: 'The caller’s company (spec §3 Company)' }, async (req) =>
       ok(req, await answerOwn(requireAuth(req.auth))),
@@ -120,7 +118,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const diff = changed(c, req.body);
         // Saving the form unchanged is no change: nothing to write or log.
         if (Object.keys(diff.new).length > 0)
-          await db.transaction(async (tx) => {
+          await claimName(db, req.body.name, c.id, async (tx) => {
             await tx.update(company).set(req.body).where(eq(company.id, c.id));
             await recordAudit(tx, auth, req.ip, {
               action: 'company.update',
@@ -130,7 +128,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               newValue: diff.new,
             });
           });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -152,7 +150,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: { themeColor },
           });
         });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await answerOwn(auth));
       },
     );
@@ -186,7 +184,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           newValue: { [which]: logoUrl(stored?.id ?? null) },
         });
       });
-      await forgetMembers(c.id);
+      forgetMembers(c.id);
       return answerOwn(auth);
     };
 
@@ -437,7 +435,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           .from(role)
           .where(and(eq(role.key, 'company_admin'), sql`${role.companyId} is null`));
         if (!adminRole) throw new AppError('serverError');
-        const id = await db.transaction(async (tx) => {
+        const id = await claimName(db, fields.name, undefined, async (tx) => {
           const [c] = await tx
             .insert(company)
             .values({ ...fields, hostName: hostName || null })
@@ -464,6 +462,11 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
             newValue: { ...fields, hostName: hostName || null, adminAccount },
           });
           return c.id;
+        }).catch(async (e: unknown) => {
+          // The administrator's account was taken by another request since the check above.
+          const taken = isUniqueViolation(e) ? await findUserByAccount(db, adminAccount) : undefined;
+          if (taken) throw new AppError(taken.companyId ? 'accountOtherCompany' : 'accountExists');
+          throw e;
         });
         return ok(req, await companyRowOf(db, id));
       },
@@ -482,7 +485,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const next = { ...fields, hostName: hostName || null };
         const diff = changed(c, next);
         if (Object.keys(diff.new).length > 0)
-          await db.transaction(async (tx) => {
+          await claimName(db, fields.name, c.id, async (tx) => {
             await tx.update(company).set(next).where(eq(company.id, c.id));
             await recordAudit(tx, auth, req.ip, {
               action: 'company.update',
@@ -493,7 +496,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               newValue: diff.new,
             });
           });
-        await forgetMembers(c.id);
+        forgetMembers(c.id);
         return ok(req, await companyRowOf(db, c.id));
       },
     );

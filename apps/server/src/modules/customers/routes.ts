@@ -15,13 +15,13 @@ import { z } from 'zod';
 import { findPlant } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
-import { query, toMs } from '../../db/rows.js';
+import { isUniqueViolation, query, toMs } from '../../db/rows.js';
 import { appUser, authSession, companyAgent, customer, customerType, plant, role } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
-import { recordAudit } from '../audit/record.js';
+import { recordAudit, type AuditEntry } from '../audit/record.js';
 import type { AuthService } from '../auth/service.js';
 import type { CallerCache } from '../users/caller-cache.js';
 import {
@@ -38,6 +38,7 @@ import {
   setRolePermissions,
   typeTree,
   type FoundCustomer,
+  type Tx,
 } from './store.js';
 
 /** What the audit log keeps of a customer (never its password). */
@@ -78,6 +79,21 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
     const typesView = { access: 'customer.type.list.view', scope: 'company' } as const;
     const typesEdit = { access: 'customer.type.edit', scope: 'company' } as const;
     const usersView = { access: 'user.list.view', scope: 'company' } as const;
+
+    /**
+     * One change of rows the caller reached through the finders of store.ts, written with its audit entry in
+     * one transaction, so neither is kept without the other: `change` writes and answers the entry. Answers
+     * the entry's target (a created row's id).
+     */
+    const audited = (
+      req: { auth: AuthContext | null; ip: string },
+      change: (tx: Tx) => Promise<AuditEntry>,
+    ): Promise<string> =>
+      db.transaction(async (tx) => {
+        const entry = await change(tx);
+        await recordAudit(tx, requireAuth(req.auth), req.ip, entry);
+        return entry.targetId;
+      });
 
     /** The type a customer is given must be one of the company's. */
     const checkType = async (auth: AuthContext, typeId: string | null) => {
@@ -161,7 +177,7 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         checkContact(fields);
         const account = await checkAccount(auth, rawAccount);
         const passwordHash = await deps.auth.newPasswordHash(keyId, password);
-        const made = await db.transaction(async (tx) => {
+        const customerId = await audited(req, async (tx) => {
           const ids = await insertCustomer(tx, {
             companyId,
             fields,
@@ -170,15 +186,18 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
             permissions: keys,
             language: req.lang,
           });
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customer.create',
             targetKind: 'customer',
             targetId: ids.customerId,
             newValue: { ...auditView(fields), account, permissions: keys },
-          });
-          return ids;
+          };
+        }).catch(async (e: unknown) => {
+          // Another request made the account since the check: answer what the check answers now (1105 …).
+          if (isUniqueViolation(e)) await checkAccount(auth, account);
+          throw e;
         });
-        return ok(req, await findCustomer(db, auth, made.customerId).then(({ roleId: _, ...row }) => row));
+        return ok(req, await findCustomer(db, auth, customerId).then(({ roleId: _, ...row }) => row));
       },
     );
 
@@ -196,17 +215,17 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         const keys = customerPermissions(permissions);
         checkContact(fields);
         const oldKeys = await permissionsOf(db, before.roleId);
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           await tx.update(customer).set(fields).where(eq(customer.id, before.id));
           await tx.update(role).set({ name: fields.name }).where(eq(role.id, before.roleId));
           await setRolePermissions(tx, before.roleId, keys);
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customer.update',
             targetKind: 'customer',
             targetId: before.id,
             oldValue: { ...auditView(before), permissions: oldKeys },
             newValue: { ...auditView(fields), permissions: keys },
-          });
+          };
         });
         callers.forgetRole(before.roleId);
         callers.forgetUser(before.userId);
@@ -225,7 +244,7 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         const auth = requireAuth(req.auth);
         const c = await findCustomer(db, auth, req.params.id);
         const parked = await builtinCustomerRole(db);
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           const freed = await tx
             .update(plant)
             .set({ ownerId: null, updatedAt: new Date() })
@@ -243,12 +262,12 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
             .set({ revokedAt: new Date() })
             .where(and(eq(authSession.userId, c.userId), isNull(authSession.revokedAt)));
           await tx.delete(role).where(eq(role.id, c.roleId));
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customer.delete',
             targetKind: 'customer',
             targetId: c.id,
             oldValue: { ...auditView(c), account: c.account, plants: freed.map((p) => p.id) },
-          });
+          };
         });
         callers.forgetUser(c.userId);
         callers.forgetRole(c.roleId);
@@ -311,7 +330,7 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
           .from(plant)
           .where(and(eq(plant.ownerId, c.userId), eq(plant.companyId, companyOf(auth)), isNull(plant.deletedAt)));
         const before = held.map((p) => p.id).sort();
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           const mine = and(eq(plant.ownerId, c.userId), eq(plant.companyId, companyOf(auth)));
           await tx
             .update(plant)
@@ -319,13 +338,13 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
             .where(ids.length > 0 ? and(mine, notInArray(plant.id, ids)) : mine);
           if (ids.length > 0)
             await tx.update(plant).set({ ownerId: c.userId, updatedAt: new Date() }).where(inArray(plant.id, ids));
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customer.plants',
             targetKind: 'customer',
             targetId: c.id,
             oldValue: { plants: before },
             newValue: { plants: [...ids].sort() },
-          });
+          };
         });
         return ok(req, null);
       },
@@ -365,19 +384,18 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         const { name, parentId, remark } = req.body;
         if (parentId) await findCustomerType(db, auth, parentId);
         const companyId = companyOf(auth);
-        const id = await db.transaction(async (tx) => {
+        const id = await audited(req, async (tx) => {
           const [row] = await tx
             .insert(customerType)
             .values({ companyId, name, parentId, remark })
             .returning({ id: customerType.id });
           if (!row) throw new AppError('serverError');
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customerType.create',
             targetKind: 'customer_type',
             targetId: row.id,
             newValue: { name, parentId, remark },
-          });
-          return row.id;
+          };
         });
         return ok(req, await findCustomerType(db, auth, id));
       },
@@ -393,15 +411,15 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         if (isInSubtree(await listCustomerTypes(db, auth), before.id, parentId))
           throw new ValidationError([{ field: 'parentId', rule: 'invalid' }]);
       }
-      await db.transaction(async (tx) => {
+      await audited(req, async (tx) => {
         await tx.update(customerType).set({ name, parentId, remark }).where(eq(customerType.id, before.id));
-        await recordAudit(tx, auth, req.ip, {
+        return {
           action: 'customerType.update',
           targetKind: 'customer_type',
           targetId: before.id,
           oldValue: { name: before.name, parentId: before.parentId, remark: before.remark },
           newValue: { name, parentId, remark },
-        });
+        };
       });
       return ok(req, await findCustomerType(db, auth, before.id));
     });
@@ -421,19 +439,19 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
           .where(eq(customerType.parentId, t.id))
           .limit(1);
         if (child) throw new AppError('typeHasSubtypes');
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           const cleared = await tx
             .update(customer)
             .set({ typeId: null })
             .where(eq(customer.typeId, t.id))
             .returning({ id: customer.id });
           await tx.delete(customerType).where(eq(customerType.id, t.id));
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customerType.delete',
             targetKind: 'customer_type',
             targetId: t.id,
             oldValue: { name: t.name, parentId: t.parentId, remark: t.remark, customers: cleared.map((c) => c.id) },
-          });
+          };
         });
         return ok(req, null);
       },
@@ -495,15 +513,15 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         const auth = requireAuth(req.auth);
         const c = await customerOfUser(auth, req.params.userId);
         const { disabled } = req.body;
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           await tx.update(appUser).set({ disabled, updatedAt: new Date() }).where(eq(appUser.id, c.userId));
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: disabled ? 'customer.disable' : 'customer.enable',
             targetKind: 'user',
             targetId: c.userId,
             oldValue: { disabled: c.disabled },
             newValue: { disabled },
-          });
+          };
         });
         // The sessions end (and every instance forgets them) the way every disabling does.
         if (disabled) await deps.auth.disableAccount(c.userId);
@@ -519,17 +537,17 @@ export function customerRoutes(deps: { db: Db; auth: AuthService; callers: Calle
         const auth = requireAuth(req.auth);
         const c = await customerOfUser(auth, req.params.userId);
         const passwordHash = await deps.auth.newPasswordHash(req.body.keyId, req.body.password);
-        await db.transaction(async (tx) => {
+        await audited(req, async (tx) => {
           await tx.update(appUser).set({ passwordHash, updatedAt: new Date() }).where(eq(appUser.id, c.userId));
           await tx
             .update(authSession)
             .set({ revokedAt: new Date() })
             .where(and(eq(authSession.userId, c.userId), isNull(authSession.revokedAt)));
-          await recordAudit(tx, auth, req.ip, {
+          return {
             action: 'customer.passwordReset',
             targetKind: 'user',
             targetId: c.userId,
-          });
+          };
         });
         callers.forgetUser(c.userId);
         return ok(req, null);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { accountMigration, appUser, role } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { SamplePartitions } from '../telemetry/partitions.js';
-import { countOwned, fromWire, ownedBy, specOf } from './tables.js';
+import { countOwned, fromWire, ownedBy, refreshSet, specOf } from './tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -33,11 +33,12 @@ export class Importer {
     if (rows.length === 0) return { received: wire.length, inserted: 0 };
     const inserted = await this.db.transaction(async (tx) => {
       // Each table's rows as the table's insert takes them: the wire shape was checked column by column.
-      const done = await tx
-        .insert(spec.table)
-        .values(rows as never)
-        .onConflictDoNothing()
-        .returning();
+      // A row that changes in place (a day's total, a device's state) takes the source's newer copy.
+      const refresh = refreshSet(spec);
+      const insert = tx.insert(spec.table).values(rows as never);
+      const done = refresh
+        ? await insert.onConflictDoUpdate(refresh).returning()
+        : await insert.onConflictDoNothing().returning();
       return done.length;
     });
     return { received: wire.length, inserted };

@@ -1,10 +1,10 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { gatewayTopics, type GatewayCommand, type MigrationTable } from '@heliograph/shared';
 import type { MigrationConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
-import { accountMigration, appUser, gateway, plantShare, role } from '../../db/schema.js';
+import { accountMigration, appUser, device, gateway, plant, plantShare, role } from '../../db/schema.js';
 import { recordAudit } from '../audit/record.js';
 import type { TokenService } from '../auth/tokens.js';
 import { SIGNATURE_HEADERS, sign } from './signature.js';
@@ -44,6 +44,29 @@ export interface MigratorDeps {
   now: () => number;
   /** Publishes on the gateways' broker (the bus): how moved gateways are told their new address. */
   publish?: (topic: string, payload: string) => Promise<void>;
+  /**
+   * Called once the peer has confirmed the copy and before the final pass: the window in which the account's
+   * devices and console go on writing. Tests write there; production passes nothing.
+   */
+  inWindow?: (userId: string) => Promise<void>;
+}
+
+/**
+ * The account's row, plants, gateways and devices, locked until the transaction ends (FOR UPDATE), read again
+ * under the lock: a plant or device added since the copy began moves too.
+ */
+async function lockOwned(tx: Db, userId: string): Promise<Owned> {
+  await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.id, userId)).for('update');
+  const plants = await tx.select({ id: plant.id }).from(plant).where(eq(plant.ownerId, userId)).for('update');
+  const plantIds = plants.map((p) => p.id);
+  const gateways = plantIds.length
+    ? await tx.select({ id: gateway.id }).from(gateway).where(inArray(gateway.plantId, plantIds)).for('update')
+    : [];
+  const gatewayIds = gateways.map((g) => g.id);
+  const devices = gatewayIds.length
+    ? await tx.select({ id: device.id }).from(device).where(inArray(device.gatewayId, gatewayIds)).for('update')
+    : [];
+  return { userId, plantIds, gatewayIds, deviceIds: devices.map((d) => d.id) };
 }
 
 /** How long a moved gateway that is offline has to pick up its new address (the broker keeps it queued). */
@@ -139,9 +162,10 @@ export class Migrator {
     // What ingest wrote while the pass ran (a day back, for the day rows the pass had already read).
     const since = new Date(started.getTime() - 24 * 3600 * 1000);
     for (const spec of TABLES) if (spec.since) await this.send(peer, m, spec.name, spec.since(owned, since));
-    await this.verify(peer, m, owned);
+    await this.verify(this.deps.db, peer, m, owned);
+    await this.deps.inWindow?.(m.user_id);
     const gateways = await this.gatewaySerials(owned);
-    await this.removeHere(m, owned);
+    await this.removeHere(peer, m, since);
     const finished = (await this.call(peer, 'POST /internal/migration/finish', {
       migration: m.id,
       userId: m.user_id,
@@ -191,22 +215,29 @@ export class Migrator {
     }
   }
 
-  private async send(peer: string, m: Claimed, table: MigrationTable, where: SQL | undefined): Promise<void> {
+  private async send(
+    peer: string,
+    m: Claimed,
+    table: MigrationTable,
+    where: SQL | undefined,
+    q: Db = this.deps.db,
+  ): Promise<void> {
     const spec = TABLES.find((t) => t.name === table);
     if (!spec) return;
-    for await (const page of pages(this.deps.db, spec, where, PAGE_ROWS)) {
-      const rows = table === 'app_user' ? await this.withRoleKeys(page) : page.map((r) => scrub(table, r, m.user_id));
+    for await (const page of pages(q, spec, where, PAGE_ROWS)) {
+      const rows =
+        table === 'app_user' ? await this.withRoleKeys(q, page) : page.map((r) => scrub(table, r, m.user_id));
       await this.call(peer, 'POST /internal/migration/batch', { migration: m.id, table, rows: rows.map(toWire) });
       // Still alive: another instance must not take it up as stale.
-      await this.deps.db.update(accountMigration).set({ updatedAt: new Date() }).where(eq(accountMigration.id, m.id));
+      await q.update(accountMigration).set({ updatedAt: new Date() }).where(eq(accountMigration.id, m.id));
     }
   }
 
   /** The account's role travels by its built-in key (the ids of roles differ between deployments). */
-  private async withRoleKeys(rows: Record<string, unknown>[]) {
+  private async withRoleKeys(q: Db, rows: Record<string, unknown>[]) {
     const out: Record<string, unknown>[] = [];
     for (const r of rows) {
-      const [k] = await this.deps.db
+      const [k] = await q
         .select({ key: role.key })
         .from(role)
         .where(eq(role.id, String(r.roleId)));
@@ -216,8 +247,8 @@ export class Migrator {
   }
 
   /** The peer holds at least every row of the account that is here (shares to accounts it lacks excepted). */
-  private async verify(peer: string, m: Claimed, owned: Owned): Promise<void> {
-    const here = await countOwned(this.deps.db, owned);
+  private async verify(q: Db, peer: string, m: Claimed, owned: Owned): Promise<void> {
+    const here = await countOwned(q, owned);
     const there = (await this.call(peer, 'POST /internal/migration/count', {
       migration: m.id,
       userId: m.user_id,
@@ -228,10 +259,25 @@ export class Migrator {
     }
   }
 
-  /** Leaves nothing behind: every moved row goes, in one transaction; the account row stays as a pointer. */
-  private async removeHere(m: Claimed, owned: Owned): Promise<void> {
+  /**
+   * Leaves nothing behind and loses nothing written meanwhile, in one transaction. First the account's row,
+   * plants, gateways and devices are locked (FOR UPDATE): a console write to them waits, and so does every
+   * reading, event or day row ingest writes for them (its foreign-key check needs a share lock on the plant
+   * or device), until the account is gone here. Then what was written since the copy began — time series
+   * and every row that changes in place — is sent once more and the peer's count checked again, all read
+   * under the locks, so nothing can land between the last read and the delete. A write that waited fails
+   * once the rows are gone (ingest keeps such a message as a dead letter; the gateway is told its new
+   * region right after). The account row stays as a pointer.
+   */
+  private async removeHere(peer: string, m: Claimed, since: Date): Promise<void> {
     const { db } = this.deps;
     await db.transaction(async (tx) => {
+      const owned = await lockOwned(tx, m.user_id);
+      for (const spec of TABLES) {
+        const where = spec.since ? spec.since(owned, since) : spec.refresh ? spec.where(owned) : undefined;
+        if (where) await this.send(peer, m, spec.name, where, tx);
+      }
+      await this.verify(tx, peer, m, owned);
       for (const spec of [...TABLES].reverse()) {
         if (spec.name === 'app_user') continue;
         await tx.delete(spec.table).where(spec.where(owned));
@@ -256,7 +302,7 @@ export class Migrator {
         newValue: { region: m.to_region },
       });
     });
-    await this.deps.tokens.endSessions(owned.userId);
+    await this.deps.tokens.endSessions(m.user_id);
   }
 
   /** A signed call to the peer; its answer's data, or an error naming what went wrong. */

@@ -47,6 +47,11 @@ export interface TableSpec {
   where: (o: Owned) => SQL | undefined;
   /** Its rows written since a moment (time series that ingest keeps adding to while the account moves). */
   since?: (o: Owned, from: Date) => SQL | undefined;
+  /**
+   * Its rows change in place while the account moves (settings, a plant's or device's state, the day and
+   * latest rows ingest updates): the final pass sends them all again and the peer takes the newer copy.
+   */
+  refresh?: boolean;
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -76,14 +81,16 @@ export const TABLES: TableSpec[] = [
     table: chartParams,
     keys: ['userId', 'kind'],
     where: (o) => eq(chartParams.userId, o.userId),
+    refresh: true,
   },
   { name: 'message', table: message, keys: ['id'], where: (o) => eq(message.userId, o.userId) },
-  { name: 'plant', table: plant, keys: ['id'], where: (o) => inArray(plant.id, ids(o.plantIds)) },
+  { name: 'plant', table: plant, keys: ['id'], where: (o) => inArray(plant.id, ids(o.plantIds)), refresh: true },
   {
     name: 'plant_layout',
     table: plantLayout,
     keys: ['plantId', 'kind'],
     where: (o) => inArray(plantLayout.plantId, ids(o.plantIds)),
+    refresh: true,
   },
   {
     name: 'plant_share',
@@ -96,15 +103,23 @@ export const TABLES: TableSpec[] = [
     table: plantSummary,
     keys: ['plantId'],
     where: (o) => inArray(plantSummary.plantId, ids(o.plantIds)),
+    refresh: true,
     since: (o) => inArray(plantSummary.plantId, ids(o.plantIds)),
   },
-  { name: 'gateway', table: gateway, keys: ['id'], where: (o) => inArray(gateway.id, ids(o.gatewayIds)) },
-  { name: 'device', table: device, keys: ['id'], where: (o) => inArray(device.id, ids(o.deviceIds)) },
+  {
+    name: 'gateway',
+    table: gateway,
+    keys: ['id'],
+    where: (o) => inArray(gateway.id, ids(o.gatewayIds)),
+    refresh: true,
+  },
+  { name: 'device', table: device, keys: ['id'], where: (o) => inArray(device.id, ids(o.deviceIds)), refresh: true },
   {
     name: 'device_latest',
     table: deviceLatest,
     keys: ['deviceId'],
     where: (o) => inArray(deviceLatest.deviceId, ids(o.deviceIds)),
+    refresh: true,
     since: (o) => inArray(deviceLatest.deviceId, ids(o.deviceIds)),
   },
   {
@@ -112,6 +127,7 @@ export const TABLES: TableSpec[] = [
     table: deviceDay,
     keys: ['deviceId', 'day'],
     where: (o) => inArray(deviceDay.deviceId, ids(o.deviceIds)),
+    refresh: true,
     since: (o, from) => and(inArray(deviceDay.deviceId, ids(o.deviceIds)), gte(deviceDay.day, day(from))),
   },
   {
@@ -127,12 +143,14 @@ export const TABLES: TableSpec[] = [
     keys: ['id'],
     where: (o) => inArray(deviceEvent.deviceId, ids(o.deviceIds)),
     since: (o) => inArray(deviceEvent.deviceId, ids(o.deviceIds)),
+    refresh: true,
   },
   {
     name: 'plant_day',
     table: plantDay,
     keys: ['plantId', 'day'],
     where: (o) => inArray(plantDay.plantId, ids(o.plantIds)),
+    refresh: true,
     since: (o, from) => and(inArray(plantDay.plantId, ids(o.plantIds)), gte(plantDay.day, day(from))),
   },
   {
@@ -198,6 +216,19 @@ export async function* pages(db: Db, spec: TableSpec, where: SQL | undefined, si
     if (rows.length < size) return;
     after = rows[rows.length - 1];
   }
+}
+
+/**
+ * What a refreshed row's conflict updates: every column but the primary key's, from the incoming row (the
+ * source's newer copy). Undefined for a table that is not refreshed: a row already there is left alone.
+ */
+export function refreshSet(spec: TableSpec): { target: PgColumn[]; set: Record<string, SQL> } | undefined {
+  if (!spec.refresh) return undefined;
+  const cols = columnsOf(spec);
+  const target = spec.keys.map((k) => cols[k]).filter((c): c is PgColumn => c !== undefined);
+  const set: Record<string, SQL> = {};
+  for (const [k, c] of Object.entries(cols)) if (!spec.keys.includes(k)) set[k] = sql.raw(`excluded."${c.name}"`);
+  return { target, set };
 }
 
 /** A row as JSON can carry it: times as ISO strings, bytes as base64. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, MIGRATION_TABLES, type MigrationStatus } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -19,12 +19,14 @@ import {
   plantDay,
   plantLayout,
   plantPower,
+  plant,
   role,
 } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { provisionPlant } from '../plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../../test/plant-fields.js';
 import { TestApp } from '../../test/harness.js';
+import { Migrator } from './job.js';
 import { SIGNATURE_HEADERS, sign } from './signature.js';
 import { countOwned, ownedBy, pages, specOf, toWire } from './tables.js';
 
@@ -350,4 +352,89 @@ describe('an account moves from one region to another', () => {
     expect(plants.code).toBe(0);
     expect(JSON.stringify(plants.data)).toContain('Travelling plant');
   }, 120_000);
+});
+
+describe('what is written while an account moves', () => {
+  it('reaches the peer: a reading, an event and a changed day written after the copy was confirmed', async () => {
+    const db = eu.database.db;
+    const [owner] = await db.select({ id: role.id }).from(role).where(eq(role.key, 'plant_owner'));
+    const [u] = await db
+      .insert(appUser)
+      .values({
+        account: 'latecomer@example.org',
+        email: 'latecomer@example.org',
+        nickname: 'Latecomer',
+        roleId: owner?.id ?? '',
+        passwordHash: await hashPassword(PASSWORD),
+      })
+      .returning();
+    const id = u?.id ?? '';
+    const { plantId } = await provisionPlant(db, {
+      companyId: null,
+      ownerId: id,
+      name: 'Busy plant',
+      ...STORAGE_PLANT_FIELDS,
+      gateways: [
+        {
+          sn: 'MIGGW02',
+          password: 'Migrate2026gw',
+          devices: [{ sn: 'MIGINV02', kind: 'inverter', model: 'SIM-HYB-10K', ratedW: 10_000 }],
+        },
+      ],
+    });
+    const [inverter] = await db.select().from(device).where(eq(device.plantId, plantId));
+    const deviceId = inverter?.id ?? '';
+    const now = Date.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    await db.insert(deviceSample).values({ deviceId, plantId, ts: new Date(now - 60 * 60_000), metrics: { p: 1 } });
+    await db.insert(deviceDay).values({ deviceId, day: today, pv: 3 });
+    await db.insert(accountMigration).values({ userId: id, fromRegion: 'eu', toRegion: 'cn', status: 'submitted' });
+
+    const migrator = new Migrator({
+      db,
+      config: { region: 'eu', peers: { cn: cn.url }, secret: SECRET },
+      tokens: { endSessions: async () => undefined },
+      log: eu.t.app.log,
+      now: () => Date.now(),
+      // The gateway goes on reporting after the peer confirmed the copy, and the day's total grows.
+      inWindow: async () => {
+        await db.insert(deviceSample).values({ deviceId, plantId, ts: new Date(now), metrics: { p: 2 } });
+        await db.insert(deviceEvent).values({
+          gatewayId: inverter?.gatewayId ?? '',
+          gatewayEventId: 'ev-late',
+          deviceId,
+          plantId,
+          code: 'E002',
+          level: 'warning',
+          raisedAt: new Date(now),
+        });
+        await db
+          .update(deviceDay)
+          .set({ pv: 7 })
+          .where(and(eq(deviceDay.deviceId, deviceId), eq(deviceDay.day, today)));
+        await db.update(plant).set({ name: 'Busy plant, renamed' }).where(eq(plant.id, plantId));
+      },
+    });
+    expect(await migrator.runOnce()).toBe(true);
+    const [m] = await db.select().from(accountMigration).where(eq(accountMigration.userId, id));
+    expect(m).toMatchObject({ status: 'migrated', error: null });
+
+    const peer = cn.database.db;
+    const samples = await peer.select().from(deviceSample).where(eq(deviceSample.deviceId, deviceId));
+    expect(samples.map((r) => r.ts.getTime()).sort()).toEqual([now - 60 * 60_000, now]);
+    const events = await peer.select().from(deviceEvent).where(eq(deviceEvent.deviceId, deviceId));
+    expect(events.map((e) => e.gatewayEventId)).toEqual(['ev-late']);
+    const [day] = await peer.select().from(deviceDay).where(eq(deviceDay.deviceId, deviceId));
+    expect(day?.pv).toBe(7);
+    const [moved] = await peer.select().from(plant).where(eq(plant.id, plantId));
+    expect(moved?.name).toBe('Busy plant, renamed');
+    // Nothing of it stays behind in eu.
+    expect(
+      await db
+        .select()
+        .from(deviceSample)
+        .where(inArray(deviceSample.deviceId, [deviceId])),
+    ).toEqual([]);
+    expect(await db.select().from(plant).where(eq(plant.id, plantId))).toEqual([]);
+  }, 60_000);
 });

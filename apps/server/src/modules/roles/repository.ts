@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appUser, role, rolePermission } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
+import { AppError } from '../../http/errors.js';
 
 /**
  * A company's own roles (enterprise/roles): rows of `role` with the company's id, not built in, following
@@ -28,6 +29,26 @@ export function ownRolesOf(auth: Pick<AuthContext, 'companyId'>): SQL {
 }
 
 const isUuid = (id: string): boolean => z.uuid().safeParse(id).success;
+
+/** A role that makes its holder a company administrator: the built-in one, or a company's own that follows it. */
+export function isAdminRole(r: Pick<RoleRow, 'key' | 'base'>): boolean {
+  return r.key === 'company_admin' || r.base === 'company_admin';
+}
+
+/** A company administrator (their role is or follows company_admin) or a platform administrator. */
+export function isAdministrator(auth: Pick<AuthContext, 'role'>): boolean {
+  return auth.role === 'company_admin' || auth.role === 'platform_admin';
+}
+
+/**
+ * Only an administrator may make someone an administrator, change an administrator role or change an
+ * administrator (adminOnly, 1231): a member allowed to edit members or roles cannot raise anyone, themself
+ * included through a second account, to the company's highest level, nor lock its administrators out.
+ */
+export function assertMayTouchAdmin(auth: Pick<AuthContext, 'role'>, ...roles: (RoleRow | undefined)[]): void {
+  if (isAdministrator(auth)) return;
+  if (roles.some((r) => r !== undefined && isAdminRole(r))) throw new AppError('adminOnly');
+}
 
 /**
  * One of the caller's company's own roles, or undefined: an id of another company's role, of a customer's

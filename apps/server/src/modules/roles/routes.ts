@@ -12,6 +12,7 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { CallerCache } from '../users/caller-cache.js';
 import {
+  assertMayTouchAdmin,
   assignableKeys,
   closeUpwards,
   findOwnRole,
@@ -50,6 +51,14 @@ export function roleRoutes(deps: { db: Db; callers: CallerCache }): FastifyPlugi
       return keys;
     };
 
+    /**
+     * Holds the company's row until the transaction ends: its role creations and renames run one after
+     * another, so the count (800) and the name check (801) see what a concurrent request committed.
+     */
+    const lockCompany = async (tx: Tx, companyId: string | null) => {
+      if (companyId !== null) await tx.execute(sql`select id from ${company} where id = ${companyId} for update`);
+    };
+
     const assertNameFree = async (tx: Tx | Db, auth: AuthContext, name: string, except?: string) => {
       const [taken] = await tx
         .select({ id: role.id })
@@ -69,6 +78,9 @@ export function roleRoutes(deps: { db: Db; callers: CallerCache }): FastifyPlugi
         throw new AppError(builtin && auth.companyId !== null ? 'roleNotModifiable' : 'notFound');
       }
       if (own.id === auth.roleId) throw new AppError('roleNotModifiable');
+      // A role that makes administrators is an administrator's to change (none is reachable today: own roles
+      // follow company_staff; this keeps it so if a base of company_admin is ever allowed).
+      assertMayTouchAdmin(auth, own);
       return own;
     };
 
@@ -132,7 +144,7 @@ export function roleRoutes(deps: { db: Db; callers: CallerCache }): FastifyPlugi
         const keys = permissionsFor(auth, permissions);
         const created = await db.transaction(async (tx) => {
           // One company's role creations one after another, so two at once cannot make a sixth.
-          await tx.execute(sql`select id from ${company} where id = ${companyId} for update`);
+          await lockCompany(tx, companyId);
           const [n] = await tx.select({ n: count() }).from(role).where(ownRolesOf(auth));
           if (Number(n?.n ?? 0) >= MAX_COMPANY_ROLES) throw new AppError('roleLimit');
           await assertNameFree(tx, auth, name);
@@ -165,6 +177,8 @@ export function roleRoutes(deps: { db: Db; callers: CallerCache }): FastifyPlugi
         const keys = permissionsFor(auth, permissions);
         const before = (await permissionsOf(db, [current.id])).get(current.id) ?? [];
         const updated = await db.transaction(async (tx) => {
+          // Serialised with the company's other role writes, so two renames to one name cannot both pass.
+          await lockCompany(tx, current.companyId);
           await assertNameFree(tx, auth, name, current.id);
           const [row] = await tx.update(role).set({ name, remark }).where(eq(role.id, current.id)).returning();
           if (!row) throw new AppError('notFound');

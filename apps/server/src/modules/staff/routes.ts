@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { appUser, customer, mfaRecoveryCode, passkey, plant, plantShare, role, userTotp } from '../../db/schema.js';
-import { anyContains } from '../../db/rows.js';
+import { anyContains, isUniqueViolation } from '../../db/rows.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
@@ -12,7 +12,13 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import { recordAudit } from '../audit/record.js';
 import type { AuthService } from '../auth/service.js';
 import type { TokenService } from '../auth/tokens.js';
-import { findAssignableRole, memberBuiltinRoles, ownRoles, type RoleRow } from '../roles/repository.js';
+import {
+  assertMayTouchAdmin,
+  findAssignableRole,
+  memberBuiltinRoles,
+  ownRoles,
+  type RoleRow,
+} from '../roles/repository.js';
 import type { CallerCache } from '../users/caller-cache.js';
 
 type UserRow = typeof appUser.$inferSelect;
@@ -74,17 +80,28 @@ export function staffRoutes(deps: {
       return row;
     };
 
+    const roleOf = async (u: UserRow): Promise<RoleRow | undefined> => {
+      const [r] = await db.select().from(role).where(eq(role.id, u.roleId));
+      return r;
+    };
+
+    /** A member the caller may change: an administrator only by an administrator (adminOnly). */
+    const changeableMember = async (auth: AuthContext, id: string): Promise<UserRow> => {
+      const m = await findMember(auth, id);
+      if (!m) throw new AppError('notFound');
+      assertMayTouchAdmin(auth, await roleOf(m));
+      return m;
+    };
+
     /** A member other than the caller (disable, unbind). */
     const otherMember = async (auth: AuthContext, id: string): Promise<UserRow> => {
       const m = await findMember(auth, id);
       if (!m || m.id === auth.userId) throw new AppError('notFound');
+      assertMayTouchAdmin(auth, await roleOf(m));
       return m;
     };
 
-    const toMember = async (auth: AuthContext, u: UserRow): Promise<Member> => {
-      const [r] = await db.select().from(role).where(eq(role.id, u.roleId));
-      return memberOf(auth, u, r);
-    };
+    const toMember = async (auth: AuthContext, u: UserRow): Promise<Member> => memberOf(auth, u, await roleOf(u));
 
     const memberOf = (auth: AuthContext, u: UserRow, r: RoleRow | undefined): Member => ({
       id: u.id,
@@ -114,6 +131,16 @@ export function staffRoutes(deps: {
     const byAccount = async (account: string): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(appUser).where(eq(appUser.account, account));
       return row;
+    };
+
+    /**
+     * A write that broke the account's uniqueness: another request took the account after this one's check.
+     * Answered as the check would answer now (employeeExists, 1105, 106, 104), never a 500.
+     */
+    const raced = async (auth: AuthContext, account: string, error: unknown): Promise<unknown> => {
+      if (!isUniqueViolation(error)) return error;
+      const holder = await byAccount(account);
+      return holder ? await refusalFor(auth, holder) : error;
     };
 
     route(
@@ -187,6 +214,9 @@ export function staffRoutes(deps: {
         if (body.userId && !target) throw new AppError('notFound');
         const newRole = await findAssignableRole(db, auth, body.roleId);
         if (!newRole) throw new AppError('notFound');
+        const oldRole = target ? await roleOf(target) : undefined;
+        // Only an administrator makes an administrator, or changes one (their account is how they sign in).
+        assertMayTouchAdmin(auth, newRole, oldRole);
         const bad: { field: string; rule: 'email' | 'phone' | 'required' | 'invalid' }[] = [];
         if (!isValidEmail(body.account)) bad.push({ field: 'account', rule: 'email' });
         if (body.phone && !isValidPhone(body.phone)) bad.push({ field: 'phone', rule: 'phone' });
@@ -201,57 +231,64 @@ export function staffRoutes(deps: {
 
         if (!target) {
           const passwordHash = await deps.auth.newPasswordHash(body.keyId ?? '', body.password ?? '');
-          const created = await db.transaction(async (tx) => {
+          const created = await db
+            .transaction(async (tx) => {
+              const [row] = await tx
+                .insert(appUser)
+                .values({
+                  account: body.account,
+                  email: body.account,
+                  nickname: body.nickname,
+                  phone: body.phone,
+                  sex: body.sex,
+                  companyId: auth.companyId,
+                  roleId: newRole.id,
+                  passwordHash,
+                })
+                .returning();
+              if (!row) throw new AppError('serverError');
+              await recordAudit(tx, auth, req.ip, {
+                action: 'member.create',
+                targetKind: 'user',
+                targetId: row.id,
+                newValue: auditView(row, newRole),
+              });
+              return row;
+            })
+            .catch(async (e: unknown) => {
+              throw await raced(auth, body.account, e);
+            });
+          return ok(req, memberOf(auth, created, newRole));
+        }
+
+        const updated = await db
+          .transaction(async (tx) => {
             const [row] = await tx
-              .insert(appUser)
-              .values({
+              .update(appUser)
+              .set({
                 account: body.account,
                 email: body.account,
                 nickname: body.nickname,
                 phone: body.phone,
                 sex: body.sex,
-                companyId: auth.companyId,
                 roleId: newRole.id,
-                passwordHash,
+                updatedAt: new Date(),
               })
+              .where(eq(appUser.id, target.id))
               .returning();
-            if (!row) throw new AppError('serverError');
+            if (!row) throw new AppError('notFound');
             await recordAudit(tx, auth, req.ip, {
-              action: 'member.create',
+              action: 'member.update',
               targetKind: 'user',
               targetId: row.id,
+              oldValue: auditView(target, oldRole),
               newValue: auditView(row, newRole),
             });
             return row;
+          })
+          .catch(async (e: unknown) => {
+            throw await raced(auth, body.account, e);
           });
-          return ok(req, memberOf(auth, created, newRole));
-        }
-
-        const [oldRole] = await db.select().from(role).where(eq(role.id, target.roleId));
-        const updated = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(appUser)
-            .set({
-              account: body.account,
-              email: body.account,
-              nickname: body.nickname,
-              phone: body.phone,
-              sex: body.sex,
-              roleId: newRole.id,
-              updatedAt: new Date(),
-            })
-            .where(eq(appUser.id, target.id))
-            .returning();
-          if (!row) throw new AppError('notFound');
-          await recordAudit(tx, auth, req.ip, {
-            action: 'member.update',
-            targetKind: 'user',
-            targetId: row.id,
-            oldValue: auditView(target, oldRole),
-            newValue: auditView(row, newRole),
-          });
-          return row;
-        });
         deps.callers.forgetUser(target.id);
         return ok(req, memberOf(auth, updated, newRole));
       },
@@ -296,7 +333,7 @@ export function staffRoutes(deps: {
           .from(role)
           .where(and(eq(role.key, 'plant_owner'), isNull(role.companyId)));
         if (!owner || companyId === null) throw new AppError('serverError');
-        const [oldRole] = await db.select().from(role).where(eq(role.id, target.roleId));
+        const oldRole = await roleOf(target);
         await db.transaction(async (tx) => {
           await tx
             .update(appUser)
@@ -329,8 +366,7 @@ export function staffRoutes(deps: {
       { config: edit, summary: 'Require a second factor at the member’s next sign-in, or reset theirs' },
       async (req) => {
         const auth = requireAuth(req.auth);
-        const target = await findMember(auth, req.params.userId);
-        if (!target) throw new AppError('notFound');
+        const target = await changeableMember(auth, req.params.userId);
         const { required, reset } = req.body;
         if (required === undefined && !reset) throw new ValidationError([{ field: 'required', rule: 'required' }]);
         const updated = await db.transaction(async (tx) => {

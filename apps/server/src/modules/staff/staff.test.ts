@@ -353,3 +353,103 @@ describe('disabling, unbinding and two-step verification', () => {
     expect(await userRow(ACCOUNTS.admin)).toEqual(admin);
   });
 });
+
+describe('only an administrator makes or changes an administrator', () => {
+  /** A member whose own role lets them edit members and roles, but who is no administrator. */
+  let manager = '';
+
+  async function asManager(path: string, body: unknown) {
+    return t.call<Member>('POST', path, { token: manager, body });
+  }
+
+  it('is set up: a role "Member managers" with company.user.edit and company.role.edit, held by a member', async () => {
+    const created = await t.call<{ id: string }>('POST', '/api/v1/company/role', {
+      token: tokens.admin,
+      body: { name: 'Member managers', remark: '', permissions: ['company.user.edit', 'company.role.edit'] },
+    });
+    expect(created.code, created.msg).toBe(0);
+    const added = await add('manager@sunrise.example', created.data.id);
+    expect(added.code, added.msg).toBe(0);
+    manager = await t.tokenFor('manager@sunrise.example', PASSWORD);
+    // The manager may add an ordinary member: the rule below is about administrators only.
+    const { keyId, cipher } = await t.encrypt(PASSWORD);
+    const ordinary = await asManager('/api/v1/user/createOrUpdate', {
+      account: 'ordinary@sunrise.example',
+      nickname: 'Ordinary',
+      roleId: await roleIdOf('company_staff'),
+      keyId,
+      password: cipher,
+    });
+    expect(ordinary.code, ordinary.msg).toBe(0);
+  });
+
+  it('refuses a non-administrator adding an administrator (adminOnly), saving nothing', async () => {
+    const before = await userCount();
+    const { keyId, cipher } = await t.encrypt(PASSWORD);
+    const answer = await asManager('/api/v1/user/createOrUpdate', {
+      account: 'second.me@sunrise.example',
+      nickname: 'My second account',
+      roleId: await roleIdOf('company_admin'),
+      keyId,
+      password: cipher,
+    });
+    expect(answer.code).toBe(ERROR_CODES.adminOnly);
+    expect(answer.msg).toMatch(/administrator/);
+    expect(await userCount()).toBe(before);
+    expect(await userRow('second.me@sunrise.example')).toBeUndefined();
+  });
+
+  it('refuses a non-administrator raising a member to administrator, or changing an administrator', async () => {
+    const ordinary = await userRow('ordinary@sunrise.example');
+    const raise = await asManager('/api/v1/user/createOrUpdate', {
+      userId: ordinary?.id,
+      account: 'ordinary@sunrise.example',
+      nickname: 'Ordinary',
+      roleId: await roleIdOf('company_admin'),
+    });
+    expect(raise.code).toBe(ERROR_CODES.adminOnly);
+    expect(await userRow('ordinary@sunrise.example')).toEqual(ordinary);
+    // Changing the administrator's account would let the manager take their sign-in over; demoting them too.
+    const admin = await userRow(ACCOUNTS.admin);
+    for (const roleId of [await roleIdOf('company_admin'), await roleIdOf('company_staff')]) {
+      const change = await asManager('/api/v1/user/createOrUpdate', {
+        userId: admin?.id,
+        account: 'manager.owns.it@sunrise.example',
+        nickname: 'Amira',
+        roleId,
+      });
+      expect(change.code).toBe(ERROR_CODES.adminOnly);
+    }
+    expect(await userRow(ACCOUNTS.admin)).toEqual(admin);
+  });
+
+  it('refuses a non-administrator disabling, unbinding or resetting the second factor of an administrator', async () => {
+    const admin = await userRow(ACCOUNTS.admin);
+    const id = admin?.id ?? '';
+    for (const [path, body] of [
+      [`/api/v1/user/disable/${id}`, { disabled: true }],
+      [`/api/v1/user/unbind/${id}`, {}],
+      [`/api/v1/user/${id}/update/mfaStatus`, { reset: true }],
+      [`/api/v1/user/${id}/update/mfaStatus`, { required: true }],
+    ] as const) {
+      expect((await asManager(path, body)).code, path).toBe(ERROR_CODES.adminOnly);
+    }
+    expect(await userRow(ACCOUNTS.admin)).toEqual(admin);
+    // The administrator's token still works: nothing ended their sessions.
+    expect((await t.call('GET', '/api/v1/user', { token: tokens.admin })).status).toBe(200);
+  });
+
+  it('lets an administrator add an administrator and raise a member', async () => {
+    const adminRole = await roleIdOf('company_admin');
+    const added = await add('deputy@sunrise.example', adminRole);
+    expect(added.code, added.msg).toBe(0);
+    expect(added.data.roleBuiltin).toBe('company_admin');
+    const ordinary = await userRow('ordinary@sunrise.example');
+    const raise = await t.call<Member>('POST', '/api/v1/user/createOrUpdate', {
+      token: tokens.admin,
+      body: { userId: ordinary?.id, account: 'ordinary@sunrise.example', nickname: 'Ordinary', roleId: adminRole },
+    });
+    expect(raise.code, raise.msg).toBe(0);
+    expect((await userRow('ordinary@sunrise.example'))?.roleId).toBe(adminRole);
+  });
+});

@@ -107,6 +107,39 @@ describe('the caller cache', () => {
     expect(loadOther).toHaveBeenCalledTimes(1);
   });
 
+  it('forgets the profiles of a company’s members on every instance with one notice, and nobody else’s', async () => {
+    const broker = sharedBroker();
+    const here = new CallerCache({ now: clock().now });
+    const there = new CallerCache({ now: clock().now });
+    const hereBus = broker.bus();
+    const publish = vi.spyOn(hereBus, 'publish');
+    await here.attach(hereBus, log);
+    await there.attach(broker.bus(), log);
+    const withCompany = (id: string, companyId: string | null) =>
+      ({ ...profileOf(id, id), company: companyId ? { id: companyId } : null }) as UserInfo;
+    const loads = { m1: loader(() => withCompany('m1', 'sunrise')), m2: loader(() => withCompany('m2', 'sunrise')) };
+    const outsider = loader(() => withCompany('o1', 'rival'));
+    const loner = loader(() => withCompany('p1', null));
+    const session = loader(() => ({ ...ctx('m1', 's1'), companyId: 'sunrise' }));
+    const visit = async () => {
+      await there.profile('m1', loads.m1);
+      await there.profile('m2', loads.m2);
+      await there.profile('o1', outsider);
+      await there.profile('p1', loner);
+      await there.caller(claimsOf('m1', 's1'), session);
+    };
+    await visit();
+    here.forgetCompanyProfiles('sunrise');
+    await visit();
+    expect(loads.m1).toHaveBeenCalledTimes(2);
+    expect(loads.m2).toHaveBeenCalledTimes(2);
+    expect(outsider).toHaveBeenCalledTimes(1);
+    expect(loner).toHaveBeenCalledTimes(1);
+    // The members' sessions stay: nothing the access rules read changed.
+    expect(session).toHaveBeenCalledTimes(1);
+    expect(publish).toHaveBeenCalledTimes(1);
+  });
+
   it('remembers a token’s claims until the token expires, and never an expired one', async () => {
     const c = clock(1_000_000);
     const cache = new CallerCache({ now: c.now });

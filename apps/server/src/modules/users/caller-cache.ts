@@ -11,8 +11,12 @@ export interface AccessClaims {
   expiresAt: number | undefined;
 }
 
-/** What one instance tells the others: forget this session, everything about this user, or every holder of a role. */
-type Forget = { session: string } | { user: string } | { role: string } | { company: string };
+/**
+ * What one instance tells the others: forget this session, everything about this user, every holder of a
+ * role, the sessions of a company's members, or the profiles of a company's members.
+ */
+type Forget =
+  { session: string } | { user: string } | { role: string } | { company: string } | { companyProfiles: string };
 
 function parseForget(payload: Buffer): Forget | undefined {
   try {
@@ -22,6 +26,7 @@ function parseForget(payload: Buffer): Forget | undefined {
     if ('user' in m && typeof m.user === 'string') return { user: m.user };
     if ('role' in m && typeof m.role === 'string') return { role: m.role };
     if ('company' in m && typeof m.company === 'string') return { company: m.company };
+    if ('companyProfiles' in m && typeof m.companyProfiles === 'string') return { companyProfiles: m.companyProfiles };
   } catch {
     // Not ours to answer: a malformed notice forgets nothing (the TTL still bounds what is remembered).
   }
@@ -220,6 +225,15 @@ export class CallerCache {
     this.forget({ company: companyId });
   }
 
+  /**
+   * What a company's members' profiles show of it changed (name, theme colour, logos: GET user carries them):
+   * every profile of that company is forgotten here and, through the bus, on every instance, in one notice
+   * however many members it has. Their sessions stay (nothing the access rules read changed).
+   */
+  forgetCompanyProfiles(companyId: string): void {
+    this.forget({ companyProfiles: companyId });
+  }
+
   /** How many entries of each kind are held (tests and diagnostics). */
   get sizes(): { tokens: number; sessions: number; profiles: number } {
     return { tokens: this.tokens.size, sessions: this.sessions.size, profiles: this.profiles.size };
@@ -242,6 +256,10 @@ export class CallerCache {
     }
     if ('company' in m) {
       this.sessions.deleteWhere((auth) => auth.companyId === m.company);
+      return;
+    }
+    if ('companyProfiles' in m) {
+      this.profiles.deleteWhere((profile) => profile.company?.id === m.companyProfiles);
       return;
     }
     if ('role' in m) {

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   isBuiltinRole,
   isLang,
   isPermissionKey,
   READ_ONLY_ROLES,
   type BuiltinRole,
-  type PermissionKey,
   type Sex,
   type TemperatureUnit,
   type UserInfo,
@@ -41,17 +40,6 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-async function rolePermissions(db: Db, roleId: string): Promise<ReadonlySet<PermissionKey>> {
-  // Not cached here: the caller cache keeps the whole caller (permissions included) per session and forgets
-  // every session of a role when the role changes (CallerCache.forgetRole), so an edit applies on the
-  // member's next request, on every instance.
-  const rows = await db
-    .select({ p: rolePermission.permission })
-    .from(rolePermission)
-    .where(eq(rolePermission.roleId, roleId));
-  return new Set(rows.map((r) => r.p).filter(isPermissionKey));
-}
-
 /** The companies that appointed `companyId` their agent, and whether it may operate there. */
 export async function agencyOf(db: Db, companyId: string): Promise<AgentOf[]> {
   const rows = await db
@@ -67,9 +55,19 @@ export function roleKind(row: { key: string; base: string | null }): BuiltinRole
   return isBuiltinRole(kind) ? kind : 'visitor';
 }
 
+/** A json column that a driver may hand back parsed or as text. */
+function jsonArray<T>(value: unknown): T[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as T[]) : [];
+}
+
 /**
  * The caller behind a verified access token, or undefined when the session was revoked, the user was
- * disabled or deleted: a token outlives none of these.
+ * disabled or deleted: a token outlives none of these. One round trip: the role's permissions and the
+ * companies that appointed the caller's company their agent come with the session and account, as json.
+ * Not cached here: the caller cache keeps the whole caller per session and forgets it when the role, the
+ * user or the company's agency changes (CallerCache.forgetRole, forgetUser, forgetCompany), so a change
+ * applies on the member's next request, on every instance.
  */
 export async function loadAuthContext(db: Db, userId: string, sessionId: string): Promise<AuthContext | undefined> {
   const [row] = await db
@@ -82,20 +80,26 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
       roleBase: role.base,
       revokedAt: authSession.revokedAt,
       sessionUser: authSession.userId,
+      permissions: sql<unknown>`(select coalesce(json_agg(${rolePermission.permission}), '[]'::json)
+        from ${rolePermission} where ${rolePermission.roleId} = ${role.id})`,
+      agency: sql<unknown>`(select coalesce(json_agg(json_build_object('companyId', ${companyAgent.companyId},
+        'level', ${companyAgent.level})), '[]'::json)
+        from ${companyAgent} where ${companyAgent.agentCompanyId} = ${appUser.companyId})`,
     })
     .from(authSession)
     .innerJoin(appUser, eq(appUser.id, authSession.userId))
     .innerJoin(role, eq(role.id, appUser.roleId))
     .where(eq(authSession.id, sessionId));
   if (!row || row.revokedAt || row.disabled || row.sessionUser !== userId) return undefined;
+  const agency = jsonArray<{ companyId: string; level: string }>(row.agency);
   return {
     userId: row.userId,
     sessionId,
     companyId: row.companyId,
     role: roleKind({ key: row.roleKey, base: row.roleBase }),
     roleId: row.roleId,
-    permissions: await rolePermissions(db, row.roleId),
-    agentFor: row.companyId ? await agencyOf(db, row.companyId) : [],
+    permissions: new Set(jsonArray<string>(row.permissions).filter(isPermissionKey)),
+    agentFor: row.companyId ? agency.map((a) => ({ companyId: a.companyId, operate: a.level === 'operate' })) : [],
   };
 }
 
