@@ -43,7 +43,8 @@ export type ShellPage =
   | 'manualsLibrary'
   | 'companyAudit'
   | 'companies'
-  | 'firmware';
+  | 'firmware'
+  | 'hardwareList';
 
 export interface ShellRoute {
   path: string;
@@ -416,7 +417,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'logger.management',
     redirect: ['/log/uphold', '/log/commu'],
   },
-  { path: '/log/uphold', titleKey: 'page.maintenanceLog', permission: 'logger.upgrade.record', menu: true },
+  {
+    path: '/log/uphold',
+    titleKey: 'page.maintenanceLog',
+    permission: 'logger.upgrade.record',
+    menu: true,
+    page: 'hardwareList',
+  },
   { path: '/log/commu', titleKey: 'page.commLog', permission: 'logger.communcation.management', menu: true },
   // System management
   {

@@ -63,6 +63,7 @@ const pages = {
   companyAudit: page(() => import('../features/company/AuditLogPage')),
   companies: page(() => import('../features/company/CompaniesPage')),
   firmware: page(() => import('../features/firmware/FirmwarePage')),
+  hardwareList: page(() => import('../features/firmware/HardwareListPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -112,6 +113,7 @@ function shellChild(route: ShellRoute): RouteObject {
     companyAudit: pages.companyAudit,
     companies: pages.companies,
     firmware: pages.firmware,
+    hardwareList: pages.hardwareList,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -155,8 +155,10 @@ export const hardwareRow = z.object({
   firmware: z.string().nullable(),
   devices: z.number().int(),
   online: z.number().int(),
-  /** The newest enabled and released firmware for this model the caller may install, if newer than theirs. */
-  newer: z.object({ id: z.string(), softwareVersion: z.string() }).nullable(),
+  /** The newest enabled and released firmware for this model the caller may install; null: the library has none. */
+  latest: z.object({ id: z.string(), softwareVersion: z.string() }).nullable(),
+  /** `latest` is newer than what these devices report (or they report nothing). */
+  outdated: z.boolean(),
 });
 export type HardwareRow = z.infer<typeof hardwareRow>;
 

@@ -399,16 +399,10 @@ describe('the hardware list', () => {
   it('groups the company’s devices by model and firmware, and says which may go newer', async () => {
     const res = await list(tk.admin);
     expect(res.code).toBe(0);
+    const latest = { id: firstId, softwareVersion: '1.0.0' };
     expect(res.data.rows).toEqual([
-      {
-        kind: 'inverter',
-        model: 'SUN-5K',
-        firmware: '0.9',
-        devices: 2,
-        online: 0,
-        newer: { id: firstId, softwareVersion: '1.0.0' },
-      },
-      { kind: 'inverter', model: 'SUN-5K', firmware: '1.0.0', devices: 1, online: 0, newer: null },
+      { kind: 'inverter', model: 'SUN-5K', firmware: '0.9', devices: 2, online: 0, latest, outdated: true },
+      { kind: 'inverter', model: 'SUN-5K', firmware: '1.0.0', devices: 1, online: 0, latest, outdated: false },
     ]);
     const outdated = await list(tk.admin, { outdated: 'true' });
     expect(outdated.data.rows.map((r) => r.firmware)).toEqual(['0.9']);
@@ -419,7 +413,10 @@ describe('the hardware list', () => {
   it('offers nothing once the firmware is withdrawn', async () => {
     await t.call('POST', `/api/v1/firmware/${firstId}/released`, { token: tk.platform, body: { value: false } });
     const res = await list(tk.admin);
-    expect(res.data.rows.map((r) => r.newer)).toEqual([null, null]);
+    expect(res.data.rows.map((r) => [r.latest, r.outdated])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
     await t.call('POST', `/api/v1/firmware/${firstId}/released`, { token: tk.platform, body: { value: true } });
   });
 

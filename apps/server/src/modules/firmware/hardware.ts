@@ -60,12 +60,12 @@ export async function hardwareList(
 
   const newest = await newestInstallable(db, auth);
   const rows: HardwareRow[] = groups.map((g) => {
-    const best = newest.get(`${g.kind}\0${g.model.toLowerCase()}`);
-    const newer = best && (g.firmware === null || compareFirmwareVersions(best.softwareVersion, g.firmware) > 0);
-    return { ...g, newer: newer ? best : null };
+    const latest = newest.get(`${g.kind}\0${g.model.toLowerCase()}`) ?? null;
+    const outdated =
+      latest !== null && (g.firmware === null || compareFirmwareVersions(latest.softwareVersion, g.firmware) > 0);
+    return { ...g, latest, outdated };
   });
-  const shown =
-    f.outdated === 'true' ? rows.filter((r) => r.newer) : f.outdated === 'false' ? rows.filter((r) => !r.newer) : rows;
+  const shown = f.outdated ? rows.filter((r) => r.outdated === (f.outdated === 'true')) : rows;
   return { total: shown.length, rows: shown.slice((f.page - 1) * f.size, f.page * f.size) };
 }
 

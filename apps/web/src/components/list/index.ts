@@ -5,3 +5,4 @@ export { StatusStatsBar, ALL_STATUS, type StatusStat, type StatusStatsBarProps }
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { cardPagination, listPagination } from './pagination';
 export { ListPage, listEmpty, RowAction, useWide, type ListPageProps, type RowActionProps } from './ListPage';
+export { useScrollRegion } from './useScrollRegion';

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Grid, Input, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_FAMILIES } from '@heliograph/shared';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import { ListToolbar, listPagination, useListState, useScrollRegion, type ListSpec } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -88,16 +88,8 @@ function Change({ row }: { row: AuditRow }): React.JSX.Element {
  */
 export default function AuditLogPage(): React.JSX.Element {
   const { t } = useTranslation();
-  // The rows hold no control, so the part of the table that scrolls sideways takes the focus itself and is
-  // named by the page title: keyboard users can scroll it (axe scrollable-region-focusable).
-  const tableBox = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const scroller = tableBox.current?.querySelector<HTMLElement>('.ant-table-content');
-    if (!scroller) return;
-    scroller.tabIndex = 0;
-    scroller.setAttribute('role', 'region');
-    scroller.setAttribute('aria-labelledby', 'audit-title');
-  });
+  // The rows hold no control: the part of the table that scrolls sideways takes the focus itself.
+  const tableBox = useScrollRegion('audit-title');
   const wide = Grid.useBreakpoint().md ?? true;
   const { held } = usePermissions();
   const platform = held.has('company.list');

@@ -1,4 +1,4 @@
-import type { FirmwareEditInput, FirmwareKind, UpgradeMode } from '@heliograph/shared';
+import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode } from '@heliograph/shared';
 import { ERROR_CODES } from '@heliograph/shared';
 import { call } from '../../api/call';
 
@@ -40,7 +40,16 @@ export const firmwareKeys = {
   labels: (kind: FirmwareKind) => ['firmware', 'labels', kind] as const,
   vendorKeys: ['firmware', 'vendorKeys'] as const,
   companies: (q: string) => ['firmware', 'companies', q] as const,
+  hardware: (f: HardwareFilters) => ['firmware', 'hardware', f] as const,
 };
+
+export interface HardwareFilters {
+  kind?: HardwareKind | undefined;
+  outdated?: 'true' | 'false' | undefined;
+  q: string;
+  page: number;
+  size: number;
+}
 
 /** Field errors (code 4) and the codes the upload form shows under its fields. */
 const FORM = { tolerate: [ERROR_CODES.validation, ERROR_CODES.firmwareVersionDuplicate] };
@@ -85,6 +94,8 @@ export const firmwareApi = {
       { params: { labelId } },
       { tolerate: [ERROR_CODES.categoryHasChildren] },
     ),
+
+  hardware: ({ q, ...f }: HardwareFilters) => call('GET /firmware/hardware', { query: { ...f, ...(q ? { q } : {}) } }),
 
   vendorKeys: () => call('GET /firmware/vendorKeys'),
   addVendorKey: (name: string, publicKey: string) =>
