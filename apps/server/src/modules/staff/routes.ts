@@ -15,6 +15,8 @@ import type { TokenService } from '../auth/tokens.js';
 import {
   assertMayTouchAdmin,
   findAssignableRole,
+  isAdministrator,
+  isAdminRole,
   memberBuiltinRoles,
   ownRoles,
   type RoleRow,
@@ -180,7 +182,10 @@ export function staffRoutes(deps: {
       async (req) => {
         const auth = requireAuth(req.auth);
         if (auth.companyId === null) return ok(req, []);
-        const rows = [...(await memberBuiltinRoles(db)), ...(await ownRoles(db, auth))];
+        // Only an administrator may make someone an administrator (adminOnly): nobody else is offered it.
+        const rows = [...(await memberBuiltinRoles(db)), ...(await ownRoles(db, auth))].filter(
+          (r) => isAdministrator(auth) || !isAdminRole(r),
+        );
         return ok(
           req,
           rows.map((r) => ({

@@ -383,6 +383,14 @@ describe('only an administrator makes or changes an administrator', () => {
     expect(ordinary.code, ordinary.msg).toBe(0);
   });
 
+  it('offers a non-administrator no administrator role to give', async () => {
+    const theirs = await t.call<MemberRoleOption[]>('GET', '/api/v1/user/roleOptions', { token: manager });
+    expect(theirs.code).toBe(0);
+    expect(theirs.data.map((r) => r.builtin)).not.toContain('company_admin');
+    expect(theirs.data.map((r) => r.builtin)).toContain('company_staff');
+    expect((await options()).map((r) => r.builtin)).toContain('company_admin');
+  });
+
   it('refuses a non-administrator adding an administrator (adminOnly), saving nothing', async () => {
     const before = await userCount();
     const { keyId, cipher } = await t.encrypt(PASSWORD);
