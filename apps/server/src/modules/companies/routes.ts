@@ -12,6 +12,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
 import { recordAudit } from '../audit/record.js';
+import { readUpload } from '../files/multipart.js';
 import { deleteFile, getFile, putFile } from '../files/store.js';
 import type { CallerCache } from '../users/caller-cache.js';
 import { findUserByAccount, logoUrl } from '../users/repository.js';
@@ -27,49 +28,6 @@ import {
   hostNameTaken,
   ownCompany,
 } from './queries.js';
-
-type Uploaded = { filename: string; fields: Record<string, unknown>; toBuffer: () => Promise<Buffer> };
-
-/**
- * The one file of a multipart upload, read whole (at most `maxBytes`), or a field error: `tooBig` when it is
- * larger, `required` when there is none or the body is not multipart at all.
- */
-interface MultipartRequest {
-  isMultipart(): boolean;
-  file(opts: { limits: { fileSize: number; files: number; fields: number } }): Promise<Uploaded | undefined>;
-}
-
-async function uploaded(
-  req: MultipartRequest,
-  maxBytes: number,
-  tooBig: FieldRule,
-  isTooLarge: (e: unknown) => boolean,
-): Promise<{ file: Uploaded; bytes: Buffer }> {
-  if (!req.isMultipart()) throw new ValidationError([{ field: 'file', rule: 'required' }]);
-  let file: Uploaded | undefined;
-  try {
-    file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 4 } });
-  } catch (e) {
-    // A malformed or cut-short multipart body is the caller's fault, not a server fault.
-    if (isTooLarge(e)) throw new ValidationError([{ field: 'file', rule: tooBig }]);
-    throw new ValidationError([{ field: 'file', rule: 'invalid' }]);
-  }
-  if (!file) throw new ValidationError([{ field: 'file', rule: 'required' }]);
-  try {
-    return { file, bytes: await file.toBuffer() };
-  } catch (e) {
-    if (isTooLarge(e)) throw new ValidationError([{ field: 'file', rule: tooBig }]);
-    throw new ValidationError([{ field: 'file', rule: 'invalid' }]);
-  }
-}
-
-/** A multipart text field's value, if one was sent before the file. */
-function fieldValue(fields: Record<string, unknown>, name: string): string | undefined {
-  const f = fields[name];
-  const one = Array.isArray(f) ? (f[0] as unknown) : f;
-  if (one && typeof one === 'object' && 'value' in one && typeof one.value === 'string') return one.value;
-  return undefined;
-}
 
 const LOGO_COLUMN = { wide: 'logoWideId', square: 'logoSquareId' } as const;
 const LOGO_SIZE_RULE: Record<LogoKind, FieldRule> = { wide: 'logoWideSize', square: 'logoSquareSize' };
@@ -197,7 +155,12 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
       async (req) => {
         const auth = requireAuth(req.auth);
         await ownCompany(db, auth);
-        const { bytes } = await uploaded(req, COMPANY_LIMITS.logoBytes, 'logoBytes', isTooLarge);
+        const { bytes } = await readUpload(req, {
+          maxBytes: COMPANY_LIMITS.logoBytes,
+          fields: 4,
+          tooBig: 'logoBytes',
+          isTooLarge,
+        });
         const image = imageOf(bytes);
         if (!image) throw new ValidationError([{ field: 'file', rule: 'logoType' }]);
         if (!logoFits(req.params.which, image.size))
@@ -325,9 +288,15 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
       async (req) => {
         const auth = requireAuth(req.auth);
         const c = await ownCompany(db, auth);
-        const { file, bytes } = await uploaded(req, COMPANY_LIMITS.manualBytes, 'manualSize', isTooLarge);
-        const fileName = file.filename.slice(0, 200) || 'manual';
-        const title = (fieldValue(file.fields, 'title') ?? fileName.replace(/\.[^.]+$/, '')).trim();
+        const up = await readUpload(req, {
+          maxBytes: COMPANY_LIMITS.manualBytes,
+          fields: 4,
+          tooBig: 'manualSize',
+          isTooLarge,
+        });
+        const bytes = up.bytes;
+        const fileName = up.fileName.slice(0, 200) || 'manual';
+        const title = (up.fields.title ?? fileName.replace(/\.[^.]+$/, '')).trim();
         if (!title) throw new ValidationError([{ field: 'title', rule: 'required' }]);
         if (title.length > COMPANY_LIMITS.manualTitleMax)
           throw new ValidationError([{ field: 'title', rule: 'tooLong' }]);
