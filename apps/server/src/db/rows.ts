@@ -37,9 +37,16 @@ export function anyContains(s: string, columns: readonly SQL[]): SQL {
  * driver's error may sit in `cause` of Drizzle's). Catch it where the row is inserted and answer what the
  * sequential path answers: two requests racing past the same check must not end in a 500.
  */
-export function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const err = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (err.code === '23505')
+      // With a name: only that unique index (PostgreSQL names it in `constraint`, PGlite in the message).
+      return (
+        constraint === undefined ||
+        err.constraint === constraint ||
+        (typeof err.message === 'string' && err.message.includes(constraint))
+      );
     e = (e as { cause?: unknown }).cause;
   }
   return false;

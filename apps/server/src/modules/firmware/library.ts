@@ -212,17 +212,3 @@ export async function existingCompanies(db: Db, ids: string[]): Promise<Set<stri
   const rows = await db.select({ id: company.id }).from(company).where(inArray(company.id, ids));
   return new Set(rows.map((r) => r.id));
 }
-
-/** Whether a database error is the violation of the unique index `name` (pg and PGlite; drizzle wraps it). */
-export function violates(e: unknown, name: string): boolean {
-  for (
-    let x: unknown = e, depth = 0;
-    x && typeof x === 'object' && depth < 3;
-    x = (x as { cause?: unknown }).cause, depth++
-  ) {
-    const err = x as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (err.code === '23505')
-      return err.constraint === name || (typeof err.message === 'string' && err.message.includes(name));
-  }
-  return false;
-}

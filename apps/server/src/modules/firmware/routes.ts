@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findFirmware } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/rows.js';
 import { firmware, firmwareGrant, firmwareLabel, vendorKey } from '../../db/schema.js';
 import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
@@ -32,7 +33,6 @@ import {
   newestVersion,
   toVendorKey,
   vendorKeys,
-  violates,
 } from './library.js';
 import { hardwareList } from './hardware.js';
 import { decodeSignature, parseVendorKey, signedBy } from './signing.js';
@@ -233,9 +233,9 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         } catch (e) {
           // The same image or version uploaded twice at once: the unique indexes decide, with the codes the
           // sequential path gives.
-          if (violates(e, 'firmware_sha256'))
+          if (isUniqueViolation(e, 'firmware_sha256'))
             throw new ValidationError([{ field: 'file', rule: 'firmwareImageExists' }]);
-          if (violates(e, 'firmware_product_version')) throw new AppError('firmwareVersionDuplicate');
+          if (isUniqueViolation(e, 'firmware_product_version')) throw new AppError('firmwareVersionDuplicate');
           throw e;
         }
         return ok(req, await answer(auth, id));
@@ -379,7 +379,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           if (!row) throw new AppError('serverError');
           id = row.id;
         } catch (e) {
-          if (violates(e, 'firmware_label_name')) throw new AppError('labelExists');
+          if (isUniqueViolation(e, 'firmware_label_name')) throw new AppError('labelExists');
           throw e;
         }
         return ok(req, { id, kind, name, parentId, used: 0 });
@@ -434,7 +434,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           if (!row) throw new AppError('serverError');
           return ok(req, toVendorKey(row));
         } catch (e) {
-          if (violates(e, 'vendor_key_fingerprint') || violates(e, 'vendor_key_name'))
+          if (isUniqueViolation(e, 'vendor_key_fingerprint') || isUniqueViolation(e, 'vendor_key_name'))
             throw new ValidationError([{ field: 'publicKey', rule: 'vendorKeyExists' }]);
           throw e;
         }
