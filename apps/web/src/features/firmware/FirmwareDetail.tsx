@@ -1,20 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Form, Grid, Input, Radio, Select, Space, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Form, Grid, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  FIRMWARE_LIMITS,
-  fieldMessage,
-  firmwareVersionProblem,
-  UPGRADE_MODES,
-  type FirmwareEditInput,
-} from '@heliograph/shared';
+import type { FirmwareEditInput } from '@heliograph/shared';
 import { applyServerErrors } from '../../api/formErrors';
 import { formatBytes, formatTime } from '../../components/fileFormat';
 import { Quantity } from '../../components/Quantity';
-import { currentLang } from '../../i18n';
 import { firmwareApi, type FirmwareRow } from './api';
+import { DescriptionFields } from './DescriptionFields';
 
 type Values = Omit<FirmwareEditInput, 'labelId'> & { labelId?: string | null };
 
@@ -36,7 +30,6 @@ export function FirmwareDetail({
   onSaved: (row: FirmwareRow) => void;
 }): React.JSX.Element {
   const { t } = useTranslation();
-  const lang = currentLang();
   const wide = Grid.useBreakpoint().md ?? true;
   const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
@@ -63,8 +56,6 @@ export function FirmwareDetail({
     setEditing(false);
     onClose();
   };
-  const required = { required: true, whitespace: true, message: fieldMessage('required', lang) };
-
   return (
     <Drawer
       open={row !== null}
@@ -161,49 +152,7 @@ export function FirmwareDetail({
       ) : null}
       {row && editing ? (
         <Form form={form} layout="vertical" aria-label={t('firmware.edit')} onFinish={(v) => save.mutate(v)}>
-          <div className="hg-fw-pair">
-            <Form.Item name="brand" label={t('firmware.brand')} rules={[required]}>
-              <Input maxLength={FIRMWARE_LIMITS.textMax} />
-            </Form.Item>
-            <Form.Item name="product" label={t('firmware.product')} rules={[required]}>
-              <Input maxLength={FIRMWARE_LIMITS.textMax} />
-            </Form.Item>
-            <Form.Item name="hardwareVersion" label={t('firmware.hardwareVersion')}>
-              <Input maxLength={FIRMWARE_LIMITS.textMax} />
-            </Form.Item>
-            <Form.Item name="epn" label={t('firmware.epn')}>
-              <Input maxLength={FIRMWARE_LIMITS.textMax} />
-            </Form.Item>
-          </div>
-          <Form.Item
-            name="compatibleVersions"
-            label={t('firmware.compatibleVersions')}
-            extra={t('firmware.compatibleHint')}
-            rules={[
-              {
-                validator: async (_: unknown, v?: string[]) => {
-                  for (const one of v ?? []) {
-                    const problem = firmwareVersionProblem(one);
-                    if (problem) throw new Error(fieldMessage(problem, lang));
-                  }
-                },
-              },
-            ]}
-          >
-            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} maxCount={FIRMWARE_LIMITS.compatibleMax} />
-          </Form.Item>
-          <Form.Item name="upgradeMode" label={t('firmware.upgradeMode')}>
-            <Radio.Group
-              options={UPGRADE_MODES.map((m) => ({ value: m, label: t(`firmware.mode.${m}`) }))}
-              optionType="button"
-            />
-          </Form.Item>
-          <Form.Item name="labelId" label={t('firmware.label')}>
-            <Select allowClear options={labels} notFoundContent={t('firmware.noLabels')} />
-          </Form.Item>
-          <Form.Item name="changeLog" label={t('firmware.changeLog')}>
-            <Input.TextArea rows={5} maxLength={FIRMWARE_LIMITS.changeLogMax} showCount />
-          </Form.Item>
+          <DescriptionFields labels={labels} />
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               {t('firmware.save')}

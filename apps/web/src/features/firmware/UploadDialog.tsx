@@ -1,6 +1,6 @@
 import { InboxOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Radio, Select, Upload } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,13 +8,12 @@ import {
   FIRMWARE_LIMITS,
   fieldMessage,
   firmwareFileNameProblem,
-  firmwareVersionProblem,
-  UPGRADE_MODES,
   type UpgradeMode,
 } from '@heliograph/shared';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
+import { DescriptionFields, useVersionRule } from './DescriptionFields';
 import { firmwareApi, firmwareKeys, type FirmwareKind } from './api';
 
 interface Values {
@@ -115,14 +114,7 @@ export function UploadDialog({
     }
     upload.mutate({ ...values, file });
   };
-  const versionRule = {
-    validator: async (_: unknown, v?: string | string[]) => {
-      for (const one of Array.isArray(v) ? v : v ? [v] : []) {
-        const problem = firmwareVersionProblem(one);
-        if (problem) throw new Error(fieldMessage(problem, lang));
-      }
-    },
-  };
+  const versionRule = useVersionRule();
   const required = { required: true, whitespace: true, message: fieldMessage('required', lang) };
 
   return (
@@ -198,40 +190,14 @@ export function UploadDialog({
             {t('firmware.signatureFile')}
           </Button>
         </Upload>
-        <div className="hg-fw-pair">
-          <Form.Item name="brand" label={t('firmware.brand')} rules={[required]}>
-            <Input maxLength={FIRMWARE_LIMITS.textMax} />
-          </Form.Item>
-          <Form.Item name="product" label={t('firmware.product')} rules={[required]}>
-            <Input maxLength={FIRMWARE_LIMITS.textMax} />
-          </Form.Item>
-          <Form.Item name="softwareVersion" label={t('firmware.softwareVersion')} rules={[required, versionRule]}>
-            <Input maxLength={FIRMWARE_LIMITS.versionMax} />
-          </Form.Item>
-          <Form.Item name="hardwareVersion" label={t('firmware.hardwareVersion')}>
-            <Input maxLength={FIRMWARE_LIMITS.textMax} />
-          </Form.Item>
-          <Form.Item name="epn" label={t('firmware.epn')}>
-            <Input maxLength={FIRMWARE_LIMITS.textMax} />
-          </Form.Item>
-          <Form.Item name="labelId" label={t('firmware.label')}>
-            <Select allowClear options={labels} notFoundContent={t('firmware.noLabels')} />
-          </Form.Item>
-        </div>
-        <Form.Item
-          name="compatibleVersions"
-          label={t('firmware.compatibleVersions')}
-          extra={t('firmware.compatibleHint')}
-          rules={[versionRule]}
-        >
-          <Select mode="tags" tokenSeparators={[',', ' ']} open={false} maxCount={FIRMWARE_LIMITS.compatibleMax} />
-        </Form.Item>
-        <Form.Item name="upgradeMode" label={t('firmware.upgradeMode')}>
-          <Radio.Group
-            options={UPGRADE_MODES.map((m) => ({ value: m, label: t(`firmware.mode.${m}`) }))}
-            optionType="button"
-          />
-        </Form.Item>
+        <DescriptionFields
+          labels={labels}
+          version={
+            <Form.Item name="softwareVersion" label={t('firmware.softwareVersion')} rules={[required, versionRule]}>
+              <Input maxLength={FIRMWARE_LIMITS.versionMax} />
+            </Form.Item>
+          }
+        />
         <Form.Item name="companyId" label={t('firmware.madeFor')} extra={t('firmware.madeForHint')}>
           <Select
             allowClear
@@ -239,9 +205,6 @@ export function UploadDialog({
             loading={companies.isFetching}
             options={(companies.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
-        </Form.Item>
-        <Form.Item name="changeLog" label={t('firmware.changeLog')}>
-          <Input.TextArea rows={4} maxLength={FIRMWARE_LIMITS.changeLogMax} showCount />
         </Form.Item>
       </Form>
     </Modal>
