@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { compareFirmwareVersions, type FirmwareKind, type HardwareKind, type HardwareRow } from '@heliograph/shared';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
-import { query } from '../../db/rows.js';
+import { containing, query } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 
 /** More groups than any fleet has (models × versions): the list is grouped in the database, paged here. */
@@ -36,7 +36,7 @@ export async function hardwareList(
   auth: AuthContext,
   f: HardwareFilter,
 ): Promise<{ total: number; rows: HardwareRow[] }> {
-  const like = f.q ? `%${f.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.q ? containing(f.q) : null;
   const parts: SQL[] = [];
   if (f.kind !== 'gateway')
     parts.push(sql`select d.kind, coalesce(d.model, '') as model, d.firmware, count(*)::int as devices,

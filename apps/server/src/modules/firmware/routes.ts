@@ -263,7 +263,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             changeLog: b.changeLog,
             upgradeMode: b.upgradeMode,
             labelId: await labelFor(found.kind, b.labelId),
-            updatedAt: new Date(),
+            updatedAt: sql`now()`,
           })
           .where(eq(firmware.id, found.id));
         return ok(req, await answer(auth, found.id));
@@ -285,7 +285,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           const found = await findFirmware(db, auth, req.params.firmwareId, { write: true });
           await db
             .update(firmware)
-            .set({ [flag]: req.body.value, updatedAt: new Date() })
+            .set({ [flag]: req.body.value, updatedAt: sql`now()` })
             .where(eq(firmware.id, found.id));
           return ok(req, await answer(auth, found.id));
         },
