@@ -24,9 +24,13 @@ export async function fetchMessageCount(): Promise<number> {
   return typeof data?.count === 'number' ? data.count : 0;
 }
 
-/** Sign out: revoke the refresh token (its failure is ignored), clear the stored user, reload to sign-in. */
+/**
+ * Sign out: forget the stored user first, so that no request still on its way (a token refresh above all)
+ * can sign the visitor back in, then revoke the sign-in (its failure is ignored) and reload to sign-in.
+ */
 export async function signOut(): Promise<void> {
   const refreshToken = session.getToken()?.refresh_token;
+  session.clear();
   if (refreshToken) {
     try {
       await call('POST /oauth/token/revoke', { body: { refresh_token: refreshToken } }, { quiet: true });
@@ -34,6 +38,5 @@ export async function signOut(): Promise<void> {
       // ignored: the local session ends either way
     }
   }
-  session.clear();
   window.location.replace(LOGIN_PATH);
 }

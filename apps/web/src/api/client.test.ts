@@ -76,6 +76,24 @@ describe('request client', () => {
     expect(session.getToken()?.refresh_token).toBe('R2');
   });
 
+  it('a refresh that answers after sign-out does not sign the visitor back in', async () => {
+    session.setToken({ access_token: 'old', refresh_token: 'R1', token_type: 'bearer', expires_in: 900 });
+    let answerRefresh: () => void = () => undefined;
+    mockFetch(async (call) => {
+      if (call.url.startsWith('/api/v1/oauth/token/new')) {
+        await new Promise<void>((r) => (answerRefresh = r));
+        return json(200, 0, { access_token: 'new', refresh_token: 'R2', token_type: 'bearer', expires_in: 900 });
+      }
+      return call.auth === 'Bearer new' ? json(200, 0, 3) : json(401, 401);
+    });
+    const pending = api.get('/api/v1/messageTd/count');
+    await vi.waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/oauth/token/new'))).toBe(true));
+    session.clear(); // the visitor signs out while the refresh is on its way
+    answerRefresh();
+    await expect(pending).rejects.toBeInstanceOf(ApiError);
+    expect(session.getToken()).toBeNull();
+  });
+
   it('clears the user and goes to /login when the refresh fails', async () => {
     session.setToken({ access_token: 'old', refresh_token: 'R1', token_type: 'bearer', expires_in: 900 });
     mockFetch(() => json(401, 401));

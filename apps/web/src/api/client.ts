@@ -132,6 +132,12 @@ export function refreshAccessToken(usedToken: string): Promise<string | null> {
   if (!held) return Promise.resolve(null);
   refreshing ??= postRefresh(held.refresh_token)
     .then((pair) => {
+      // The stored pair may have changed while the refresh was on its way: signed out (a pair written back
+      // now would sign the visitor in again, and /login would send them on to the console), or renewed by
+      // another tab. Only the pair that was refreshed is replaced.
+      const now = session.getToken();
+      if (!now) return null;
+      if (now.refresh_token !== held.refresh_token) return now.access_token;
       if (!pair) return null;
       session.setToken(pair);
       return pair.access_token;
