@@ -98,6 +98,8 @@ export const statusSchema = z.object({
   state: z.enum(['online', 'offline']),
   ts: timestamp,
   firmware: z.string().max(32).optional(),
+  /** The gateway's model (product name), which firmware is made for (issue 13). */
+  model: z.string().max(64).optional(),
   rssi: z.number().int().min(-150).max(0).optional(),
   /** Seconds between telemetry batches (the upload interval); offline after three missed. */
   interval: z.number().int().min(10).max(3600).optional(),

@@ -320,6 +320,8 @@ export const gateway = pgTable(
     locked: boolean('locked').notNull().default(false),
     uploadIntervalS: integer('upload_interval_s').notNull().default(300),
     firmware: text('firmware'),
+    /** The gateway's model (product), as its status message says: what gateway firmware is made for. */
+    model: text('model'),
     rssi: integer('rssi'),
     online: boolean('online').notNull().default(false),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
@@ -926,4 +928,87 @@ export const firmwareGrant = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.firmwareId, t.companyId] }), index('firmware_grant_company').on(t.companyId)],
+);
+
+// ---- remote upgrades (issue 13) --------------------------------------------------------------------------
+
+/**
+ * A staged rollout (issue 13 point 4, beyond the spec): a batch that goes out in waves of `wave_percent` of its
+ * devices; a wave whose failed share passes `halt_percent` halts it (state `halted`), leaving the later waves
+ * `queued` until the operator resumes or aborts.
+ */
+export const upgradeRollout = pgTable(
+  'upgrade_rollout',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => company.id),
+    /** Null once the firmware is deleted from the library (the record keeps its version). */
+    firmwareId: uuid('firmware_id').references(() => firmware.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    /** running | halted | aborted | done */
+    state: text('state').notNull().default('running'),
+    wavePercent: integer('wave_percent').notNull(),
+    haltPercent: integer('halt_percent').notNull(),
+    /** The wave now running (1-based) and how many there are. */
+    wave: integer('wave').notNull().default(1),
+    waves: integer('waves').notNull(),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upgrade_rollout_company').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * One upgrade of one device (or gateway) to one firmware: a maintenance log record (log/uphold) and the job
+ * that sends it. States: packages/shared/src/upgrade.ts. The row is the truth across instances: whichever
+ * instance claims a `waiting`/`queued` row (FOR UPDATE SKIP LOCKED) sends it, once; whichever receives the
+ * gateway's answer records the step. `device_id` is null when the gateway itself is upgraded.
+ */
+export const upgrade = pgTable(
+  'upgrade',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id'),
+    plantId: uuid('plant_id'),
+    gatewayId: uuid('gateway_id')
+      .notNull()
+      .references(() => gateway.id),
+    deviceId: uuid('device_id').references(() => device.id),
+    kind: text('kind').notNull(),
+    sn: text('sn').notNull(),
+    model: text('model').notNull().default(''),
+    /** Null once the firmware is deleted from the library (the record keeps `to_version`). */
+    firmwareId: uuid('firmware_id').references(() => firmware.id, { onDelete: 'set null' }),
+    fromVersion: text('from_version'),
+    toVersion: text('to_version').notNull(),
+    state: text('state').notNull(),
+    /** [{ step, at (ms) }] in the order the device reported them. */
+    steps: jsonb('steps').notNull().default([]),
+    progress: integer('progress'),
+    error: text('error'),
+    rolloutId: uuid('rollout_id').references(() => upgradeRollout.id),
+    wave: integer('wave'),
+    /** SHA-256 of the download token (the token itself goes only to the gateway, in the signed manifest). */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    createdAt: created(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('upgrade_company').on(t.companyId, t.createdAt),
+    index('upgrade_sn').on(t.sn, t.createdAt),
+    index('upgrade_rollout').on(t.rolloutId),
+    // The dispatcher's and the "upgrading" status's question: the open upgrades.
+    index('upgrade_open')
+      .on(t.state)
+      .where(sql`state in ('waiting', 'queued', 'running')`),
+    // One open upgrade per device at a time (1202 otherwise), even when two requests race.
+    uniqueIndex('upgrade_one_open')
+      .on(t.sn)
+      .where(sql`state in ('waiting', 'queued', 'running')`),
+  ],
 );

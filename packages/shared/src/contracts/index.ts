@@ -28,6 +28,7 @@ import { staffContracts } from './staff.js';
 // Issue 12, companies, agents, audit:
 import { companyContracts } from './companies.js';
 import { firmwareContracts } from './firmware.js';
+import { upgradeContracts } from './upgrades.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -62,6 +63,7 @@ export * from './staff.js';
 export * from './customers.js';
 export * from './companies.js';
 export * from './firmware.js';
+export * from './upgrades.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -98,6 +100,7 @@ export const API = {
   ...customerContracts,
   ...companyContracts,
   ...firmwareContracts,
+  ...upgradeContracts,
 };
 
 export type ApiRoute = keyof typeof API;
