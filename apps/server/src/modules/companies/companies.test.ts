@@ -436,4 +436,19 @@ describe('the platform’s companies', () => {
     expect(none.json<Envelope>().data).toBeNull();
     expect(id).not.toBe('');
   });
+
+  it('two companies made at once with one host name: one gets it, the other is told under the field, never a 500', async () => {
+    const both = await Promise.all([
+      newCompany({ name: 'Race One', adminAccount: 'one@race.example', hostName: 'race.example' }),
+      newCompany({ name: 'Race Two', adminAccount: 'two@race.example', hostName: 'race.example' }),
+    ]);
+    expect(both.map((r) => r.code).sort((a, b) => a - b)).toEqual([0, ERROR_CODES.validation]);
+    const refused = both.find((r) => r.code !== 0)?.data as unknown as Fields | undefined;
+    expect(refused?.fields?.[0]).toMatchObject({ field: 'hostName', rule: 'hostNameTaken' });
+    const made = await t.call<{ total: number }>('GET', '/api/v1/companies', {
+      token: tk.platform,
+      query: { q: 'race' },
+    });
+    expect(made.data.total).toBe(1);
+  });
 });

@@ -38,6 +38,10 @@ const LOGO_SIZE_RULE: Record<LogoKind, FieldRule> = { wide: 'logoWideSize', squa
  * Every change is audited in the same transaction, and every member's cached profile (GET user carries the
  * theme colour and logos) is forgotten at once.
  */
+/** The unique index on company.host_name: two requests racing for one host name meet here. */
+const HOST_NAME_INDEX = 'company_host_name_unique';
+const hostNameTakenError = () => new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
+
 export function companyRoutes(deps: { db: Db; auth: AuthService; callers: CallerCache }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps;
@@ -394,8 +398,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const auth = requireAuth(req.auth);
         const { adminAccount, adminNickname, keyId, password, hostName, ...fields } = req.body;
         await assertNameFree(db, fields.name);
-        if (await hostNameTaken(db, hostName))
-          throw new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
+        if (await hostNameTaken(db, hostName)) throw hostNameTakenError();
         const existing = await findUserByAccount(db, adminAccount);
         if (existing) throw new AppError(existing.companyId ? 'accountOtherCompany' : 'accountExists');
         const passwordHash = await deps.auth.newPasswordHash(keyId, password);
@@ -432,6 +435,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           });
           return c.id;
         }).catch(async (e: unknown) => {
+          if (isUniqueViolation(e, HOST_NAME_INDEX)) throw hostNameTakenError();
           // The administrator's account was taken by another request since the check above.
           const taken = isUniqueViolation(e) ? await findUserByAccount(db, adminAccount) : undefined;
           if (taken) throw new AppError(taken.companyId ? 'accountOtherCompany' : 'accountExists');
@@ -449,8 +453,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const c = await companyById(db, req.params.id);
         const { hostName, ...fields } = req.body;
         await assertNameFree(db, fields.name, c.id);
-        if (await hostNameTaken(db, hostName, c.id))
-          throw new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
+        if (await hostNameTaken(db, hostName, c.id)) throw hostNameTakenError();
         const next = { ...fields, hostName: hostName || null };
         const diff = changed(c, next);
         if (Object.keys(diff.new).length > 0)
@@ -464,6 +467,10 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
               oldValue: diff.old,
               newValue: diff.new,
             });
+          }).catch((e: unknown) => {
+            // Another company took the host name since the check above: the index decides, the form is told.
+            if (isUniqueViolation(e, HOST_NAME_INDEX)) throw hostNameTakenError();
+            throw e;
           });
         forgetMembers(c.id);
         return ok(req, await companyRowOf(db, c.id));

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, KeyOutlined, SafetyOutlined, UsbOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, KeyOutlined, UsbOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Form, Input, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { TextButton } from './TextButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthLayout } from './AuthLayout';
 import { cleanCode } from './mfaFormat';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { isPromptFailure, openedByAddress, passkeysSupported, signWithPasskey } from './passkeyBrowser';
 import { RecoveryCodes, TotpQr } from './TotpSetup';
 
@@ -253,27 +254,7 @@ export function MfaStep({
               />
             </Form.Item>
           ) : (
-            <Form.Item
-              name="code"
-              label={t('mfa.code')}
-              rules={[
-                {
-                  validator: (_r, v: string | undefined) =>
-                    cleanCode(v).length === 6 ? Promise.resolve() : Promise.reject(new Error(t('mfa.codeRule'))),
-                },
-              ]}
-            >
-              <Input
-                prefix={<SafetyOutlined />}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                autoFocus
-                maxLength={7}
-                placeholder="123456"
-                dir="ltr"
-                data-testid="mfa-code"
-              />
-            </Form.Item>
+            <OneTimeCodeField testId="mfa-code" autoFocus />
           )}
         </SubmitForm>
       )}

@@ -23,7 +23,7 @@ import { ApiError } from '../../../api/client';
 import { setFieldError } from '../../../api/formErrors';
 import { encryptPasswords } from '../../../kit/encryptPassword';
 import { useFormSubmit } from '../../../components/useFormSubmit';
-import { cleanCode, RecoveryCodes, TotpQr } from '../../auth';
+import { cleanCode, OneTimeCodeField, RecoveryCodes, TotpQr } from '../../auth';
 import type { AccountTabProps } from '../accountTab';
 import { PASSKEYS_KEY, PasskeysSection } from './PasskeysSection';
 
@@ -42,30 +42,7 @@ interface CodeValues {
 }
 
 function CodeField({ autoFocus = false }: { autoFocus?: boolean }): React.JSX.Element {
-  const { t } = useTranslation();
-  return (
-    <Form.Item
-      name="code"
-      label={t('mfa.code')}
-      rules={[
-        {
-          validator: (_r, v: string | undefined) =>
-            cleanCode(v).length === 6 ? Promise.resolve() : Promise.reject(new Error(t('mfa.codeRule'))),
-        },
-      ]}
-    >
-      <Input
-        prefix={<SafetyOutlined />}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={7}
-        placeholder="123456"
-        dir="ltr"
-        autoFocus={autoFocus}
-        data-testid="mfa-settings-code"
-      />
-    </Form.Item>
-  );
+  return <OneTimeCodeField testId="mfa-settings-code" autoFocus={autoFocus} />;
 }
 
 /** An answer refused under the form's field; anything else was already told by the client. */
