@@ -402,15 +402,19 @@ export class GatewayClient {
   }
 
   /**
-   * After its own upgrade the gateway reboots into the new firmware: the connection goes as a reboot takes it
-   * and comes back a moment later with a status naming the new version. Answers not yet taken by the broker
-   * wait in the result queue and go out on the new connection.
+   * After its own upgrade the gateway reboots into the new firmware: once its answers are out (a real one
+   * keeps them in flash; waiting spares the console a repeat), the connection goes as a reboot takes it and
+   * comes back a moment later with a status naming the new version. Whatever the broker had not taken by
+   * then goes out on the new connection.
    */
   private rebootInto(version: string): void {
     this.firmware = version;
-    if (this.held || this.stopped) return;
-    this.drop();
-    setTimeout(() => this.start(), 1000).unref();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 5000).unref());
+    void Promise.race([this.results.drained(), timeout]).then(() => {
+      if (this.held || this.stopped) return;
+      this.drop();
+      setTimeout(() => this.start(), 1000).unref();
+    });
   }
 
   private onAck(payload: Buffer): void {

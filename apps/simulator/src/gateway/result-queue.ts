@@ -14,6 +14,7 @@ export interface QueuedResult {
 
 export class ResultQueue {
   private readonly entries: QueuedResult[] = [];
+  private readonly drainWaiters: (() => void)[] = [];
 
   /** Beyond `capacity`, the oldest progress report goes first (outcomes are what the console waits for). */
   constructor(readonly capacity = 500) {}
@@ -40,6 +41,13 @@ export class ResultQueue {
   delivered(entry: QueuedResult): void {
     const at = this.entries.indexOf(entry);
     if (at >= 0) this.entries.splice(at, 1);
+    if (this.entries.length === 0) for (const wake of this.drainWaiters.splice(0)) wake();
+  }
+
+  /** Resolves once the broker has taken every answer (at once when there is none). */
+  drained(): Promise<void> {
+    if (this.entries.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
   }
 
   /** The publish failed, or the connection went: send it again with the next flush. */
