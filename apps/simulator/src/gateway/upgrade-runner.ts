@@ -63,7 +63,7 @@ const INSTALL_SECONDS: Record<FirmwareKind, readonly [number, number]> = {
   switch: [5, 15],
 };
 
-/** Final answers kept to repeat when a command comes again (a resend after the gateway was offline). */
+/** Outcomes kept to answer a command that comes again (a resend after the gateway was offline). */
 const REMEMBERED = 64;
 
 /** The cancel command's `upgradeId` is checked as the manifest's is. */
@@ -121,11 +121,16 @@ export class UpgradeRunner {
       return;
     }
     const done = this.finished.get(cmd.cmdId);
-    if (done) {
+    if (done?.status === 'succeeded') {
+      // Installed already: running it again would only be refused as a downgrade.
       this.host.publish(done);
       return;
     }
-    if (cmd.expiresAt < this.host.now()) return this.finish(cmd.cmdId, { status: 'failed', error: 'expired' });
+    // A failed or cancelled upgrade sent again is the console trying again: it runs anew.
+    this.finished.delete(cmd.cmdId);
+    // Refusals are answered, not remembered: the same upgrade may come again with a fresh manifest.
+    const refuse = (error: string) => this.host.publish({ cmdId: cmd.cmdId, status: 'failed', error });
+    if (cmd.expiresAt < this.host.now()) return refuse('expired');
     const verdict = verifyUpgrade(cmd, {
       trustedKey: trustedKeyFromPem(this.tuning.manifestKey),
       now: this.host.now(),
@@ -133,7 +138,7 @@ export class UpgradeRunner {
     });
     if (!verdict.ok) {
       this.host.log('warn', `upgrade ${cmd.cmdId} refused: ${verdict.error}`);
-      return this.finish(cmd.cmdId, { status: 'failed', error: verdict.error });
+      return refuse(verdict.error);
     }
     this.queue.push({
       cmdId: cmd.cmdId,
