@@ -81,7 +81,7 @@ describe('a gateway upgrading a device', () => {
     await until(() => gw.of(m).some(isFinal));
     expect(steps(gw.of(m))).toEqual([
       'sendingCode',
-      ...Array(11).fill('sendingFile'),
+      ...Array<string>(11).fill('sendingFile'),
       'downloadOk',
       'upgradeOk',
       'succeeded',

@@ -198,7 +198,7 @@ export class UpgradeRunner {
   private async run(job: Job): Promise<void> {
     const { manifest } = job;
     job.phase = 'downloading';
-    let image: Buffer | undefined;
+    let image: Buffer;
     try {
       image = await (this.tuning.download ?? downloadImage)({
         url: manifest.url,
@@ -234,7 +234,6 @@ export class UpgradeRunner {
     const seconds = min + (max - min) * this.rng.next();
     const fails = this.rng.next() < (this.tuning.failureRate ?? 0.03);
     await this.sleep(seconds * 1000 * (this.tuning.timeScale ?? 1));
-    image = undefined;
     if (this.stopped) return;
     if (fails) {
       return this.finish(job.cmdId, {
