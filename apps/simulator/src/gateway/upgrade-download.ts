@@ -43,14 +43,14 @@ export const downloadImage: Download = async (options) => {
   const image = Buffer.alloc(size);
   let have = 0;
   let reported = -1;
-  const report = () => {
-    const decile = Math.floor((have * 10) / size);
+  const report = (bytes: number) => {
+    const decile = Math.floor((bytes * 10) / size);
     if (decile > reported) {
       reported = decile;
       options.onProgress(decile * 10);
     }
   };
-  report();
+  report(0);
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -86,7 +86,7 @@ async function fetchInto(
   image: Buffer,
   from: number,
   signal: AbortSignal,
-  report: () => void,
+  report: (have: number) => void,
 ): Promise<number> {
   const headers: Record<string, string> = from > 0 ? { Range: `bytes=${from}-` } : {};
   const response = await fetch(url, { headers, signal });
@@ -116,7 +116,7 @@ async function fetchInto(
       if (have + value.byteLength > image.length) throw new Fatal('size mismatch');
       image.set(value, have);
       have += value.byteLength;
-      report();
+      report(have);
     }
   } catch (error) {
     if (error instanceof Fatal) {
