@@ -206,7 +206,8 @@ describe('cancelling', () => {
     const second = manifestFor(BATTERY, server);
     gw.runner.handle(upgradeCommand(first, platform));
     gw.runner.handle(upgradeCommand(second, platform));
-    await until(() => steps(gw.of(first)).includes('sendingFile'));
+    await until(() => server.ranges.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(steps(gw.of(second))).toEqual(['sendingCode']);
     expect(server.ranges).toHaveLength(1);
 
