@@ -63,7 +63,8 @@ export function verifyUpgrade(
   if (m.expiresAt <= context.now) return refuse('expired');
   const subject = context.subject(m.device);
   if (!subject) return refuse('unknown device');
-  if (subject.model !== m.model) return refuse('wrong model');
+  // The kind too: a model name alone need not be unique across a maker's gateways, meters and inverters.
+  if (subject.model !== m.model || subject.kind !== m.kind) return refuse('wrong model');
   if (compareFirmwareVersions(m.version, subject.firmware) <= 0) return refuse('downgrade');
   // No device of the platform takes a larger image; the buffer is allocated from this figure.
   if (m.size > FIRMWARE_LIMITS.maxBytes) return refuse('size mismatch');
