@@ -87,7 +87,8 @@ const log: Logger = (level, message) => {
 };
 
 const manifestKeyUrl = values['manifest-key-url'];
-if (manifestKeyUrl !== undefined && !/^https?:\/\//.test(manifestKeyUrl)) fail('--manifest-key-url must be an http(s) URL');
+if (manifestKeyUrl !== undefined && !/^https?:\/\//.test(manifestKeyUrl))
+  fail('--manifest-key-url must be an http(s) URL');
 const manifestKey = manifestKeyUrl === undefined ? undefined : await fetchManifestKey(manifestKeyUrl);
 
 const statsEvery = integer(values['stats-every'], 'stats-every', 1, 3600) ?? 30;

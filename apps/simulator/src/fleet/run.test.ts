@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sunspecToMetrics } from '@heliograph/modbus';
-import {
-  commandResultSchema,
-  eventSchema,
-  statusSchema,
-  telemetryBatchSchema,
-  type Sample,
-} from '@heliograph/shared';
+import { commandResultSchema, eventSchema, statusSchema, telemetryBatchSchema, type Sample } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBroker, type TestBroker } from '../testing/broker.js';
 import { startImageServer } from '../testing/image-server.js';

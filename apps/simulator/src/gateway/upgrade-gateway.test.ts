@@ -31,7 +31,9 @@ describe('a gateway upgrading itself over MQTT and a cut HTTP connection', () =>
       .map((r) => commandResultSchema.parse(JSON.parse(r.payload)))
       .filter((r) => r.cmdId === cmdId);
   const statuses = () =>
-    broker.received.filter((r) => r.sn === SN && r.channel === 'status').map((r) => statusSchema.parse(JSON.parse(r.payload)));
+    broker.received
+      .filter((r) => r.sn === SN && r.channel === 'status')
+      .map((r) => statusSchema.parse(JSON.parse(r.payload)));
 
   it('resumes with a Range request, installs, reboots and comes back saying its new firmware and model', async () => {
     const half = IMAGE.length / 2;

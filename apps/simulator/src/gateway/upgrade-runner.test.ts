@@ -92,7 +92,11 @@ describe('a gateway upgrading a device', () => {
     expect(percents[0]).toBe(0);
     expect(percents.at(-1)).toBe(100);
     expect(percents.every((p, i) => p % 10 === 0 && (i === 0 || p > (percents[i - 1] ?? 100)))).toBe(true);
-    expect(gw.of(m).at(-1)).toEqual({ cmdId: `upg-${m.upgradeId}`, status: 'succeeded', result: { version: 'V3.2.0' } });
+    expect(gw.of(m).at(-1)).toEqual({
+      cmdId: `upg-${m.upgradeId}`,
+      status: 'succeeded',
+      result: { version: 'V3.2.0' },
+    });
     expect(gw.installed).toEqual([[INVERTER.sn, 'V3.2.0']]);
 
     // The same command again (the console resent it) gets the same outcome, and nothing is fetched again.
@@ -124,7 +128,11 @@ describe('a gateway upgrading a device', () => {
     const m = manifestFor(INVERTER, server);
     gw.runner.handle(upgradeCommand(m, platform));
     await until(() => gw.of(m).some(isFinal));
-    expect(gw.of(m).at(-1)).toMatchObject({ status: 'failed', error: 'size mismatch', result: { step: 'downloadFailed' } });
+    expect(gw.of(m).at(-1)).toMatchObject({
+      status: 'failed',
+      error: 'size mismatch',
+      result: { step: 'downloadFailed' },
+    });
   });
 
   it('answers upgradeFailed when flashing fails (the seeded draw says so), and the device keeps its version', async () => {

@@ -225,7 +225,8 @@ export class UpgradeRunner {
         : createHash('sha256').update(image).digest('hex') !== manifest.sha256
           ? 'hash mismatch'
           : undefined;
-    if (problem) return this.finish(job.cmdId, { status: 'failed', error: problem, result: { step: 'downloadFailed' } });
+    if (problem)
+      return this.finish(job.cmdId, { status: 'failed', error: problem, result: { step: 'downloadFailed' } });
     this.step(job.cmdId, 'downloadOk');
 
     // From here on the device is being flashed: it cannot be stopped, and the image is written to it.

@@ -57,18 +57,11 @@ describe('verifyUpgrade', () => {
       'a signed text that is not a manifest',
       () => {
         const text = JSON.stringify({ hello: 'world' });
-        return [
-          { cmdId: 'upg-x', params: { manifest: text, signature: platform.sign(text) } },
-          context,
-        ];
+        return [{ cmdId: 'upg-x', params: { manifest: text, signature: platform.sign(text) } }, context];
       },
       'bad signature',
     ],
-    [
-      'an expired manifest',
-      () => [upgradeCommand({ ...good(), expiresAt: NOW - 1 }, platform), context],
-      'expired',
-    ],
+    ['an expired manifest', () => [upgradeCommand({ ...good(), expiresAt: NOW - 1 }, platform), context], 'expired'],
     [
       'a device that is not behind this gateway',
       () => [upgradeCommand({ ...good(), device: 'INV99999999' }, platform), context],
@@ -142,9 +135,21 @@ function runnerCases(): [string, () => [ReturnType<typeof upgradeCommand>, typeo
       'bad signature',
     ],
     ['wrong key', () => [upgradeCommand(good(), stranger), context], 'bad signature'],
-    ['no trusted key', () => [upgradeCommand(good(), platform), { ...context, trustedKey: undefined }], 'bad signature'],
-    ['expired', () => [upgradeCommand({ ...good(), expiresAt: NOW - 1 }, platform, { expiresAt: NOW + 1 }), context], 'expired'],
-    ['unknown device', () => [upgradeCommand({ ...good(), device: 'MTR99999999' }, platform), context], 'unknown device'],
+    [
+      'no trusted key',
+      () => [upgradeCommand(good(), platform), { ...context, trustedKey: undefined }],
+      'bad signature',
+    ],
+    [
+      'expired',
+      () => [upgradeCommand({ ...good(), expiresAt: NOW - 1 }, platform, { expiresAt: NOW + 1 }), context],
+      'expired',
+    ],
+    [
+      'unknown device',
+      () => [upgradeCommand({ ...good(), device: 'MTR99999999' }, platform), context],
+      'unknown device',
+    ],
     ['wrong model', () => [upgradeCommand({ ...good(), model: 'SIM-MI-800' }, platform), context], 'wrong model'],
     ['downgrade', () => [upgradeCommand({ ...good(), version: 'V2.0' }, platform), context], 'downgrade'],
     ['same version', () => [upgradeCommand({ ...good(), version: 'V3.1.4' }, platform), context], 'downgrade'],

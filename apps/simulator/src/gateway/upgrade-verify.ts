@@ -37,8 +37,7 @@ export interface VerifyContext {
 }
 
 export type VerifyOutcome =
-  | { ok: true; manifest: UpgradeManifest; subject: UpgradeSubject }
-  | { ok: false; error: UpgradeRefusal };
+  { ok: true; manifest: UpgradeManifest; subject: UpgradeSubject } | { ok: false; error: UpgradeRefusal };
 
 /**
  * Checks an `upgrade` command in the order the protocol prescribes. Anything the gateway cannot tie to the

@@ -20,7 +20,9 @@ export function testSigner(): TestSigner {
 }
 
 /** A manifest with a fresh upgrade id; `over` replaces fields. */
-export function testManifest(over: Partial<UpgradeManifest> & Pick<UpgradeManifest, 'device' | 'model'>): UpgradeManifest {
+export function testManifest(
+  over: Partial<UpgradeManifest> & Pick<UpgradeManifest, 'device' | 'model'>,
+): UpgradeManifest {
   return {
     upgradeId: randomUUID(),
     kind: 'inverter',
