@@ -26,8 +26,8 @@ export async function startDemoFleet(deps: {
   const backfillDays = gap === undefined ? config.backfillDays : Math.min(config.backfillDays, Math.ceil(gap));
   const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${deps.busPort ?? config.mqttPort}`;
   // The simulated gateways trust the platform's manifest key and nothing else (issue 13).
-  // LEAD (issue 13): wire the platform key here once modules/upgrades/manifest-key.ts lands:
-  //   const manifestKey = await manifestPublicKey(db);
+  // LEAD (issue 13): wire the platform key here once modules/upgrades/manifest-key.ts lands (on wt-server it
+  // is a class: `const manifestKey = (await ManifestKey.load(db)).publicPem;`).
   // Until then the demo gateways refuse every upgrade with 'bad signature'.
   const manifestKey: string | undefined = undefined;
   const fleet = startFleet({
