@@ -1,9 +1,12 @@
 /**
  * npm run simulate -- --fleet <fleet.json> --mqtt mqtt://host:1883 [--interval 300] [--backfill-days 90]
  *                     [--dense-days 2] [--stats-every 30] [--stats-json]
+ *                     [--manifest-key-url http://host:8080/api/v1/upgrade/manifestKey]
  *
  * Runs the fleet described by fleet.json ({ "plants": PlantDef[], "credentials": { "<gatewaySn>": "<password>" } },
- * which the server writes for its demo fleet) against a broker until interrupted.
+ * which the server writes for its demo fleet) against a broker until interrupted. With --manifest-key-url the
+ * gateways trust the platform key found there (fetched once, at start) for upgrades; without it they refuse
+ * every upgrade with 'bad signature'.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,7 +17,7 @@ import type { Logger } from './gateway/logger.js';
 
 const USAGE =
   'usage: npm run simulate -- --fleet <fleet.json> --mqtt mqtt://host:1883 [--interval 300] [--backfill-days 90] ' +
-  '[--dense-days 2] [--stats-every 30] [--stats-json]';
+  '[--dense-days 2] [--stats-every 30] [--stats-json] [--manifest-key-url <url>]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -64,6 +67,8 @@ const { values } = parseArgs({
     'stats-every': { type: 'string' },
     /** Stats as one JSON line each (`stats {...}`), for the scale benchmark that reads them. */
     'stats-json': { type: 'boolean' },
+    /** GET /api/v1/upgrade/manifestKey of the server: the key upgrade manifests are signed with. */
+    'manifest-key-url': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -81,6 +86,11 @@ const log: Logger = (level, message) => {
   (level === 'info' ? process.stdout : process.stderr).write(line);
 };
 
+const manifestKeyUrl = values['manifest-key-url'];
+if (manifestKeyUrl !== undefined && !/^https?:\/\//.test(manifestKeyUrl))
+  fail('--manifest-key-url must be an http(s) URL');
+const manifestKey = manifestKeyUrl === undefined ? undefined : await fetchManifestKey(manifestKeyUrl);
+
 const statsEvery = integer(values['stats-every'], 'stats-every', 1, 3600) ?? 30;
 const fleet = startFleet({
   plants,
@@ -90,6 +100,7 @@ const fleet = startFleet({
   backfillDays: integer(values['backfill-days'], 'backfill-days', 0, 3650),
   denseDays: integer(values['dense-days'], 'dense-days', 0, 3650),
   log,
+  manifestKey,
 });
 log(
   'info',
@@ -120,5 +131,34 @@ const shutdown = (signal: string) => {
     () => process.exit(1),
   );
 };
+/**
+ * The platform key, asked for once: a server that is still starting gets a few tries, a wrong URL or answer
+ * stops the simulator (better than a fleet that silently refuses every upgrade).
+ */
+async function fetchManifestKey(url: string): Promise<string> {
+  let last = '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) {
+        last = `HTTP ${response.status}`;
+        if (response.status < 500) break;
+        continue;
+      }
+      const json: unknown = await response.json();
+      const body = json as { data?: { publicKey?: unknown }; publicKey?: unknown };
+      // The server wraps answers as { code, msg, data }; a bare { publicKey } is taken too.
+      const key = body.data?.publicKey ?? body.publicKey;
+      if (typeof key === 'string' && key.includes('BEGIN PUBLIC KEY')) return key;
+      last = 'no publicKey (SPKI PEM) in the answer';
+      break;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+  }
+  fail(`--manifest-key-url ${url}: ${last}`);
+}
+
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

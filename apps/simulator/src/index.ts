@@ -4,6 +4,8 @@
  * charts and energy balances.
  */
 export { defineFleet, type FleetOptions } from './fleet/define.js';
+export { SIM_GATEWAY_MODEL } from './gateway/identity.js';
+export type { UpgradeTuning } from './gateway/upgrade-runner.js';
 export { startFleet, type FleetHandle, type FleetStats, type StartFleetOptions } from './fleet/run.js';
 export {
   simulatePlant,

@@ -2,7 +2,8 @@
  * A deterministic fleet of plants: the same count and seed give the same plants, gateways, devices and
  * serial numbers, so the server's demo fleet, the tests and a developer's console all show the same world.
  */
-import { MAX_FLEET_SIZE, type InverterKind, type PlantType } from '@heliograph/shared';
+import { demoIdentity, MAX_FLEET_SIZE, type InverterKind, type PlantType } from '@heliograph/shared';
+import { SIM_GATEWAY_FIRMWARE, SIM_GATEWAY_MODEL } from '../gateway/identity.js';
 import { MODULE_WATTS } from '../physics/pv.js';
 import { hash32, Rng } from '../random.js';
 import { round } from '../round.js';
@@ -197,13 +198,15 @@ function definePlant(
   const gatewayCount = Math.max(1, Math.ceil((inverters.length + site.length) / DEVICES_PER_GATEWAY));
   const gateways: GatewayDef[] = Array.from({ length: gatewayCount }, (_, g) => ({
     sn: `GW${prefix}${plantDigits}${String(g + 1).padStart(3, '0')}`,
-    model: 'SIM-GW-4G',
-    firmware: 'v2.4.1',
+    model: SIM_GATEWAY_MODEL,
+    firmware: SIM_GATEWAY_FIRMWARE,
     devices: g === 0 ? [...site] : [],
   }));
   inverters.forEach((inverter, i) =>
     gateways[Math.floor((i * gatewayCount) / inverters.length)]?.devices.push(inverter),
   );
+  // Every device starts on the version the server seeds for its kind, so an upgrade's "from" is the same on both.
+  for (const device of [...inverters, ...site]) device.firmware = demoIdentity(device.kind).firmware;
 
   const north = place.latitude >= 0;
   const spread = size === 'park' ? 0 : size === 'business' ? 20 : 35;

@@ -4,12 +4,14 @@
  * devices do with commands.
  */
 import { memoryReader } from '@heliograph/modbus';
-import type { Sample } from '@heliograph/shared';
+import { demoIdentity, FIRMWARE_KINDS, type FirmwareKind, type Sample } from '@heliograph/shared';
 import type { CommandTarget } from '../gateway/commands.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import type { Logger } from '../gateway/logger.js';
+import type { UpgradeTuning } from '../gateway/upgrade-runner.js';
 import { SunSpecPoller } from '../modbus/poller.js';
 import { SUNSPEC_BASE, sunspecRegisters } from '../modbus/sunspec-map.js';
+import { hash32 } from '../random.js';
 import { ModbusTcpClient } from '../modbus/tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
 import { applyBatterySettings, DEFAULT_BATTERY_SETTINGS, isBatterySetting } from './battery-settings.js';
@@ -29,6 +31,10 @@ export interface GatewayRuntimeOptions {
   clock: () => number;
   log: Logger;
   onIntervalChange: (seconds: number) => void;
+  /** The platform key (SPKI PEM) upgrade manifests must be signed with; none: upgrades are refused. */
+  manifestKey?: string;
+  /** How upgrades behave; `seed` is mixed with the gateway's serial so gateways draw differently. */
+  upgrade?: Omit<UpgradeTuning, 'manifestKey'>;
 }
 
 interface SunSpecLink {
@@ -49,17 +55,23 @@ export class GatewayRuntime {
   private readonly switchedOff = new Set<string>();
   /** Switches turned off by hand at the switch (simulated through settingsWrite { localOff }). */
   private readonly locallyOff = new Set<string>();
+  /** What each device runs: its definition's version until an upgrade installs another. */
+  private readonly firmware = new Map<string, string>();
 
   /** Connects at once; the Modbus TCP server for SunSpec devices starts with the first poll. */
   constructor(private readonly options: GatewayRuntimeOptions) {
     this.def = options.gateway;
     this.devices = new Map(options.gateway.devices.map((d) => [d.sn, d]));
+    for (const d of options.gateway.devices) this.firmware.set(d.sn, d.firmware ?? demoIdentity(d.kind).firmware);
     this.client = new GatewayClient({
       sn: options.gateway.sn,
       password: options.password,
       url: options.mqttUrl,
       intervalSec: options.intervalSec,
       firmware: options.gateway.firmware,
+      model: options.gateway.model,
+      manifestKey: options.manifestKey,
+      upgrade: { ...options.upgrade, seed: hash32('upgrade', options.gateway.sn, options.upgrade?.seed ?? 1) },
       window: options.window,
       clock: options.clock,
       log: options.log,
@@ -67,6 +79,11 @@ export class GatewayRuntime {
       onIntervalChange: options.onIntervalChange,
     });
     this.client.start();
+  }
+
+  /** The version a device behind this gateway runs now. */
+  firmwareOf(sn: string): string | undefined {
+    return this.firmware.get(sn);
   }
 
   /** This gateway's devices' readings from `model` at its current time. */
@@ -113,7 +130,12 @@ export class GatewayRuntime {
         samples.push({ device: reading.sn, ts, metrics: reading.metrics });
         continue;
       }
-      const map = sunspecRegisters(device, reading.metrics, model.inverter(device.sn)?.eMppt ?? [], this.def.firmware);
+      const map = sunspecRegisters(
+        device,
+        reading.metrics,
+        model.inverter(device.sn)?.eMppt ?? [],
+        this.firmwareOf(device.sn),
+      );
       try {
         const raw =
           via === 'tcp'
@@ -223,6 +245,15 @@ export class GatewayRuntime {
       debugRead: (sn, params) => this.debugRead(sn, params),
       isLocallyOff: (sn) => this.locallyOff.has(sn),
       ivScan: (sn) => ivScan(live(), sn),
+      upgradeSubject: (sn) => {
+        const device = this.devices.get(sn);
+        const firmware = this.firmware.get(sn);
+        if (!device || firmware === undefined) return undefined;
+        return { sn, kind: firmwareKind(device.kind), model: device.model, firmware };
+      },
+      installed: (sn, version) => {
+        if (this.devices.has(sn)) this.firmware.set(sn, version);
+      },
     };
   }
 
@@ -282,7 +313,7 @@ export class GatewayRuntime {
     const count = typeof params.count === 'number' ? Math.max(1, Math.min(125, Math.floor(params.count))) : 10;
     if (device?.protocol === 'sunspec' && reading) {
       const address = typeof params.address === 'number' ? Math.floor(params.address) : SUNSPEC_BASE;
-      const map = sunspecRegisters(device, reading.metrics, model.inverter(sn)?.eMppt ?? [], this.def.firmware);
+      const map = sunspecRegisters(device, reading.metrics, model.inverter(sn)?.eMppt ?? [], this.firmwareOf(sn));
       const from = address - map.start;
       return { address, count, values: map.registers.slice(Math.max(0, from), Math.max(0, from) + count) };
     }
@@ -292,4 +323,9 @@ export class GatewayRuntime {
       .map((v) => (Math.round((v ?? 0) * 10) & 0xffff) >>> 0);
     return { address, count: values.length, values };
   }
+}
+
+/** The firmware kind of a device kind; undefined for one no firmware is made for (a weather station). */
+function firmwareKind(kind: string): FirmwareKind | undefined {
+  return FIRMWARE_KINDS.find((k) => k === kind);
 }

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { sunspecToMetrics } from '@heliograph/modbus';
-import { eventSchema, statusSchema, telemetryBatchSchema, type Sample } from '@heliograph/shared';
+import { commandResultSchema, eventSchema, statusSchema, telemetryBatchSchema, type Sample } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBroker, type TestBroker } from '../testing/broker.js';
+import { startImageServer } from '../testing/image-server.js';
+import { testManifest, testSigner, upgradeCommand } from '../testing/manifest-signer.js';
 import { backfillTimes, backfillWindow } from './backfill.js';
 import { defineFleet } from './define.js';
 import { localTime } from './local-time.js';
@@ -9,6 +12,7 @@ import { startFleet, type FleetHandle } from './run.js';
 
 const fleet = defineFleet({ count: 3 });
 const credentials = Object.fromEntries(fleet.flatMap((p) => p.gateways.map((g, i) => [g.sn, `Sim${p.key}Pass${i}`])));
+const platform = testSigner();
 const devices = new Map(
   fleet.flatMap((p) => p.gateways.flatMap((g) => g.devices.map((d) => [d.sn, { plant: p, device: d }]))),
 );
@@ -52,6 +56,8 @@ describe('a running fleet', () => {
       backfillDays: 3,
       denseDays: 1,
       backfillBatchSize: 200,
+      manifestKey: platform.publicKeyPem,
+      upgrade: { timeScale: 0.0001, failureRate: 0 },
     });
     await handle.backfillDone;
   });
@@ -148,6 +154,49 @@ describe('a running fleet', () => {
     expect(handle.stats().connected).toBe(handle.stats().gateways - plant.gateways.length);
     handle.injectFault(plant.key, 'offline', false);
     await broker.until(() => statuses().at(-1)?.state === 'online');
+  });
+
+  it('upgrades a device with the fleet’s trusted key; the device then runs the new version', async () => {
+    const gateway = fleet[0]?.gateways[0];
+    const inverter = gateway?.devices.find((d) => d.kind === 'inverter');
+    if (!gateway || !inverter) throw new Error('no inverter');
+    expect(inverter.firmware).toBe('V3.1.4');
+    const image = Buffer.alloc(4096, 7);
+    const server = await startImageServer(image);
+    const acks = (cmdId: string) =>
+      broker.received
+        .filter((r) => r.sn === gateway.sn && r.channel === 'up/ack')
+        .map((r) => commandResultSchema.parse(JSON.parse(r.payload)))
+        .filter((r) => r.cmdId === cmdId);
+    const upgrade = (version: string) => {
+      const manifest = testManifest({
+        device: inverter.sn,
+        kind: 'inverter',
+        model: inverter.model,
+        version,
+        size: image.length,
+        sha256: createHash('sha256').update(image).digest('hex'),
+        url: server.url,
+        // The fleet runs on the wall clock; the link lives a quarter of an hour, as the console's do.
+        expiresAt: Date.now() + 15 * 60_000,
+      });
+      return { cmdId: `upg-${manifest.upgradeId}`, command: upgradeCommand(manifest, platform) };
+    };
+    try {
+      const first = upgrade('V3.2.0');
+      await broker.command(gateway.sn, first.command);
+      await broker.until(() => acks(first.cmdId).some((r) => r.status !== 'progress'));
+      expect(acks(first.cmdId).at(-1)).toMatchObject({ status: 'succeeded', result: { version: 'V3.2.0' } });
+
+      // The same version again is no longer an upgrade: the device runs it.
+      const again = upgrade('V3.2.0');
+      await broker.command(gateway.sn, again.command);
+      await broker.until(() => acks(again.cmdId).length > 0);
+      expect(acks(again.cmdId)).toEqual([{ cmdId: again.cmdId, status: 'failed', error: 'downgrade' }]);
+      expect(server.ranges).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   it('resumes where an earlier run left off: history after its last readings, counters joining without a jump', async () => {

@@ -6,6 +6,7 @@
 import { setImmediate as nextTick } from 'node:timers/promises';
 import type { GatewayStats } from '../gateway/gateway-client.js';
 import type { Logger } from '../gateway/logger.js';
+import type { UpgradeTuning } from '../gateway/upgrade-runner.js';
 import { OVER_TEMPERATURE } from '../physics/battery.js';
 import {
   backfillPlant,
@@ -44,6 +45,13 @@ export interface StartFleetOptions {
   /** "Now". Default Date.now. */
   clock?: () => number;
   log?: Logger;
+  /**
+   * The platform's public key (SPKI PEM) that signs upgrade manifests, from the caller (the server's own key,
+   * or GET /api/v1/upgrade/manifestKey): the gateways trust it and nothing else. None: upgrades are refused.
+   */
+  manifestKey?: string;
+  /** How simulated upgrades behave (install time scale, failure rate, seed, download retries). */
+  upgrade?: Omit<UpgradeTuning, 'manifestKey'>;
 }
 
 export interface FleetStats extends Omit<GatewayStats, 'connected'> {
@@ -128,6 +136,8 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
         clock,
         log,
         onIntervalChange: () => schedule(runtime, gw, true),
+        manifestKey: options.manifestKey,
+        upgrade: options.upgrade,
       });
       runtime.gateways.push(gw);
     }

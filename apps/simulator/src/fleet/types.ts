@@ -25,12 +25,19 @@ export interface DeviceDef {
   mppts?: number;
   phases?: 1 | 3;
   protocol: DeviceProtocol;
+  /**
+   * The firmware it ships with (shared demoIdentity, which the server seeds too); an upgrade changes what the
+   * running device reports. Absent in fleet files written before issue 13 and in devices the server adds.
+   */
+  firmware?: string;
 }
 
 export interface GatewayDef {
   /** `GW` + 8 digits. */
   sn: string;
+  /** SIM_GATEWAY_MODEL: what gateway firmware is made for. */
   model: string;
+  /** What it runs at start (SIM_GATEWAY_FIRMWARE). */
   firmware: string;
   devices: DeviceDef[];
 }

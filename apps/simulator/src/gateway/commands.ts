@@ -5,6 +5,7 @@
  * failed, as a gateway with older firmware would.
  */
 import type { CommandResult, GatewayCommand, IvScanResult } from '@heliograph/shared';
+import type { UpgradeSubject } from './upgrade-verify.js';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
 export interface CommandTarget {
@@ -23,6 +24,10 @@ export interface CommandTarget {
   isLocallyOff?(sn: string): boolean;
   /** The I-V sweep of an inverter's PV inputs (ivScan), or why there is none. */
   ivScan?(sn: string): IvScanResult | { error: string };
+  /** A device as an upgrade sees it (kind, model, the version it runs); undefined: it takes no upgrades. */
+  upgradeSubject?(sn: string): UpgradeSubject | undefined;
+  /** The device now runs `version` (an upgrade succeeded). */
+  installed?(sn: string, version: string): void;
 }
 
 /** The gateway side: what the MQTT client does for restart and upload interval. */

@@ -171,7 +171,8 @@ describe('gateway client against a real MQTT broker', () => {
       { cmdId: 'c1', status: 'succeeded', result: { seconds: 60 } },
       { cmdId: 'c2', status: 'succeeded', result: { on: false } },
       { cmdId: 'c3', status: 'succeeded', result: { activePowerLimit: 100 } },
-      { cmdId: 'c4', status: 'failed', error: 'unsupported command upgrade' },
+      // Old-style params (a bare URL), and no key to trust: refused before anything is fetched.
+      { cmdId: 'c4', status: 'failed', error: 'bad signature' },
       { cmdId: 'c5', status: 'failed', error: 'expired' },
       { cmdId: 'c6', status: 'failed', error: 'unknown device INV99999999' },
     ]);

@@ -2,7 +2,8 @@
  * One simulated gateway on MQTT, as docs/gateway-protocol.md describes it: client id = username = serial,
  * a persistent session, a retained last will saying offline, status online on every connect; telemetry
  * batches and events through the store-and-forward outbox (kept until down/ack says committed or
- * rejected, replayed unchanged after a reconnect); commands from down/cmd answered on up/ack.
+ * rejected, replayed unchanged after a reconnect); commands from down/cmd answered on up/ack; upgrades run
+ * by an UpgradeRunner whose answers go through a result queue that survives reconnects.
  */
 import { connect, type MqttClient } from 'mqtt';
 import {
@@ -10,15 +11,20 @@ import {
   commandSchema,
   gatewayTopics,
   type CommandResult,
+  type GatewayCommand,
   type GatewayEvent,
   type GatewayStatus,
   type Sample,
   type TelemetryBatch,
 } from '@heliograph/shared';
 import { runCommand, type CommandTarget, type GatewayControl } from './commands.js';
+import { SIM_GATEWAY_FIRMWARE, SIM_GATEWAY_MODEL } from './identity.js';
 import { Outbox, type OutboxEntry, type Outcome } from './outbox.js';
 import type { Logger } from './logger.js';
 import { reconnectDelay } from './reconnect.js';
+import { ResultQueue } from './result-queue.js';
+import { UpgradeRunner, type UpgradeTuning } from './upgrade-runner.js';
+import type { UpgradeSubject } from './upgrade-verify.js';
 
 export interface GatewayClientOptions {
   sn: string;
@@ -26,7 +32,17 @@ export interface GatewayClientOptions {
   /** mqtt://host:port */
   url: string;
   intervalSec: number;
+  /** What the gateway runs at start. Default SIM_GATEWAY_FIRMWARE; an upgrade of the gateway changes it. */
   firmware?: string;
+  /** The gateway's model, in its status (firmware is made for a model). Default SIM_GATEWAY_MODEL. */
+  model?: string;
+  /**
+   * The platform's public key (SPKI PEM) the gateway trusts for upgrade manifests. Never taken from a
+   * manifest or its URL; without it every upgrade is refused with 'bad signature'.
+   */
+  manifestKey?: string;
+  /** How upgrades behave (install time, failure rate, retries); the defaults are a real gateway's. */
+  upgrade?: Omit<UpgradeTuning, 'manifestKey'>;
   /** Entries published and not yet acknowledged, at most. Default 8. */
   window?: number;
   /** An entry unacknowledged this long is published again (same id). Default 60 s. */
@@ -88,6 +104,12 @@ export class GatewayClient {
   private readonly run: string;
   private batchCounter = 0;
   private eventCounter = 0;
+  /** The version the gateway runs: changes when it upgrades itself. */
+  private firmware: string;
+  /** Answers sent after the command's own (upgrade steps): kept until the broker has them. */
+  private readonly results = new ResultQueue();
+  /** Made with the first upgrade command: most gateways of a large fleet never get one. */
+  private upgrader: UpgradeRunner | undefined;
   private readonly watchdog: NodeJS.Timeout;
   private readonly roomWaiters: (() => void)[] = [];
   private readonly counts = {
@@ -109,6 +131,7 @@ export class GatewayClient {
     this.clock = options.clock ?? Date.now;
     this.log = options.log ?? (() => {});
     this.intervalSec = options.intervalSec;
+    this.firmware = options.firmware ?? SIM_GATEWAY_FIRMWARE;
     this.run = this.clock().toString(36);
     this.outbox = new Outbox(options.capacity ?? 10_000, (entry) => {
       this.counts.dropped++;
@@ -130,6 +153,20 @@ export class GatewayClient {
 
   get isConnected(): boolean {
     return this.connected;
+  }
+
+  /** The firmware the gateway runs now. */
+  get firmwareVersion(): string {
+    return this.firmware;
+  }
+
+  /**
+   * Answers a command again later (an upgrade's steps and outcome): published QoS 1 and kept until the
+   * broker takes it, across reconnects.
+   */
+  publishResult(result: CommandResult): void {
+    this.results.add(result);
+    this.flushResults();
   }
 
   start(): void {
@@ -201,6 +238,7 @@ export class GatewayClient {
   /** Says offline (retained) and disconnects; buffered entries are given up. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.upgrader?.stop();
     clearInterval(this.watchdog);
     clearTimeout(this.reconnectTimer);
     for (const wake of this.roomWaiters.splice(0)) wake();
@@ -247,6 +285,8 @@ export class GatewayClient {
       // Whatever was in flight when the connection went may never have arrived: send it all again.
       this.outbox.requeueAll();
       this.pump();
+      this.results.requeueAll();
+      this.flushResults();
     });
     client.on('close', () => {
       if (this.client !== client) return;
@@ -291,7 +331,8 @@ export class GatewayClient {
     const status: GatewayStatus = {
       state: 'online',
       ts: this.clock(),
-      firmware: this.options.firmware ?? 'v2.4.1',
+      firmware: this.firmware,
+      model: this.options.model ?? SIM_GATEWAY_MODEL,
       rssi: -67,
       interval: Math.min(3600, Math.max(10, this.intervalSec)),
     };
@@ -315,6 +356,65 @@ export class GatewayClient {
         }
       });
     }
+  }
+
+  private flushResults(): void {
+    const client = this.client;
+    if (!client || !this.connected) return;
+    for (const entry of this.results.takeUnsent()) {
+      client.publish(this.topics.commandResult, JSON.stringify(entry.result), { qos: 1 }, (error) => {
+        if (!error) this.results.delivered(entry);
+        // Not taken: again on this connection shortly, or with the next one (connect requeues everything).
+        else if (this.client === client && this.connected) {
+          this.results.unsent(entry);
+          setTimeout(() => this.flushResults(), 500).unref();
+        }
+      });
+    }
+  }
+
+  /** The gateway's upgrades; their answers go out through the result queue. */
+  private upgrades(): UpgradeRunner {
+    if (!this.upgrader) {
+      const target = this.options.target ?? NO_TARGET;
+      this.upgrader = new UpgradeRunner(
+        {
+          now: this.clock,
+          subject: (sn) => this.upgradeSubject(sn, target),
+          installed: (sn, version) => {
+            if (sn === this.sn && !target.hasDevice(sn)) this.rebootInto(version);
+            else target.installed?.(sn, version);
+          },
+          publish: (result) => this.publishResult(result),
+          log: (level, message) => this.log(level, `${this.sn}: ${message}`),
+        },
+        { ...this.options.upgrade, manifestKey: this.options.manifestKey },
+      );
+    }
+    return this.upgrader;
+  }
+
+  private upgradeSubject(sn: string, target: CommandTarget): UpgradeSubject | undefined {
+    // A device that connects on its own (a smart AC switch) is both: it answers as the device.
+    if (target.hasDevice(sn)) return target.upgradeSubject?.(sn);
+    if (sn !== this.sn) return undefined;
+    return { sn, kind: 'gateway', model: this.options.model ?? SIM_GATEWAY_MODEL, firmware: this.firmware };
+  }
+
+  /**
+   * After its own upgrade the gateway reboots into the new firmware: once its answers are out (a real one
+   * keeps them in flash; waiting spares the console a repeat), the connection goes as a reboot takes it and
+   * comes back a moment later with a status naming the new version. Whatever the broker had not taken by
+   * then goes out on the new connection.
+   */
+  private rebootInto(version: string): void {
+    this.firmware = version;
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 5000).unref());
+    void Promise.race([this.results.drained(), timeout]).then(() => {
+      if (this.held || this.stopped) return;
+      this.drop();
+      setTimeout(() => this.start(), 1000).unref();
+    });
   }
 
   private onAck(payload: Buffer): void {
@@ -353,10 +453,15 @@ export class GatewayClient {
         return;
       }
       result = { cmdId, status: 'failed', error: 'unsupported or malformed command' };
+    } else if (isUpgradeCommand(parsed.data)) {
+      // Answered over time, step by step, by the runner.
+      this.log('info', `${this.sn}: command ${parsed.data.type} ${parsed.data.cmdId}`);
+      this.upgrades().handle(parsed.data);
+      return;
     } else {
       const control: GatewayControl = {
         sn: this.sn,
-        firmware: this.options.firmware ?? 'v2.4.1',
+        firmware: this.firmware,
         intervalSec: this.intervalSec,
         setIntervalSec: (seconds) => this.setIntervalSec(seconds),
         restartSoon: () => (restart = true),
@@ -382,6 +487,10 @@ export class GatewayClient {
       setTimeout(() => this.start(), 1000).unref();
     });
   }
+}
+
+function isUpgradeCommand(cmd: GatewayCommand): boolean {
+  return cmd.type === 'upgrade' || cmd.type === 'cancelUpgrade';
 }
 
 function parseJson(payload: Buffer): unknown {

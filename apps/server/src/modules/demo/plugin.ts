@@ -25,6 +25,11 @@ export async function startDemoFleet(deps: {
   const gap = await daysSinceLastReading(db);
   const backfillDays = gap === undefined ? config.backfillDays : Math.min(config.backfillDays, Math.ceil(gap));
   const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${deps.busPort ?? config.mqttPort}`;
+  // The simulated gateways trust the platform's manifest key and nothing else (issue 13).
+  // LEAD (issue 13): wire the platform key here once modules/upgrades/manifest-key.ts lands (on wt-server it
+  // is a class: `const manifestKey = (await ManifestKey.load(db)).publicPem;`).
+  // Until then the demo gateways refuse every upgrade with 'bad signature'.
+  const manifestKey: string | undefined = undefined;
   const fleet = startFleet({
     plants: demo.plants,
     credentials: demo.credentials,
@@ -33,6 +38,7 @@ export async function startDemoFleet(deps: {
     backfillDays,
     resume: gap === undefined ? undefined : await lastReadings(db),
     log: simulatorLog,
+    manifestKey,
   });
   process.stdout.write(
     `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
@@ -47,6 +53,7 @@ export async function startDemoFleet(deps: {
       intervalSec: config.simulateIntervalSec,
       backfillDays: 0,
       log: simulatorLog,
+      manifestKey,
     });
     const free = new Set(await unboundSpares(db));
     const labels = spareLabels()
