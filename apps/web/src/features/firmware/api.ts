@@ -1,6 +1,12 @@
-import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode } from '@heliograph/shared';
+import type {
+  FirmwareEditInput,
+  FirmwareKind,
+  HardwareKind,
+  UpgradeMode,
+  UpgradeRecordsQuery,
+} from '@heliograph/shared';
 import { ERROR_CODES } from '@heliograph/shared';
-import { call } from '../../api/call';
+import { call, routeUrl } from '../../api/call';
 
 /** The firmware library's calls (contracts in packages/shared/src/contracts/firmware.ts). */
 export type { FirmwareGrantRow, FirmwareKind, FirmwareLabel, FirmwareRow, VendorKeyRow } from '@heliograph/shared';
@@ -41,7 +47,12 @@ export const firmwareKeys = {
   vendorKeys: ['firmware', 'vendorKeys'] as const,
   companies: (q: string) => ['firmware', 'companies', q] as const,
   hardware: (f: HardwareFilters) => ['firmware', 'hardware', f] as const,
+  records: (f: UpgradeRecordsQuery) => ['firmware', 'upgradeRecords', f] as const,
+  rollouts: (page: number) => ['firmware', 'rollouts', page] as const,
 };
+
+/** The maintenance log's upgrade records export (same filters as the list, no page). */
+export const RECORDS_DOWNLOAD_PATH = routeUrl('GET /upgrade/records/download');
 
 export interface HardwareFilters {
   kind?: HardwareKind | undefined;
@@ -96,6 +107,12 @@ export const firmwareApi = {
     ),
 
   hardware: ({ q, ...f }: HardwareFilters) => call('GET /firmware/hardware', { query: { ...f, ...(q ? { q } : {}) } }),
+
+  /** The maintenance log (issue 13): every upgrade the caller may see, and the staged rollouts. */
+  records: (query: UpgradeRecordsQuery) => call('GET /upgrade/records', { query }),
+  rollouts: (page: number, size: number) => call('GET /upgrade/rollouts', { query: { page, size } }),
+  resumeRollout: (rolloutId: string) => call('POST /upgrade/rollout/:rolloutId/resume', { params: { rolloutId } }),
+  abortRollout: (rolloutId: string) => call('POST /upgrade/rollout/:rolloutId/abort', { params: { rolloutId } }),
 
   vendorKeys: () => call('GET /firmware/vendorKeys'),
   addVendorKey: (name: string, publicKey: string) =>
