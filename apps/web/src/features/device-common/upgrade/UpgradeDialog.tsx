@@ -177,23 +177,28 @@ function StartForm({ sn, check, onClose, tz }: { sn: string; check: UpgradeCheck
 function OptionRow({ option: o, locale, tz }: { option: UpgradeOption; locale: string; tz: string }) {
   const { t } = useTranslation();
   return (
-    <Radio value={o.firmwareId} className="hg-upg-option" data-testid="upgrade-option" data-version={o.softwareVersion}>
-      <span className="hg-upg-option-head">
-        <strong>
-          <Quantity>{o.softwareVersion}</Quantity>
-        </strong>
-        <Tag color={o.upgradeMode === 'remote' ? 'blue' : 'orange'}>{t(`deviceCommon.upgrade.modes.${o.upgradeMode}`)}</Tag>
-        <span className="hg-upg-muted">
-          <Quantity>{formatBytes(o.size, locale)}</Quantity>
+    <Radio value={o.firmwareId} className="hg-upg-option">
+      {/* The radio hands its own attributes to its input; the option's facts carry the test hooks. */}
+      <span className="hg-upg-option-body" data-testid="upgrade-option" data-version={o.softwareVersion}>
+        <span className="hg-upg-option-head">
+          <strong>
+            <Quantity>{o.softwareVersion}</Quantity>
+          </strong>
+          <Tag color={o.upgradeMode === 'remote' ? 'blue' : 'orange'}>
+            {t(`deviceCommon.upgrade.modes.${o.upgradeMode}`)}
+          </Tag>
+          <span className="hg-upg-muted">
+            <Quantity>{formatBytes(o.size, locale)}</Quantity>
+          </span>
+          <span className="hg-upg-muted">
+            <Quantity>{upgradeTime(o.createdAt, tz)}</Quantity>
+          </span>
         </span>
         <span className="hg-upg-muted">
-          <Quantity>{upgradeTime(o.createdAt, tz)}</Quantity>
+          <bdi>{o.fileName}</bdi>
         </span>
+        <span className="hg-upg-changelog">{o.changeLog || t('deviceCommon.upgrade.noChangeLog')}</span>
       </span>
-      <span className="hg-upg-muted">
-        <bdi>{o.fileName}</bdi>
-      </span>
-      <pre className="hg-upg-changelog">{o.changeLog || t('deviceCommon.upgrade.noChangeLog')}</pre>
     </Radio>
   );
 }

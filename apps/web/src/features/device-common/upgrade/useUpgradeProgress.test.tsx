@@ -54,7 +54,7 @@ describe('upgrade progress polling', () => {
       </App>,
       { queryClient },
     );
-    await pass(0);
+    await pass(50);
     expect(progress).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('device-upgrade')).toBeTruthy();
     await pass(UPGRADE_POLL_MS);
