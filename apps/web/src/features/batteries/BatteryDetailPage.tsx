@@ -86,14 +86,14 @@ export default function BatteryDetailPage(): React.JSX.Element {
             {held.has('battery.control') ? (
               <>
                 <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
-              <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
-            </Link>
-            <DeleteDeviceButton
-              sn={b.sn}
-              invalidate={['batteries']}
-              listPath={LIST}
-              remove={() => deleteBattery(b.id)}
-            />
+                  <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
+                </Link>
+                <DeleteDeviceButton
+                  sn={b.sn}
+                  invalidate={['batteries']}
+                  listPath={LIST}
+                  remove={() => deleteBattery(b.id)}
+                />
               </>
             ) : null}
           </>

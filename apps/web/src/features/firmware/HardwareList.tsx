@@ -91,7 +91,9 @@ export function HardwareList(): React.JSX.Element {
   ];
 
   if (list.isError && !list.data)
-    return <LoadFailed title={t('firmware.hardware.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />;
+    return (
+      <LoadFailed title={t('firmware.hardware.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />
+    );
 
   return (
     <div data-testid="hardware-list">

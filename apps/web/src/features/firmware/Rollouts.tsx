@@ -13,7 +13,12 @@ import { firmwareApi, firmwareKeys } from './api';
 
 const PAGE_SIZE = 10;
 
-const COLOR: Record<RolloutState, string> = { running: 'processing', halted: 'warning', aborted: 'default', done: 'success' };
+const COLOR: Record<RolloutState, string> = {
+  running: 'processing',
+  halted: 'warning',
+  aborted: 'default',
+  done: 'success',
+};
 
 /**
  * The maintenance log's "Rollouts" tab: each staged batch upgrade with its wave (x of y) and how many devices
@@ -111,7 +116,12 @@ export function Rollouts({
         const busy = act.isPending && act.variables?.id === r.id;
         return (
           <Space size={4} wrap>
-            <Button type="link" size="small" onClick={() => onShowRecords(r.id)} data-testid={`rollout-records-${r.id}`}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => onShowRecords(r.id)}
+              data-testid={`rollout-records-${r.id}`}
+            >
               {t('firmware.rollouts.records')}
             </Button>
             {may && r.state === 'halted' ? (
@@ -136,7 +146,9 @@ export function Rollouts({
   ];
 
   if (list.isError && !list.data)
-    return <LoadFailed title={t('firmware.rollouts.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />;
+    return (
+      <LoadFailed title={t('firmware.rollouts.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />
+    );
   return (
     <div data-testid="upgrade-rollouts">
       <h2 className="hg-fw-section">{t('firmware.rollouts.title')}</h2>

@@ -3,7 +3,6 @@ import {
   FIRMWARE_KINDS,
   UPGRADE_STATES,
   type FirmwareKind,
-  type UpgradeRecordsQuery,
   type UpgradeRow,
   type UpgradeState,
 } from '@heliograph/shared';
@@ -26,7 +25,7 @@ import { XlsxExportButton } from '../device-common/XlsxExportButton';
 import { upgradeTime, viewerZone } from '../device-common/upgrade/format';
 import { UpgradeProgress } from '../device-common/upgrade/UpgradeProgress';
 import { UpgradeStateTag } from '../device-common/upgrade/UpgradeStateTag';
-import { firmwareApi, firmwareKeys, RECORDS_DOWNLOAD_PATH } from './api';
+import { firmwareApi, firmwareKeys, RECORDS_DOWNLOAD_PATH, type RecordsFilters } from './api';
 
 /** The records' address: ?q=…&kind=inverter&state=failed&from=…&to=…&rolloutId=…&page=2 */
 export const RECORDS_SPEC: ListSpec<'kind' | 'state' | 'from' | 'to' | 'rolloutId', never> = {
@@ -54,7 +53,7 @@ export function UpgradeRecords({ tz = viewerZone() }: { tz?: string }): React.JS
   const { state, update, reset, narrowed } = useListState(RECORDS_SPEC);
   const tableBox = useScrollRegion('records-title');
   const f = state.filters;
-  const filters: UpgradeRecordsQuery = {
+  const filters: RecordsFilters = {
     ...(f.kind ? { kind: f.kind as FirmwareKind } : {}),
     ...(f.state ? { state: f.state as UpgradeState } : {}),
     ...(state.search ? { q: state.search } : {}),
@@ -134,7 +133,10 @@ export function UpgradeRecords({ tz = viewerZone() }: { tz?: string }): React.JS
   if (list.isError && !list.data)
     return <LoadFailed title={t('firmware.records.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />;
 
-  const range: [Dayjs | null, Dayjs | null] = [f.from ? dayjs(Number(f.from)) : null, f.to ? dayjs(Number(f.to)) : null];
+  const range: [Dayjs | null, Dayjs | null] = [
+    f.from ? dayjs(Number(f.from)) : null,
+    f.to ? dayjs(Number(f.to)) : null,
+  ];
   return (
     <div data-testid="upgrade-records">
       <h2 className="hg-fw-section" id="records-title">

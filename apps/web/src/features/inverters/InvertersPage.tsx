@@ -251,17 +251,17 @@ export default function InvertersPage(): React.JSX.Element {
                 void query.refetch();
               }}
             />
-          <Tooltip title={t('inverters.exportHint')}>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              disabled={!data || data.total === 0}
-              onClick={() => exporter.mutate()}
-              data-testid="inverters-export"
-            >
-              {t('inverters.export')}
-            </Button>
-          </Tooltip>
+            <Tooltip title={t('inverters.exportHint')}>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporter.isPending}
+                disabled={!data || data.total === 0}
+                onClick={() => exporter.mutate()}
+                data-testid="inverters-export"
+              >
+                {t('inverters.export')}
+              </Button>
+            </Tooltip>
           </>
         }
       />

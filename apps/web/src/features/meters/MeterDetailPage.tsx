@@ -50,7 +50,12 @@ export default function MeterDetailPage(): React.JSX.Element {
             {canEdit ? (
               <>
                 <AliasButton sn={m.sn} alias={m.alias} />
-                <DeleteDeviceButton sn={m.sn} invalidate={['meters']} listPath={LIST} remove={() => deleteMeter(m.sn)} />
+                <DeleteDeviceButton
+                  sn={m.sn}
+                  invalidate={['meters']}
+                  listPath={LIST}
+                  remove={() => deleteMeter(m.sn)}
+                />
               </>
             ) : null}
           </>

@@ -140,7 +140,11 @@ function BatchForm({ kind, sns, onDone, onClose }: Props & { onClose: () => void
       </Form.Item>
       {staged ? (
         <div className="hg-upg-summary">
-          <Form.Item name="wavePercent" label={t('deviceCommon.upgrade.batch.wavePercent')} rules={[{ required: true }]}>
+          <Form.Item
+            name="wavePercent"
+            label={t('deviceCommon.upgrade.batch.wavePercent')}
+            rules={[{ required: true }]}
+          >
             <InputNumber
               min={UPGRADE_LIMITS.wavePercent.min}
               max={UPGRADE_LIMITS.wavePercent.max}
@@ -148,7 +152,11 @@ function BatchForm({ kind, sns, onDone, onClose }: Props & { onClose: () => void
               suffix="%"
             />
           </Form.Item>
-          <Form.Item name="haltPercent" label={t('deviceCommon.upgrade.batch.haltPercent')} rules={[{ required: true }]}>
+          <Form.Item
+            name="haltPercent"
+            label={t('deviceCommon.upgrade.batch.haltPercent')}
+            rules={[{ required: true }]}
+          >
             <InputNumber
               min={UPGRADE_LIMITS.haltPercent.min}
               max={UPGRADE_LIMITS.haltPercent.max}
@@ -189,9 +197,7 @@ function BatchResult({ answer, onClose }: { answer: Answer; onClose: () => void 
           refused: answer.refused.length,
         })}
         subTitle={
-          answer.rollout
-            ? t('deviceCommon.upgrade.batch.rolloutStarted', { waves: answer.rollout.waves })
-            : undefined
+          answer.rollout ? t('deviceCommon.upgrade.batch.rolloutStarted', { waves: answer.rollout.waves }) : undefined
         }
       />
       {answer.rollout === null && answer.started.some((r) => r.state === 'waiting') ? (

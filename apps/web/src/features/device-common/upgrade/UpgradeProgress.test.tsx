@@ -68,9 +68,10 @@ describe('UpgradeProgress', () => {
   it('asks before cancelling, and cancels only once confirmed', async () => {
     const onCancel = show();
     fireEvent.click(screen.getByTestId('upgrade-cancel'));
-    expect(await screen.findByText('Cancel this upgrade?')).toBeTruthy();
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('Cancel this upgrade?');
     expect(onCancel).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upgrade' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel the upgrade' }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledTimes(1));
   });
 

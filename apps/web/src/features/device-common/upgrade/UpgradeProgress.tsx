@@ -1,4 +1,10 @@
-import { CheckCircleFilled, CloseCircleFilled, LoadingOutlined, MinusCircleOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  LoadingOutlined,
+  MinusCircleOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { isUpgradeOpen, type UpgradeRow } from '@heliograph/shared';
 import { Alert, App, Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +151,9 @@ export function UpgradeProgress({ row, tz, onCancel, cancelling = false, cancelR
           {t('deviceCommon.upgrade.notCancellable')}
         </p>
       ) : null}
-      {cancelRefused ? <Alert type="warning" showIcon title={cancelRefused} data-testid="upgrade-cancel-refused" /> : null}
+      {cancelRefused ? (
+        <Alert type="warning" showIcon title={cancelRefused} data-testid="upgrade-cancel-refused" />
+      ) : null}
     </div>
   );
 }

@@ -10,7 +10,10 @@ interface Row {
   sn: string;
 }
 
-const ROWS: Row[] = Array.from({ length: 51 }, (_, i) => ({ id: `id-${i + 1}`, sn: `INV${String(i + 1).padStart(4, '0')}` }));
+const ROWS: Row[] = Array.from({ length: 51 }, (_, i) => ({
+  id: `id-${i + 1}`,
+  sn: `INV${String(i + 1).padStart(4, '0')}`,
+}));
 
 /** A device list of 51 rows in pages of 50, selectable for a batch upgrade. */
 function Picker() {
