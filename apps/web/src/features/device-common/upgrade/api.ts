@@ -19,6 +19,8 @@ export const START_REFUSALS: readonly number[] = [
   ERROR_CODES.deviceUpgrading,
   ERROR_CODES.batterySlaveUpgrade,
   ERROR_CODES.firmwareNoLocalUpgrade,
+  // Spec §4: some states block an upgrade; the server names the state.
+  ERROR_CODES.stateForbidsCommand,
   ERROR_CODES.inverterMustBeOnline,
 ];
 
