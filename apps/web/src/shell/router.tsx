@@ -63,7 +63,7 @@ const pages = {
   companyAudit: page(() => import('../features/company/AuditLogPage')),
   companies: page(() => import('../features/company/CompaniesPage')),
   firmware: page(() => import('../features/firmware/FirmwarePage')),
-  hardwareList: page(() => import('../features/firmware/HardwareListPage')),
+  hardwareList: page(() => import('../features/firmware/MaintenanceLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };

@@ -25,6 +25,8 @@ import { DeleteSwitchButton, RenameSwitchButton } from './SwitchAdminButtons';
 import { PowerButtons, PowerTag } from './SwitchPower';
 import { TimingTasksCard } from './TimingTasksCard';
 import { FieldList, type Field } from '../device-common/FieldList';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 import '../device-common/storage.css';
 import './acSwitches.css';
 
@@ -56,17 +58,21 @@ export default function AcSwitchDetailPage(): React.JSX.Element {
             }
             below={<p className="hg-page-hint">{t('acSwitches.detailHint')}</p>}
             actions={
-              canEdit ? (
-                <>
-                  <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
-                  <BindButton target={sw} />
-                  <DeleteSwitchButton sn={sw.sn} />
-                </>
-              ) : null
+              <>
+                <UpgradeButton sn={sw.sn} kind="switch" />
+                {canEdit ? (
+                  <>
+                    <RenameSwitchButton sn={sw.sn} alias={sw.alias} />
+                    <BindButton target={sw} />
+                    <DeleteSwitchButton sn={sw.sn} />
+                  </>
+                ) : null}
+              </>
             }
           >
             {canEdit ? <PowerButtons target={sw} /> : null}
           </DetailHead>
+          <DeviceUpgradeCard sn={sw.sn} refresh={switchKeys.detail(sn)} />
           <Realtime sw={sw} canAsk={canEdit} />
           <div className="hg-storage-grid">
             <LimitsCard

@@ -29,6 +29,8 @@ import { Figures } from '../device-common/Figures';
 import { reading } from '../device-common/figures';
 import { FigureLegend } from '../device-common/FigureLegend';
 import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 
 const LIST = '/device/battery';
 
@@ -78,23 +80,29 @@ export default function BatteryDetailPage(): React.JSX.Element {
       query={info}
       testId="battery-detail"
       actions={
-        b && held.has('battery.control') ? (
+        b ? (
           <>
-            <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
-              <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
-            </Link>
-            <DeleteDeviceButton
-              sn={b.sn}
-              invalidate={['batteries']}
-              listPath={LIST}
-              remove={() => deleteBattery(b.id)}
-            />
+            <UpgradeButton sn={b.sn} kind="battery" />
+            {held.has('battery.control') ? (
+              <>
+                <Link to={`/device/batt-setting?sn=${encodeURIComponent(b.sn)}`} data-testid="battery-settings-link">
+                  <Button icon={<SettingOutlined />}>{t('batterySetting.open')}</Button>
+                </Link>
+                <DeleteDeviceButton
+                  sn={b.sn}
+                  invalidate={['batteries']}
+                  listPath={LIST}
+                  remove={() => deleteBattery(b.id)}
+                />
+              </>
+            ) : null}
           </>
         ) : null
       }
     >
       {b && (
         <>
+          <DeviceUpgradeCard sn={b.sn} refresh={batteryKey(sn)} />
           <div className="hg-storage-grid">
             <Card size="small" title={t('batteries.bms')} data-testid="battery-bms">
               <Figures

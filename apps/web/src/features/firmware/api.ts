@@ -1,6 +1,6 @@
-import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode } from '@heliograph/shared';
+import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode, UpgradeState } from '@heliograph/shared';
 import { ERROR_CODES } from '@heliograph/shared';
-import { call } from '../../api/call';
+import { call, routeUrl } from '../../api/call';
 
 /** The firmware library's calls (contracts in packages/shared/src/contracts/firmware.ts). */
 export type { FirmwareGrantRow, FirmwareKind, FirmwareLabel, FirmwareRow, VendorKeyRow } from '@heliograph/shared';
@@ -41,7 +41,27 @@ export const firmwareKeys = {
   vendorKeys: ['firmware', 'vendorKeys'] as const,
   companies: (q: string) => ['firmware', 'companies', q] as const,
   hardware: (f: HardwareFilters) => ['firmware', 'hardware', f] as const,
+  records: (f: RecordsFilters) => ['firmware', 'upgradeRecords', f] as const,
+  rollouts: (page: number) => ['firmware', 'rollouts', page] as const,
 };
+
+/**
+ * The upgrade records' filters as the console sends them (the contract's query coerces its numbers, so its
+ * input type says `unknown` for them). A type, not an interface, so it passes as the export's query record.
+ */
+export type RecordsFilters = {
+  kind?: FirmwareKind;
+  state?: UpgradeState;
+  q?: string;
+  from?: number;
+  to?: number;
+  rolloutId?: string;
+  page?: number;
+  size?: number;
+};
+
+/** The maintenance log's upgrade records export (same filters as the list, no page). */
+export const RECORDS_DOWNLOAD_PATH = routeUrl('GET /upgrade/records/download');
 
 export interface HardwareFilters {
   kind?: HardwareKind | undefined;
@@ -96,6 +116,12 @@ export const firmwareApi = {
     ),
 
   hardware: ({ q, ...f }: HardwareFilters) => call('GET /firmware/hardware', { query: { ...f, ...(q ? { q } : {}) } }),
+
+  /** The maintenance log (issue 13): every upgrade the caller may see, and the staged rollouts. */
+  records: (query: RecordsFilters) => call('GET /upgrade/records', { query }),
+  rollouts: (page: number, size: number) => call('GET /upgrade/rollouts', { query: { page, size } }),
+  resumeRollout: (rolloutId: string) => call('POST /upgrade/rollout/:rolloutId/resume', { params: { rolloutId } }),
+  abortRollout: (rolloutId: string) => call('POST /upgrade/rollout/:rolloutId/abort', { params: { rolloutId } }),
 
   vendorKeys: () => call('GET /firmware/vendorKeys'),
   addVendorKey: (name: string, publicKey: string) =>

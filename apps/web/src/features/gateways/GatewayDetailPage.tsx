@@ -15,6 +15,8 @@ import { COMM_SETTING_PATH, gatewayApi, gatewayKeys, LIST_PATH } from './gateway
 import { GatewaySettingsCard } from './GatewaySettingsCard';
 import { deviceLink } from './gatewaySignal';
 import { GatewaySignal } from './SignalBars';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 import '../device-common/storage.css';
 
 const REFRESH_MS = 15_000;
@@ -54,12 +56,16 @@ export default function GatewayDetailPage(): React.JSX.Element {
                   {gw.plantId ? null : <Tag>{t('gateways.unbound')}</Tag>}
                 </div>
               </div>
-              <GatewayActions gw={gw} />
+              <div className="hg-storage-actions">
+                <GatewayActions gw={gw} />
+                <UpgradeButton sn={gw.sn} kind="gateway" />
+              </div>
             </div>
             {!gw.online ? (
               <Alert type="warning" showIcon title={t('gateways.offlineNote')} data-testid="gateway-offline" />
             ) : null}
           </section>
+          <DeviceUpgradeCard sn={gw.sn} refresh={gatewayKeys.detail(sn)} />
           <Card size="small" title={t('gateways.fieldsTitle')}>
             <Fields gw={gw} />
           </Card>

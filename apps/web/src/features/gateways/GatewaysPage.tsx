@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import { GATEWAY_STATUSES, type GatewayRow } from '@heliograph/shared';
+import { GATEWAY_STATUSES, UPGRADE_PERMISSION, type GatewayRow } from '@heliograph/shared';
 import { Button, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { DeviceListLayout } from '../device-common/DeviceListLayout';
 import { useDeviceList } from '../device-common/useDeviceList';
 import { lastSeenColumn } from '../device-common/deviceColumns';
 import { OnlineTag } from '../device-common/OnlineTag';
+import { BatchUpgradeButton } from '../device-common/upgrade/BatchUpgradeDialog';
+import { useBatchSelection } from '../device-common/upgrade/batchSelection';
 import { gatewayApi, gatewayKeys, gatewayPath } from './gatewayApi';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { GatewaySignal } from './SignalBars';
@@ -27,6 +29,9 @@ export default function GatewaysPage(): React.JSX.Element {
     describe: (s) => ({ label: t(`gateways.filter.${s}`) }),
   });
   const [importing, setImporting] = useState(false);
+  // Gateways picked for a batch upgrade, across pages, never more than the batch limit.
+  const batch = useBatchSelection<GatewayRow>((g) => g.sn);
+  const mayUpgrade = held.has(UPGRADE_PERMISSION.gateway);
 
   const columns: TableColumnsType<GatewayRow> = [
     {
@@ -70,14 +75,24 @@ export default function GatewaysPage(): React.JSX.Element {
       page={{ name: 'gateways', ids: 'gateway', catalogue: 'gateways' }}
       source={source}
       actions={
-        held.has('gateway.import') ? (
-          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="gateway-import-open">
-            {t('gateways.import.open')}
-          </Button>
-        ) : null
+        <>
+          <BatchUpgradeButton
+            kind="gateway"
+            sns={batch.sns}
+            onDone={() => {
+              batch.clear();
+              void source.query.refetch();
+            }}
+          />
+          {held.has('gateway.import') ? (
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="gateway-import-open">
+              {t('gateways.import.open')}
+            </Button>
+          ) : null}
+        </>
       }
       download={{ path: routeUrl('GET /gateways/download'), query: source.filters, fileName: 'gateways.xlsx' }}
-      table={{ rowKey: 'id', columns }}
+      table={{ rowKey: 'id', columns, rowSelection: mayUpgrade ? batch.rowSelection : undefined }}
     >
       <ImportGatewaysModal open={importing} onClose={() => setImporting(false)} />
     </DeviceListLayout>

@@ -19,6 +19,8 @@ import { SettingsForm } from './SettingsForm';
 import { useInverterControl } from './useInverterControl';
 import './inverters.css';
 import { LoadFailed } from '../device-common/LoadFailed';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 
 const TABS = ['realtime', 'charts', 'iv', 'settings', 'debug', 'events', 'log'] as const;
 type Tab = (typeof TABS)[number];
@@ -107,6 +109,7 @@ export default function InverterDetailPage(): React.JSX.Element {
         </div>
         <div className="hg-inv-header-actions">
           <ControlBar inverter={inv} />
+          <UpgradeButton sn={sn} kind="inverter" />
           {permitted.settings && (
             <Link to={`/device/setting?sn=${encodeURIComponent(sn)}`} data-testid="inverter-settings-page">
               <Button type="link" icon={<SettingOutlined />} tabIndex={-1}>
@@ -116,6 +119,7 @@ export default function InverterDetailPage(): React.JSX.Element {
           )}
         </div>
       </header>
+      <DeviceUpgradeCard sn={sn} refresh={inverterKeys.detail(sn)} />
       <Tabs
         activeKey={items.some((i) => i.key === tab) ? tab : 'realtime'}
         onChange={(key) =>

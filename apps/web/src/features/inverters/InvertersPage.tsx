@@ -19,6 +19,7 @@ import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import {
   INVERTER_LIST_STATUSES,
   INVERTER_SORTS,
+  UPGRADE_PERMISSION,
   type InverterFilter,
   type InverterRow,
   type InverterSort,
@@ -26,7 +27,10 @@ import {
 import { downloadInverters, inverterApi, inverterKeys } from './api';
 import { energyText, powerText } from './figures';
 import './inverters.css';
+import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
+import { BatchUpgradeButton } from '../device-common/upgrade/BatchUpgradeDialog';
+import { useBatchSelection } from '../device-common/upgrade/batchSelection';
 
 type FilterName = 'status' | 'plantId' | 'model' | 'brand';
 
@@ -46,6 +50,7 @@ const SPEC: ListSpec<FilterName, InverterSort> = {
 export default function InvertersPage(): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const { state, update, reset, narrowed } = useListState(SPEC);
+  const { held } = usePermissions();
   const filter: InverterFilter = {
     ...(state.search ? { q: state.search } : {}),
     ...(state.filters.status ? { status: state.filters.status as InverterFilter['status'] } : {}),
@@ -66,6 +71,8 @@ export default function InvertersPage(): React.JSX.Element {
     refetchInterval: 60_000,
   });
   const exporter = useMutation({ mutationFn: () => downloadInverters(filter) });
+  // Rows picked for a batch upgrade, across pages and filters, never more than the batch limit.
+  const batch = useBatchSelection<InverterRow>((r) => r.sn);
   const data = query.data;
   const locale = i18n.language;
 
@@ -235,17 +242,27 @@ export default function InvertersPage(): React.JSX.Element {
           </>
         }
         actions={
-          <Tooltip title={t('inverters.exportHint')}>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporter.isPending}
-              disabled={!data || data.total === 0}
-              onClick={() => exporter.mutate()}
-              data-testid="inverters-export"
-            >
-              {t('inverters.export')}
-            </Button>
-          </Tooltip>
+          <>
+            <BatchUpgradeButton
+              kind="inverter"
+              sns={batch.sns}
+              onDone={() => {
+                batch.clear();
+                void query.refetch();
+              }}
+            />
+            <Tooltip title={t('inverters.exportHint')}>
+              <Button
+                icon={<DownloadOutlined />}
+                loading={exporter.isPending}
+                disabled={!data || data.total === 0}
+                onClick={() => exporter.mutate()}
+                data-testid="inverters-export"
+              >
+                {t('inverters.export')}
+              </Button>
+            </Tooltip>
+          </>
         }
       />
       <Table<InverterRow>
@@ -253,6 +270,7 @@ export default function InvertersPage(): React.JSX.Element {
         size="middle"
         columns={columns}
         dataSource={data?.rows ?? []}
+        rowSelection={held.has(UPGRADE_PERMISSION.inverter) ? batch.rowSelection : undefined}
         loading={query.isLoading}
         scroll={{ x: 'max-content' }}
         data-testid="inverters-table"

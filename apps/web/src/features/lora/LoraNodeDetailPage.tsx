@@ -9,6 +9,8 @@ import { OperationLogTable } from '../device-common/OperationLogTable';
 import { DetailGate } from '../device-common/DetailStates';
 import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { DetailHead } from '../device-common/DetailHead';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { ChildNodesTable } from './ChildNodesTable';
 import { DeleteMasterButton } from './DeleteMasterButton';
@@ -69,14 +71,18 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
             }
             below={<p className="hg-page-hint">{t('lora.detailHint')}</p>}
             actions={
-              mayChange(m) ? (
-                <>
-                  <RenameButton sn={m.sn} alias={m.alias} />
-                  <DeleteMasterButton m={m} />
-                </>
-              ) : null
+              <>
+                <UpgradeButton sn={m.sn} kind="lora" />
+                {mayChange(m) ? (
+                  <>
+                    <RenameButton sn={m.sn} alias={m.alias} />
+                    <DeleteMasterButton m={m} />
+                  </>
+                ) : null}
+              </>
             }
           />
+          <DeviceUpgradeCard sn={m.sn} refresh={loraKeys.detail(sn)} />
           <Card size="small" title={t('lora.master')} data-testid="lora-master">
             <FieldList fields={masterFields(t, m)} testIdPrefix="lora-field" />
           </Card>

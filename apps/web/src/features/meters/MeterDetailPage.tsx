@@ -19,6 +19,8 @@ import { deleteMeter, fetchMeter, fetchMeterDay, meterKey } from './meterApi';
 import { MeterParamsCard } from './MeterParamsCard';
 import { Quantity } from '../../components/Quantity';
 import { DETAIL_REFRESH_MS } from '../device-common/deviceApi';
+import { DeviceUpgradeCard } from '../device-common/upgrade/DeviceUpgradeCard';
+import { UpgradeButton } from '../device-common/upgrade/UpgradeButton';
 
 const LIST = '/device/meter';
 
@@ -42,16 +44,27 @@ export default function MeterDetailPage(): React.JSX.Element {
       query={q}
       testId="meter-detail"
       actions={
-        m && canEdit ? (
+        m ? (
           <>
-            <AliasButton sn={m.sn} alias={m.alias} />
-            <DeleteDeviceButton sn={m.sn} invalidate={['meters']} listPath={LIST} remove={() => deleteMeter(m.sn)} />
+            <UpgradeButton sn={m.sn} kind="meter" />
+            {canEdit ? (
+              <>
+                <AliasButton sn={m.sn} alias={m.alias} />
+                <DeleteDeviceButton
+                  sn={m.sn}
+                  invalidate={['meters']}
+                  listPath={LIST}
+                  remove={() => deleteMeter(m.sn)}
+                />
+              </>
+            ) : null}
           </>
         ) : null
       }
     >
       {m && (
         <>
+          <DeviceUpgradeCard sn={m.sn} refresh={meterKey(sn)} />
           <div className="hg-storage-grid">
             <Card
               size="small"

@@ -4,7 +4,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { HARDWARE_KINDS, type HardwareKind, type HardwareRow } from '@heliograph/shared';
 import {
-  ListPage,
   ListToolbar,
   listEmpty,
   listPagination,
@@ -23,12 +22,12 @@ const SPEC: ListSpec<'kind' | 'outdated', never> = {
 };
 
 /**
- * /log/uphold — the hardware list of spec §2.3 ("Firmware update records and a hardware list"): the devices the
+ * The maintenance log's "Hardware list" tab: the hardware list of spec §2.3 ("Firmware update records and a hardware list"): the devices the
  * caller may see, by kind, model and the firmware they report, with how many are online and the newer firmware
  * the company may install, so an operator sees what still runs old firmware. Filtered by kind and by "a newer
  * version is available", searched by model or version, paged.
  */
-export default function HardwareListPage(): React.JSX.Element {
+export function HardwareList(): React.JSX.Element {
   const { t } = useTranslation();
   const { state, update, reset, narrowed } = useListState(SPEC);
   // The rows hold no control: the part of the table that scrolls sideways takes the focus itself.
@@ -93,17 +92,15 @@ export default function HardwareListPage(): React.JSX.Element {
 
   if (list.isError && !list.data)
     return (
-      <LoadFailed card title={t('firmware.hardware.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />
+      <LoadFailed title={t('firmware.hardware.loadFailed')} retry={list.refetch} retryText={t('firmware.retry')} />
     );
 
   return (
-    <ListPage
-      titleId="hardware-title"
-      title={t('page.maintenanceLog')}
-      hint={t('firmware.hardware.hint')}
-      data-testid="hardware-list"
-    >
-      <h2 className="hg-fw-section">{t('firmware.hardware.title')}</h2>
+    <div data-testid="hardware-list">
+      <h2 className="hg-fw-section" id="hardware-title">
+        {t('firmware.hardware.title')}
+      </h2>
+      <p className="hg-page-hint">{t('firmware.hardware.hint')}</p>
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -149,6 +146,6 @@ export default function HardwareListPage(): React.JSX.Element {
           data-testid="hardware-table"
         />
       </div>
-    </ListPage>
+    </div>
   );
 }
