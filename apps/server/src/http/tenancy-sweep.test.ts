@@ -86,7 +86,7 @@ const OPT_OUT: Record<string, string> = {
     ]),
   ),
   'GET /api/v1/upgrade/image/{upgradeId}':
-    'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/download.test.ts)',
+    'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
     'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
