@@ -211,7 +211,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     intervalMs: opts.upgradeIntervalMs ?? DEFAULT_UPGRADE_INTERVAL_MS,
   });
   const upgrades = new UpgradeService({ db, bus, log: app.log, now: clock, dispatcher: upgradeDispatcher });
-  const upgradeAnswers = { db, log: app.log, now: clock, finished: () => void upgradeDispatcher.kick() };
+  const upgradeAnswers = { db, log: app.log, now: clock, finished: () => upgradeDispatcher.kickSoon() };
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
   const summaries = new SummaryKeeper({
     db,
@@ -224,7 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     summaries,
     commands,
     upgrades: { owns: isUpgradeAnswer, handleResult: (sn, json) => handleUpgradeResult(upgradeAnswers, sn, json) },
-    gatewayOnline: () => void upgradeDispatcher.kick(),
+    gatewayOnline: () => upgradeDispatcher.kickSoon(),
     db,
     bus,
     registry,

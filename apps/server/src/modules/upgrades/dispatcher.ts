@@ -19,8 +19,10 @@ import { advanceRollouts } from './waves.js';
 
 /** Rows one claim takes at most: a big rollout wave goes out over a few ticks, each short. */
 const CLAIM_LIMIT = 50;
-/** How often every instance looks for work when nothing kicks it (a gateway coming online kicks it at once). */
+/** How often every instance looks for work when nothing kicks it (a gateway coming online kicks it soon). */
 export const DEFAULT_UPGRADE_INTERVAL_MS = 10_000;
+/** How long a burst of gateways coming online is gathered into one round. */
+const KICK_SOON_MS = 250;
 
 export interface UpgradeDispatcherDeps {
   db: Db;
@@ -64,6 +66,7 @@ export class UpgradeDispatcher {
   /** The round that waits for the one running to end. */
   private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private soon: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: UpgradeDispatcherDeps) {}
 
@@ -75,8 +78,24 @@ export class UpgradeDispatcher {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.soon) clearTimeout(this.soon);
     this.timer = undefined;
+    this.soon = undefined;
     await this.chain;
+  }
+
+  /**
+   * A kick a moment from now, for events that come in bursts (gateways coming online: after a broker restart a
+   * whole fleet says so within a minute): however many arrive meanwhile, one round serves them all, so the
+   * storm costs the database a few rounds a second, not one per gateway.
+   */
+  kickSoon(): void {
+    if (this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.kick();
+    }, KICK_SOON_MS);
+    this.soon.unref();
   }
 
   /** A tick whose failure is logged, never thrown: for events (a start, a gateway online, an answer). */
