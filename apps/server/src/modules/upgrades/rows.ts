@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   isUpgradeOpen,
   upgradeCancellable,
@@ -69,7 +69,14 @@ export async function upgradeRows(db: Db, where: SQL | undefined, limit = 100): 
     .leftJoin(plant, eq(plant.id, upgrade.plantId))
     .leftJoin(appUser, eq(appUser.id, upgrade.createdBy))
     .where(where)
-    .orderBy(desc(upgrade.createdAt), desc(upgrade.id))
+    // Newest first; at the same moment an open upgrade before a finished one (a device has one open at most),
+    // then the later to start or finish.
+    .orderBy(
+      desc(upgrade.createdAt),
+      desc(sql`${upgrade.state} in ('waiting', 'queued', 'running')`),
+      desc(sql`coalesce(${upgrade.finishedAt}, ${upgrade.startedAt}, ${upgrade.createdAt})`),
+      desc(upgrade.id),
+    )
     .limit(limit);
   return rows.map((r) => upgradeRowFrom(r.u, r.plantName, r.operator));
 }
