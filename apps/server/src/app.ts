@@ -327,9 +327,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
       await api.register(firmwareRoutes({ db }));
-      await api.register(
-        upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }),
-      );
+      await api.register(upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }));
     },
     { prefix: '/api/v1' },
   );

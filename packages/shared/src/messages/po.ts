@@ -151,7 +151,8 @@ export const po: Messages = {
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'To oprogramowanie układowe nie jest włączone i wydane.',
     firmwareWrongModel: 'To oprogramowanie układowe nie jest przeznaczone dla rodzaju i modelu tego urządzenia.',
-    firmwareNotCompatible: 'Tego oprogramowania układowego nie można zainstalować na wersji, którą urządzenie uruchamia.',
+    firmwareNotCompatible:
+      'Tego oprogramowania układowego nie można zainstalować na wersji, którą urządzenie uruchamia.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

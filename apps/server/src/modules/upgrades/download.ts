@@ -22,7 +22,10 @@ const gone = () => new AppError('notFound', { httpStatus: 404 });
  * n). Undefined: no usable single range (absent, several, or malformed), so the whole image is served; null:
  * a range that lies outside the image (416).
  */
-export function byteRange(header: string | undefined, size: number): { first: number; last: number } | null | undefined {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { first: number; last: number } | null | undefined {
   if (!header) return undefined;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m) return undefined;

@@ -6,8 +6,13 @@ import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 
 /** The device kinds that take firmware (a weather station does not); gateways are found as gateways. */
-export const UPGRADED_DEVICE_KINDS = ['inverter', 'battery', 'meter', 'switch', 'lora'] as const satisfies readonly (DeviceKind &
-  FirmwareKind)[];
+export const UPGRADED_DEVICE_KINDS = [
+  'inverter',
+  'battery',
+  'meter',
+  'switch',
+  'lora',
+] as const satisfies readonly (DeviceKind & FirmwareKind)[];
 
 /** What an upgrade needs to know of the device (or gateway) it is for. */
 export interface Equipment {

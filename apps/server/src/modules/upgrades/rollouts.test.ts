@@ -44,7 +44,12 @@ beforeAll(async () => {
     },
   ]);
   firmwareId = (
-    await addFirmware(t, { companyId: await sunriseId(t.database.db), kind: 'inverter', product: MODEL, version: '2.0' })
+    await addFirmware(t, {
+      companyId: await sunriseId(t.database.db),
+      kind: 'inverter',
+      product: MODEL,
+      version: '2.0',
+    })
   ).id;
 });
 
@@ -85,7 +90,11 @@ describe('batch upgrades', () => {
     expect(res.data.started.every((u) => u.state === 'running')).toBe(true);
     expect(res.data.refused).toEqual([{ sn: 'NOSUCH01', code: ERROR_CODES.notFound, msg: expect.any(String) }]);
     expect(res.data.rollout).toBeNull();
-    expect(upgradeCommands().map((s) => s.cmd.device).sort()).toEqual(['RLINV11', 'RLINV12']);
+    expect(
+      upgradeCommands()
+        .map((s) => s.cmd.device)
+        .sort(),
+    ).toEqual(['RLINV11', 'RLINV12']);
     // Started already: a second batch refuses them as upgrading.
     const again = await batch({ sns: ['RLINV11'] });
     expect(again.data.refused[0]?.code).toBe(ERROR_CODES.deviceUpgrading);

@@ -119,8 +119,7 @@ export function upgradeRoutes(deps: UpgradeRouteDeps): FastifyPluginAsyncZod {
         reply.header('accept-ranges', 'bytes').header('cache-control', 'no-store');
         if (got.status === 416) return reply.code(416).header('content-range', `bytes */${got.size}`).send();
         reply.type('application/octet-stream');
-        if (got.status === 206)
-          reply.code(206).header('content-range', `bytes ${got.first}-${got.last}/${got.size}`);
+        if (got.status === 206) reply.code(206).header('content-range', `bytes ${got.first}-${got.last}/${got.size}`);
         return reply.send(got.bytes);
       },
     );

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { device, gateway, upgrade } from '../../db/schema.js';
 import { TestApp } from '../../test/harness.js';
-import { addFirmware, recordCommands, sunriseId, TestClock, upgradePlant, type SentCommand } from '../../test/upgrade-fixture.js';
+import {
+  addFirmware,
+  recordCommands,
+  sunriseId,
+  TestClock,
+  upgradePlant,
+  type SentCommand,
+} from '../../test/upgrade-fixture.js';
 
 /**
  * Two server instances on one PostgreSQL database, each with its own dispatcher: every upgrade is claimed by
@@ -41,7 +48,10 @@ describe.skipIf(!pgUrl)('two instances sending upgrades from one PostgreSQL', ()
     });
     const db = a.database.db;
     const [gw] = await db.select().from(gateway).where(eq(gateway.sn, 'SOGW01'));
-    const devices = await db.select().from(device).where(eq(device.gatewayId, gw?.id ?? ''));
+    const devices = await db
+      .select()
+      .from(device)
+      .where(eq(device.gatewayId, gw?.id ?? ''));
     // Upgrades waiting for their gateway, as starts behind an offline gateway leave them.
     await db.insert(upgrade).values(
       devices.map((d) => ({

@@ -65,10 +65,12 @@ beforeAll(async () => {
   image = main.bytes;
   fw.local = (await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '1.8', mode: 'local' })).id;
   fw.older = (await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '0.9' })).id;
-  fw.picky = (await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '3.0', compatible: ['1.9'] }))
-    .id;
-  fw.draft = (await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '2.1', released: false }))
-    .id;
+  fw.picky = (
+    await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '3.0', compatible: ['1.9'] })
+  ).id;
+  fw.draft = (
+    await addFirmware(t, { ...own, kind: 'inverter', product: INV_MODEL, version: '2.1', released: false })
+  ).id;
   // The platform's own, never authorised to Sunrise: Sunrise may not even know it exists.
   fw.foreign = (await addFirmware(t, { companyId: null, kind: 'inverter', product: INV_MODEL, version: '2.6' })).id;
   fw.mi = (await addFirmware(t, { ...own, kind: 'inverter', product: 'UP-MI-800', version: '2.0' })).id;
@@ -134,8 +136,7 @@ describe('starting an upgrade', () => {
     const [{ cmd }] = upgradesSentTo(sent, 'UPINV01') as [SentCommand];
     const manifest = upgradeManifestSchema.parse(JSON.parse(upgradeCommandParams.parse(cmd.params).manifest));
     const path = new URL(manifest.url).pathname + new URL(manifest.url).search;
-    const get = (url: string, range?: string) =>
-      t.app.inject({ method: 'GET', url, headers: range ? { range } : {} });
+    const get = (url: string, range?: string) => t.app.inject({ method: 'GET', url, headers: range ? { range } : {} });
     const whole = await get(path);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
