@@ -76,6 +76,7 @@ beforeAll(async () => {
   fw.mi = (await addFirmware(t, { ...own, kind: 'inverter', product: 'UP-MI-800', version: '2.0' })).id;
   fw.bat = (await addFirmware(t, { ...own, kind: 'battery', product: 'UP-BAT', version: '2.0' })).id;
   fw.mtr = (await addFirmware(t, { ...own, kind: 'meter', product: 'up-mtr', version: '2.0' })).id;
+  fw.gw = (await addFirmware(t, { ...own, kind: 'gateway', product: 'UP-GW', version: '2.0' })).id;
 });
 
 const start = (sn: string, firmwareId: string, extra: Record<string, unknown> = {}, token = tk.admin) =>
@@ -310,5 +311,23 @@ describe('a run that never ends', () => {
     clock.advance(2);
     await t.upgrades.tick();
     expect(await progressOf('UPINV07')).toMatchObject({ state: 'failed', error: 'timed out' });
+  });
+});
+
+describe('a gateway’s own upgrade', () => {
+  it('goes to the gateway itself, and its new version is the gateway’s', async () => {
+    const res = await start('UPGW01', fw.gw ?? '');
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ sn: 'UPGW01', kind: 'gateway', model: 'UP-GW', state: 'running' });
+    const [{ gatewaySn, cmd }] = upgradesSentTo(sent, 'UPGW01') as [SentCommand];
+    expect(gatewaySn).toBe('UPGW01');
+    // While the gateway flashes it takes no other command.
+    expect((await t.call('POST', '/api/v1/gateway/UPGW01/restart', { token: tk.admin })).code).toBe(
+      ERROR_CODES.deviceUpgrading,
+    );
+    await answer(t, 'UPGW01', { cmdId: cmd.cmdId, status: 'succeeded', result: { version: '2.0' } });
+    const [gw] = await t.database.db.select().from(gateway).where(eq(gateway.sn, 'UPGW01'));
+    expect(gw?.firmware).toBe('2.0');
+    expect((await progressOf('UPGW01'))?.state).toBe('succeeded');
   });
 });
