@@ -73,6 +73,11 @@ import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
+import { ManifestKey } from './modules/upgrades/manifest-key.js';
+import { handleUpgradeResult, isUpgradeAnswer } from './modules/upgrades/results.js';
+import { upgradeRoutes } from './modules/upgrades/routes.js';
+import { UpgradeService } from './modules/upgrades/service.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
 // runs: small ones let the console's queries in between (issue 11).
@@ -95,6 +100,11 @@ export interface AppOptions {
    * race it); ingest still refreshes what it commits.
    */
   sweepSummaries?: boolean;
+  /**
+   * How often the upgrade dispatcher looks for work on its own (ms); 0: only when kicked (a start, a gateway
+   * online, an answer) or ticked by a test. Default DEFAULT_UPGRADE_INTERVAL_MS.
+   */
+  upgradeIntervalMs?: number;
 }
 
 export interface HeliographApp {
@@ -103,6 +113,8 @@ export interface HeliographApp {
   bus: MessageBus;
   ingest: Ingest;
   commands: CommandService;
+  /** Sends upgrades (tests drive its `tick`). */
+  upgrades: UpgradeDispatcher;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -187,6 +199,19 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   await callers.attach(bus, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
+  // Remote upgrades (issue 13): every instance runs the dispatcher; the database decides who sends what.
+  const manifestKey = await ManifestKey.load(db);
+  const upgradeDispatcher = new UpgradeDispatcher({
+    db,
+    bus,
+    log: app.log,
+    key: manifestKey,
+    now: clock,
+    publicUrl: config.publicUrl,
+    intervalMs: opts.upgradeIntervalMs ?? DEFAULT_UPGRADE_INTERVAL_MS,
+  });
+  const upgrades = new UpgradeService({ db, bus, log: app.log, now: clock, dispatcher: upgradeDispatcher });
+  const upgradeAnswers = { db, log: app.log, now: clock, finished: () => upgradeDispatcher.kickSoon() };
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
   const summaries = new SummaryKeeper({
     db,
@@ -198,6 +223,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const ingest = new Ingest({
     summaries,
     commands,
+    upgrades: { owns: isUpgradeAnswer, handleResult: (sn, json) => handleUpgradeResult(upgradeAnswers, sn, json) },
+    gatewayOnline: () => upgradeDispatcher.kickSoon(),
     db,
     bus,
     registry,
@@ -209,6 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     slice: () => foreground.slice(),
   });
   ingest.start();
+  upgradeDispatcher.start();
 
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
@@ -299,6 +327,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
       await api.register(firmwareRoutes({ db }));
+      await api.register(upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }));
     },
     { prefix: '/api/v1' },
   );
@@ -308,6 +337,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   app.addHook('onClose', async () => {
     // Everything received is committed and acknowledged before the database goes.
     await ingest.stop();
+    await upgradeDispatcher.stop();
     await summaries.stop();
     await migrator?.stop();
     await bus.close();
@@ -320,6 +350,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     bus,
     ingest,
     commands,
+    upgrades: upgradeDispatcher,
     drain: () => {
       draining = true;
     },

@@ -37,8 +37,14 @@ describe('loadConfig', () => {
       commandTimeoutMs: 15_000,
       mapTileAttribution: '',
       inChina: false,
+      publicUrl: 'http://127.0.0.1:8080',
     });
     expect(path.basename(path.dirname(config.webDist))).toBe('web');
+  });
+
+  it('takes the public origin gateways download upgrades from, without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
+    expect(loadConfig({ PORT: '8091' }).publicUrl).toBe('http://127.0.0.1:8091');
   });
 
   it('takes valid values', () => {
@@ -112,6 +118,11 @@ describe('loadConfig', () => {
       'MQTT_URL',
       'tcp://broker:1883',
       'MQTT_URL="tcp://broker:1883" must be a mqtt/mqtts/ws/wss URL such as mqtt://user:pw@broker:1883',
+    ],
+    [
+      'PUBLIC_URL',
+      'console.example.com',
+      'PUBLIC_URL="console.example.com" must be the console’s public http(s) origin, without query or credentials, such as https://console.example.com',
     ],
     [
       'MAP_TILE_URL',

@@ -75,6 +75,11 @@ export interface Config {
    * signed with. Undefined when unset: the feature is off.
    */
   migration: MigrationConfig | undefined;
+  /**
+   * The console's public origin (PUBLIC_URL), without a trailing slash: gateways download upgrade images from
+   * it, so it must be reachable from them. Default http://127.0.0.1:<PORT> (a single machine, the simulator).
+   */
+  publicUrl: string;
 }
 
 export interface MigrationConfig {
@@ -246,6 +251,17 @@ const envSchema = z.object({
   REGIONS: regionList.optional(),
   REGION_SECRET: text.min(32, 'must be at least 32 characters (a shared secret of the regions)').optional(),
   REGION_MQTT_URL: url(['mqtt:', 'mqtts:'], 'mqtts://mqtt.eu.example.com:8883').optional(),
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return ['http:', 'https:'].includes(u.protocol) && !u.search && !u.hash && !u.username;
+      } catch {
+        return false;
+      }
+    }, 'must be the console’s public http(s) origin, without query or credentials, such as https://console.example.com')
+    .optional(),
 });
 type EnvName = keyof typeof envSchema.shape;
 
@@ -319,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     answerCacheMs: e.ANSWER_CACHE_MS,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
     migration,
+    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -76,6 +76,29 @@ export function findDevice<T = { id: string }>(
   });
 }
 
+/**
+ * A device of any of `kinds` by serial number the caller may see (or operate), never a deleted one, for a route
+ * whose path names no kind (the upgrade calls, /equip/:sn/…). Otherwise `missing` or the generic "does not
+ * exist": the kind of a device the caller may not see is not told either.
+ */
+export function findAnyDevice<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  sn: string,
+  opts: FindOptions & { kinds: readonly DeviceKind[] },
+): Promise<T> {
+  const { kinds, ...rest } = opts;
+  const list = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return findOne<T>(db, auth, 'device', sql`d.sn = ${sn} and d.kind in (${list}) and d.deleted_at is null`, {
+    ...rest,
+    select: rest.select ?? sql`d.id`,
+    missing: rest.missing ?? POLICIES.device.missing,
+  });
+}
+
 /** A gateway by serial number the caller may see (or operate), on the alias `g`; otherwise 305. */
 export function findGateway<T = { id: string }>(
   db: Db,

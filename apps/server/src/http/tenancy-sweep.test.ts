@@ -22,6 +22,7 @@ import {
   plantLayout,
   role,
   rolePermission,
+  upgradeRollout,
   vendorKey,
 } from '../db/schema.js';
 import { putFile } from '../modules/files/store.js';
@@ -84,6 +85,8 @@ const OPT_OUT: Record<string, string> = {
       'the firmware library is the platform’s to manage (scope platform): every company role is refused 403 before any row is read, whatever the key; firmware.test.ts shows a company administrator changes nothing',
     ]),
   ),
+  'GET /api/v1/upgrade/image/{upgradeId}':
+    'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
     'public by design (the sign-in page shows logos without a token); it serves files of kind logo only, never a manual or avatar (companies.test.ts)',
 };
@@ -182,6 +185,8 @@ interface Keys {
   /** A firmware of the platform authorised to Sunrise, and a label of the library. */
   firmwareId: string;
   labelId: string;
+  /** A staged upgrade rollout of Sunrise's (modules/upgrades). */
+  rolloutId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -196,6 +201,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     if (family.startsWith('batter')) return k.battery;
     if (family.startsWith('meter')) return k.meter;
     if (family.startsWith('inverter')) return k.inverter;
+    // The upgrade calls (/equip/:sn/…) take any kind: Sunrise's inverter.
+    if (family === 'equip') return k.inverter;
     return '';
   };
   // The parameters whose name alone says which key they take.
@@ -210,6 +217,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     inverterSn: k.inverter,
     target: k.gateway,
     device: k.inverter,
+    rolloutId: k.rolloutId,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
   // Customers and their types (modules/customers): the ids in their paths and bodies.
@@ -223,8 +231,9 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     };
     if (Object.hasOwn(customers, name)) return customers[name];
   }
-  // The firmware library (modules/firmware): a firmware authorised to Sunrise, and a label.
-  if (path.startsWith('/api/v1/firmware')) {
+  // The firmware library (modules/firmware): a firmware authorised to Sunrise, and a label; the upgrade calls
+  // (/equip/…) install that firmware.
+  if (path.startsWith('/api/v1/firmware') || path.startsWith('/api/v1/equip')) {
     const firmware: Record<string, string> = { firmwareId: k.firmwareId, labelId: k.labelId, parentId: k.labelId };
     if (Object.hasOwn(firmware, name)) return firmware[name];
   }
@@ -473,6 +482,19 @@ describe('the tenancy sweep', () => {
       })
       .returning();
     await db.insert(firmwareGrant).values({ firmwareId: fw?.id ?? '', companyId: sunrise?.id ?? '' });
+    // A halted staged rollout of Sunrise's: another company may neither resume nor abort it.
+    const [rollout] = await db
+      .insert(upgradeRollout)
+      .values({
+        companyId: sunrise?.id ?? null,
+        firmwareId: fw?.id ?? null,
+        kind: 'inverter',
+        state: 'halted',
+        wavePercent: 50,
+        haltPercent: 20,
+        waves: 2,
+      })
+      .returning();
     k = {
       passkeyId: '',
       plantId,
@@ -495,6 +517,7 @@ describe('the tenancy sweep', () => {
       manualId: manual?.id ?? '',
       firmwareId: fw?.id ?? '',
       labelId: label?.id ?? '',
+      rolloutId: rollout?.id ?? '',
     };
     // After the staff member's sign-in above: with a passkey, the password alone no longer signs it in.
     const [key] = await db

@@ -16,6 +16,7 @@ import { seedDemo, type DemoAccount } from '../modules/demo/seed.js';
 import type { MessageBus } from '../modules/mqtt/bus.js';
 import type { Ingest } from '../modules/ingest/dispatcher.js';
 import type { CommandService } from '../modules/commands/service.js';
+import type { UpgradeDispatcher } from '../modules/upgrades/dispatcher.js';
 import { scratchDatabase } from './scratch-database.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
@@ -41,6 +42,8 @@ export class TestApp {
   bus!: MessageBus;
   ingest!: Ingest;
   commands!: CommandService;
+  /** The upgrade dispatcher: its timer is off in tests, which call `tick` (or are kicked by events). */
+  upgrades!: UpgradeDispatcher;
   /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
   env: Record<string, string> = {};
   /** The clock of the rate limits (a test moves it past a window); the real one otherwise. */
@@ -99,11 +102,14 @@ export class TestApp {
       ...(this.now ? { now: this.now } : {}),
       // Tests write source rows directly; a sweep on the wall clock would race them (summary tests call it).
       sweepSummaries: false,
+      // Upgrades go when a test ticks the dispatcher or an event kicks it, never on the wall clock.
+      upgradeIntervalMs: 0,
     });
     this.app = built.app;
     this.bus = built.bus;
     this.ingest = built.ingest;
     this.commands = built.commands;
+    this.upgrades = built.upgrades;
     await this.app.ready();
     this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appUser, company, device, deviceCommand, deviceLatest, gateway } from '../db/schema.js';
+import { appUser, company, device, deviceCommand, deviceLatest, gateway, upgrade } from '../db/schema.js';
 import { provisionPlant, type ProvisionPlant } from '../modules/plants/provision.js';
 import { ACCOUNTS, signInForTests, TestApp } from './harness.js';
 import { TEST_PLANT_FIELDS } from './plant-fields.js';
@@ -70,24 +70,26 @@ export async function commandsFor(t: TestApp, sn: string) {
 }
 
 /**
- * Starts a firmware upgrade of the device through its gateway, as a gateway reports it (in progress for ten
- * minutes): remote commands are refused meanwhile. Returns what ends it.
+ * A firmware upgrade of the device running through its gateway, as the upgrade dispatcher leaves it once sent
+ * (an `upgrade` row in state running): remote commands are refused meanwhile. Returns what ends it.
  */
 export async function startUpgrade(t: TestApp, gatewaySn: string, sn: string): Promise<() => Promise<void>> {
   const db = t.database.db;
   const [d] = await db.select().from(device).where(eq(device.sn, sn));
   const [gw] = await db.select().from(gateway).where(eq(gateway.sn, gatewaySn));
-  const [upgrade] = await db
-    .insert(deviceCommand)
+  const [row] = await db
+    .insert(upgrade)
     .values({
       gatewayId: gw?.id ?? '',
       deviceId: d?.id ?? '',
-      type: 'upgrade',
-      status: 'progress',
-      expiresAt: new Date(Date.now() + 600_000),
+      kind: 'inverter',
+      sn,
+      toVersion: '9.9.9',
+      state: 'running',
+      startedAt: new Date(),
     })
     .returning();
   return async () => {
-    await db.delete(deviceCommand).where(eq(deviceCommand.id, upgrade?.id ?? ''));
+    await db.delete(upgrade).where(eq(upgrade.id, row?.id ?? ''));
   };
 }

@@ -146,6 +146,10 @@ export const cn: Messages = {
     firmwareImageExists: '该固件镜像已在固件库中。',
     vendorKey: '请粘贴 PEM 格式的 Ed25519 公钥。',
     vendorKeyExists: '该密钥或名称已登记。',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: '该固件未启用或未发布。',
+    firmwareWrongModel: '该固件不适用于此设备的类型和型号。',
+    firmwareNotCompatible: '该固件无法在设备当前运行的版本上安装。',
   },
   roles: {
     platform_admin: '平台管理员',

@@ -153,6 +153,10 @@ export const de: Messages = {
     firmwareImageExists: 'Dieses Image ist bereits in der Bibliothek.',
     vendorKey: 'Fügen Sie einen öffentlichen Ed25519-Schlüssel im PEM-Format ein.',
     vendorKeyExists: 'Dieser Schlüssel oder Name ist bereits registriert.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'Diese Firmware ist nicht aktiviert und freigegeben.',
+    firmwareWrongModel: 'Diese Firmware ist nicht für Typ und Modell dieses Geräts bestimmt.',
+    firmwareNotCompatible: 'Diese Firmware kann nicht über der Version installiert werden, die das Gerät ausführt.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',

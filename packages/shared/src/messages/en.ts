@@ -149,6 +149,10 @@ export const en = {
     firmwareImageExists: 'This image is already in the library.',
     vendorKey: 'Paste an Ed25519 public key in PEM format.',
     vendorKeyExists: 'This key or name is already registered.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'This firmware is not enabled and released.',
+    firmwareWrongModel: 'This firmware is not made for this device’s kind and model.',
+    firmwareNotCompatible: 'This firmware cannot be installed over the version the device runs.',
   },
   roles: {
     platform_admin: 'Platform administrator',

@@ -153,6 +153,10 @@ export const es: Messages = {
     firmwareImageExists: 'Esta imagen ya está en la biblioteca.',
     vendorKey: 'Pegue una clave pública Ed25519 en formato PEM.',
     vendorKeyExists: 'Esta clave o este nombre ya están registrados.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'Este firmware no está habilitado y publicado.',
+    firmwareWrongModel: 'Este firmware no está hecho para el tipo y modelo de este dispositivo.',
+    firmwareNotCompatible: 'Este firmware no se puede instalar sobre la versión que ejecuta el dispositivo.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',

@@ -146,6 +146,10 @@ export const he: Messages = {
     firmwareImageExists: 'קובץ קושחה זה כבר נמצא בספרייה.',
     vendorKey: 'הדביקו מפתח ציבורי Ed25519 בתבנית PEM.',
     vendorKeyExists: 'מפתח או שם זה כבר רשומים.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'קושחה זו אינה מופעלת ומשוחררת.',
+    firmwareWrongModel: 'קושחה זו אינה מיועדת לסוג ולדגם של מכשיר זה.',
+    firmwareNotCompatible: 'לא ניתן להתקין קושחה זו על הגרסה שהמכשיר מריץ.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',

@@ -148,6 +148,11 @@ export const po: Messages = {
     firmwareImageExists: 'Ten obraz jest już w bibliotece.',
     vendorKey: 'Wklej klucz publiczny Ed25519 w formacie PEM.',
     vendorKeyExists: 'Ten klucz lub ta nazwa są już zarejestrowane.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'To oprogramowanie układowe nie jest włączone i wydane.',
+    firmwareWrongModel: 'To oprogramowanie układowe nie jest przeznaczone dla rodzaju i modelu tego urządzenia.',
+    firmwareNotCompatible:
+      'Tego oprogramowania układowego nie można zainstalować na wersji, którą urządzenie uruchamia.',
   },
   roles: {
     platform_admin: 'Administrator platformy',

@@ -149,6 +149,10 @@ export const pt: Messages = {
     firmwareImageExists: 'Esta imagem já está na biblioteca.',
     vendorKey: 'Cole uma chave pública Ed25519 no formato PEM.',
     vendorKeyExists: 'Esta chave ou este nome já está registrado.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'Este firmware não está ativado e liberado.',
+    firmwareWrongModel: 'Este firmware não foi feito para o tipo e o modelo deste dispositivo.',
+    firmwareNotCompatible: 'Este firmware não pode ser instalado sobre a versão que o dispositivo executa.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',

@@ -146,6 +146,10 @@ export const vi: Messages = {
     firmwareImageExists: 'Bản firmware này đã có trong thư viện.',
     vendorKey: 'Dán khóa công khai Ed25519 ở định dạng PEM.',
     vendorKeyExists: 'Khóa hoặc tên này đã được đăng ký.',
+    // Remote upgrades (issue 13): a firmware that does not fit the device.
+    firmwareNotReleased: 'Firmware này chưa được bật và phát hành.',
+    firmwareWrongModel: 'Firmware này không dành cho loại và kiểu của thiết bị này.',
+    firmwareNotCompatible: 'Không thể cài firmware này lên phiên bản thiết bị đang chạy.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',

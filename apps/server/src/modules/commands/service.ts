@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import {
+  COMMAND_TYPES,
   commandResultSchema,
   gatewayTopics,
   type CommandOutcome,
@@ -9,6 +10,7 @@ import {
 } from '@heliograph/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { query } from '../../db/rows.js';
 import { deviceCommand, gateway } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
@@ -17,6 +19,15 @@ import { COMMAND_TOPIC_PREFIX } from '../mqtt/topics.js';
 import { recordOperation } from './operation-log.js';
 
 const FINAL: CommandStatus[] = ['succeeded', 'failed', 'timed_out'];
+
+/**
+ * Commands refused while the device (or its gateway) is upgrading (spec §4: remote debug, power on/off and
+ * settings are blocked then): a device that flashes can neither act on a command nor answer it. Only the
+ * upgrade's own commands go to it then (and those are sent by modules/upgrades, not through here).
+ */
+const UPGRADE_BLOCKS: ReadonlySet<CommandType> = new Set<CommandType>(
+  COMMAND_TYPES.filter((t) => t !== 'upgrade' && t !== 'cancelUpgrade'),
+);
 
 export interface CommandRequest {
   auth: AuthContext;
@@ -58,6 +69,10 @@ export class CommandService {
     if (!gw) throw new AppError('gatewayNotFound');
     const target = req.device?.sn ?? gw.sn;
     const plantId = req.plantId ?? gw.plantId;
+    if (UPGRADE_BLOCKS.has(req.type) && (await this.upgrading(req))) {
+      await recordOperation(db, { ...this.logEntry(req, target, plantId), result: 'failed: upgrading' });
+      throw new AppError('deviceUpgrading');
+    }
     if (!gw.online) {
       await recordOperation(db, { ...this.logEntry(req, target, plantId), result: 'failed: offline' });
       throw new AppError('deviceOffline');
@@ -103,6 +118,20 @@ export class CommandService {
       commandId: id,
     });
     return outcome;
+  }
+
+  /**
+   * Whether the device (or, for a gateway command, the gateway) is being upgraded, or the gateway it hangs
+   * off is: a device that flashes, or whose gateway flashes, cannot take a command (spec §4; code 1202).
+   */
+  private async upgrading(req: CommandRequest): Promise<boolean> {
+    const self = req.device ? sql`u.device_id = ${req.device.id}` : sql`false`;
+    const [row] = await query<{ found: number }>(
+      this.deps.db,
+      sql`select 1 as found from upgrade u where u.state in ('running', 'waiting')
+        and (${self} or (u.device_id is null and u.gateway_id = ${req.gatewayId})) limit 1`,
+    );
+    return row !== undefined;
   }
 
   async get(id: string): Promise<CommandOutcome> {

@@ -98,6 +98,8 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
         sn: g.sn,
         password,
         generated: true,
+        // What the simulated gateway's status says, so its firmware can be offered before it first reports.
+        model: g.model,
         devices: g.devices.map((d) => ({
           sn: d.sn,
           kind: d.kind,

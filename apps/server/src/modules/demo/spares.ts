@@ -96,6 +96,7 @@ export async function ensureSpareGateways(db: Db, companyId: string): Promise<Re
         registrationKey: s.registrationKey,
         connPasswordHash: hashGeneratedSecret(password),
         firmware: s.def.gateways[0]?.firmware ?? null,
+        model: s.def.gateways[0]?.model ?? null,
       })
       .returning({ id: gateway.id });
     if (!gw) continue;

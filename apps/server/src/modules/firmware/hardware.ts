@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { compareFirmwareVersions, type FirmwareKind, type HardwareKind, type HardwareRow } from '@heliograph/shared';
+import { compareFirmwareVersions, type HardwareKind, type HardwareRow } from '@heliograph/shared';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { containing, query } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
+import { newestInstallable } from './installable.js';
 
 /** More groups than any fleet has (models × versions): the list is grouped in the database, paged here. */
 const MAX_GROUPS = 5000;
@@ -47,11 +48,13 @@ export async function hardwareList(
             ${like ? sql`and (d.model ilike ${like} or d.firmware ilike ${like})` : sql``}
           group by 1, 2, 3`);
   if (!f.kind || f.kind === 'gateway')
-    parts.push(sql`select 'gateway' as kind, coalesce(g.hardware_version, '') as model, g.firmware, count(*)::int as devices,
+    // A gateway's model is what its status message says (gateway firmware is made for it); one that never
+    // said is grouped by its hardware version.
+    parts.push(sql`select 'gateway' as kind, coalesce(g.model, g.hardware_version, '') as model, g.firmware, count(*)::int as devices,
             (count(*) filter (where g.online))::int as online
           from gateway g
           where ${scopeCondition(auth, 'gateway')}
-            ${like ? sql`and (g.hardware_version ilike ${like} or g.firmware ilike ${like})` : sql``}
+            ${like ? sql`and (g.model ilike ${like} or g.hardware_version ilike ${like} or g.firmware ilike ${like})` : sql``}
           group by 1, 2, 3`);
   const groups = await query<Group>(
     db,
@@ -67,24 +70,4 @@ export async function hardwareList(
   });
   const shown = f.outdated ? rows.filter((r) => r.outdated === (f.outdated === 'true')) : rows;
   return { total: shown.length, rows: shown.slice((f.page - 1) * f.size, f.page * f.size) };
-}
-
-/** The newest installable firmware per kind and product (lower case), as the caller's company may use it. */
-async function newestInstallable(
-  db: Db,
-  auth: AuthContext,
-): Promise<Map<string, { id: string; softwareVersion: string }>> {
-  const rows = await query<{ id: string; kind: FirmwareKind; product: string; software_version: string }>(
-    db,
-    sql`select f.id, f.kind, f.product, f.software_version from firmware f
-      where f.enabled and f.released and ${scopeCondition(auth, 'firmware')}`,
-  );
-  const out = new Map<string, { id: string; softwareVersion: string }>();
-  for (const r of rows) {
-    const key = `${r.kind}\0${r.product.toLowerCase()}`;
-    const held = out.get(key);
-    if (!held || compareFirmwareVersions(r.software_version, held.softwareVersion) > 0)
-      out.set(key, { id: r.id, softwareVersion: r.software_version });
-  }
-  return out;
 }

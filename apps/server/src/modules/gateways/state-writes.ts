@@ -7,6 +7,8 @@ export interface GatewayState {
   /** Heard from just now: last seen becomes the database's now. */
   seen: boolean;
   firmware?: string | undefined;
+  /** The gateway's model (product), which gateway firmware is made for. */
+  model?: string | undefined;
   rssi?: number | undefined;
   interval?: number | undefined;
 }
@@ -15,7 +17,7 @@ export interface GatewayState {
 const ROWS_PER_STATEMENT = 1000;
 
 /**
- * Gateways' state (online, last seen, firmware, signal, interval) written together (issue 11). When a broker
+ * Gateways' state (online, last seen, firmware, model, signal, interval) written together (issue 11). When a broker
  * restarts, every gateway reconnects and says it is online within a minute or two: one update each, fired as
  * they arrive, queued 10,000 deep for the database connections the console's pages need. Here a write waits
  * for the statement in progress, and everything that arrived meanwhile goes in the next one: one statement
@@ -40,6 +42,7 @@ export class GatewayStateWrites {
       online: state.online,
       seen: state.seen || (before?.seen ?? false),
       firmware: state.firmware ?? before?.firmware,
+      model: state.model ?? before?.model,
       rssi: state.rssi ?? before?.rssi,
       interval: state.interval ?? before?.interval,
     });
@@ -80,10 +83,11 @@ export class GatewayStateWrites {
           online = v.online,
           last_seen_at = case when v.seen then now() else g.last_seen_at end,
           firmware = coalesce(v.firmware, g.firmware),
+          model = coalesce(v.model, g.model),
           rssi = coalesce(v.rssi, g.rssi),
           upload_interval_s = coalesce(v.interval, g.upload_interval_s)
         from jsonb_to_recordset(${json}::jsonb)
-          as v(sn text, online boolean, seen boolean, firmware text, rssi integer, interval integer)
+          as v(sn text, online boolean, seen boolean, firmware text, model text, rssi integer, interval integer)
         where g.sn = v.sn`);
     });
   }

@@ -7,11 +7,16 @@ import type { WriterTx } from '../telemetry/writer.js';
 import { GatewayStateWrites } from './state-writes.js';
 
 /**
- * A gateway's state as the gateways list shows it: online, last seen, firmware, signal and upload interval,
+ * A gateway's state as the gateways list shows it: online, last seen, firmware, model, signal and upload interval,
  * from its status topic (retained; the last will says offline), from the embedded broker's connects and
  * drops, and from committed readings.
  */
-export function gatewayStatus(deps: { db: Db; registry: GatewayRegistry }): {
+export function gatewayStatus(deps: {
+  db: Db;
+  registry: GatewayRegistry;
+  /** Told once a gateway's coming online is written (upgrades waiting for it may go). */
+  gatewayOnline?: ((sn: string) => void) | undefined;
+}): {
   status: DirectChannel;
   presence(sn: string, online: boolean): Promise<void>;
 } {
@@ -22,15 +27,21 @@ export function gatewayStatus(deps: { db: Db; registry: GatewayRegistry }): {
       const st = statusSchema.safeParse(json);
       if (!st.success) return;
       const s = st.data;
+      const online = s.state === 'online';
       await writes.put(sn, {
-        online: s.state === 'online',
+        online,
         seen: true,
         firmware: s.firmware || undefined,
+        model: s.model || undefined,
         rssi: s.rssi,
         interval: s.interval || undefined,
       });
+      if (online) deps.gatewayOnline?.(sn);
     },
-    presence: (sn, online) => writes.put(sn, { online, seen: online }),
+    presence: async (sn, online) => {
+      await writes.put(sn, { online, seen: online });
+      if (online) deps.gatewayOnline?.(sn);
+    },
   };
 }
 

@@ -80,6 +80,13 @@ export class Ingest {
       summaries?: { markDirty(plantIds: Iterable<string>): void };
       /** Where command answers (up/ack) go; without it they are only logged. */
       commands?: { handleResult(sn: string, json: unknown): Promise<void> };
+      /**
+       * Where the answers to upgrade commands (`upg-…`, `upgc-…`) go instead (modules/upgrades): an upgrade is
+       * not a device_command, its steps and outcome are the upgrade row's.
+       */
+      upgrades?: { owns(json: unknown): boolean; handleResult(sn: string, json: unknown): Promise<void> };
+      /** A gateway said (or showed by connecting) that it is online: upgrades waiting for it may go. */
+      gatewayOnline?: (sn: string) => void;
       /** Tests shorten the waits and the bound. */
       backoff?: { firstMs: number; maxMs: number };
       maxHeldBytes?: number;
@@ -105,15 +112,17 @@ export class Ingest {
     this.patience = new Patience(deps.log, deps.backoff);
     const gateways = gatewayStatus(deps);
     this.presence = gateways.presence;
-    const commands = deps.commands;
+    const { commands, upgrades } = deps;
     this.channels = {
       telemetry: { queued: telemetryChannel },
       event: { queued: eventChannel },
       status: { direct: gateways.status },
       commandResult: {
-        direct: commands
-          ? (sn, json) => commands.handleResult(sn, json)
-          : async (sn, json) => deps.log.info({ sn, result: json }, 'command result'),
+        direct: async (sn, json) => {
+          if (upgrades?.owns(json)) return upgrades.handleResult(sn, json);
+          if (commands) return commands.handleResult(sn, json);
+          deps.log.info({ sn, result: json }, 'command result');
+        },
       },
     };
   }

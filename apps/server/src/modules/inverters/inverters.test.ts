@@ -211,14 +211,14 @@ describe('boot and shutdown', () => {
     expect(await commandsFor(t, INV)).toHaveLength(0);
   });
 
-  it('refuses everything remote while the inverter is upgrading (1210)', async () => {
+  it('refuses everything remote while the inverter is upgrading (1202)', async () => {
     const endUpgrade = await startUpgrade(t, GW, INV);
     for (const [path, body] of [
       ['boot', undefined],
       ['debug', { code: '03', address: '9C40', count: 1 }],
       ['setting-write', { values: { activePowerLimit: 10 } }],
     ] as const) {
-      expect((await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: tokens.admin, body })).code).toBe(1210);
+      expect((await t.call('POST', `/api/v1/inverter/${INV}/${path}`, { token: tokens.admin, body })).code).toBe(1202);
     }
     const list = await t.call<ListAnswer>('GET', '/api/v1/inverters', { token: tokens.admin, query: { q: INV } });
     expect(list.data.rows[0]?.status).toBe('upgrading');

@@ -30,12 +30,12 @@ import { deviceStatusSql } from '../plants/status.js';
 import { settingFieldsFor } from './settings-form.js';
 
 /**
- * Device status with "upgrading" added: an upgrade command still open for the device (spec §4 lists it
- * among the device states; the readings alone cannot tell). Aliases `d`, `g`, `dl`.
+ * Device status with "upgrading" added: an upgrade of the device sent and not finished, or waiting for its
+ * gateway to come online (spec §4 lists it among the device states; the readings alone cannot tell). A later
+ * wave of a staged rollout (`queued`) is not upgrading yet. Aliases `d`, `g`, `dl`.
  */
 export const inverterStatusSql = sql`case
-  when exists (select 1 from device_command c where c.device_id = d.id and c.type = 'upgrade'
-    and c.status in ('sent', 'accepted', 'progress') and c.expires_at > now()) then 'upgrading'
+  when exists (select 1 from upgrade u where u.device_id = d.id and u.state in ('running', 'waiting')) then 'upgrading'
   else ${deviceStatusSql} end`;
 
 /** The inverter a route acts on, with what the action rule needs. */
@@ -271,10 +271,11 @@ export class InverterService {
     return r ?? null;
   }
 
-  /** Refuses an action the inverter's state forbids: 1201 offline, 1210 any other state. */
+  /** Refuses an action the inverter's state forbids: 1201 offline, 1202 upgrading, 1210 any other state. */
   assertAllowed(inv: InverterTarget, action: InverterAction): void {
     const block = inverterActionBlock(action, { status: inv.status, state: inv.state });
     if (block === 'offline') throw new AppError('deviceOffline');
+    if (block === 'upgrading') throw new AppError('deviceUpgrading');
     if (block) throw new AppError('stateForbidsCommand', { data: { reason: block } });
   }
 

@@ -39,6 +39,9 @@ export interface ProvisionPlant {
     /** The console generated the password (high entropy): a fast salted hash, not the password KDF. */
     generated?: boolean;
     registrationKey?: string;
+    /** The gateway's model and firmware, as its status message will say them (the demo fleet seeds them). */
+    model?: string | null;
+    firmware?: string | null;
     devices: ProvisionDevice[];
   }[];
   sharedWith?: { userId: string; level: 'guest' | 'maintainer' }[];
@@ -110,6 +113,8 @@ export async function provisionPlant(db: Db, p: ProvisionPlant): Promise<{ plant
           plantId: row.id,
           registrationKey: g.registrationKey ?? randomBytes(4).toString('hex').toUpperCase(),
           connPasswordHash: hashes[i] ?? '',
+          model: g.model ?? null,
+          firmware: g.firmware ?? null,
         })
         .returning({ id: gateway.id });
       if (!gw) throw new Error('gateway insert returned nothing');
