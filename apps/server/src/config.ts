@@ -56,6 +56,11 @@ export interface Config {
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
   /**
+   * How the simulated devices take an upgrade: their flashing time multiplied by `timeScale` (an inverter
+   * takes 20–60 s at 1), and the percentage of installs that fail (issue 13).
+   */
+  simulateUpgrade: { timeScale: number; failPercent: number };
+  /**
    * Tile map of the plant map: a Leaflet URL template ({z}/{x}/{y}, optional {s}); unset, the console draws
    * its built-in offline world map. The China URL serves consoles whose in-China check says 1 (spec §4).
    */
@@ -238,6 +243,8 @@ const envSchema = z.object({
   FLEET_SIZE: wholeNumber(1, MAX_FLEET_SIZE).default(24),
   BACKFILL_DAYS: wholeNumber(0).default(90),
   SIMULATE_INTERVAL: positive.default(60),
+  SIMULATE_UPGRADE_PERCENT_TIME: wholeNumber(0, 1000).default(100),
+  SIMULATE_UPGRADE_FAIL_PERCENT: wholeNumber(0, 100).default(3),
   INGEST_LANES: positive.default(8),
   COMMAND_TIMEOUT_S: positive.default(15),
   MAP_TILE_URL: tileTemplate.optional(),
@@ -325,6 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fleetSize: e.FLEET_SIZE,
     backfillDays: e.BACKFILL_DAYS,
     simulateIntervalSec: e.SIMULATE_INTERVAL,
+    simulateUpgrade: {
+      timeScale: e.SIMULATE_UPGRADE_PERCENT_TIME / 100,
+      failPercent: e.SIMULATE_UPGRADE_FAIL_PERCENT,
+    },
     ingestLanes: e.INGEST_LANES,
     commandTimeoutMs: e.COMMAND_TIMEOUT_S * 1000,
     mapTileUrl: e.MAP_TILE_URL,

@@ -2,6 +2,7 @@ import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { ManifestKey } from '../upgrades/manifest-key.js';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './fleet.js';
 import { spareLabels, unboundSpares } from './spares.js';
 
@@ -25,11 +26,13 @@ export async function startDemoFleet(deps: {
   const gap = await daysSinceLastReading(db);
   const backfillDays = gap === undefined ? config.backfillDays : Math.min(config.backfillDays, Math.ceil(gap));
   const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${deps.busPort ?? config.mqttPort}`;
-  // The simulated gateways trust the platform's manifest key and nothing else (issue 13).
-  // LEAD (issue 13): wire the platform key here once modules/upgrades/manifest-key.ts lands (on wt-server it
-  // is a class: `const manifestKey = (await ManifestKey.load(db)).publicPem;`).
-  // Until then the demo gateways refuse every upgrade with 'bad signature'.
-  const manifestKey: string | undefined = undefined;
+  // The simulated gateways trust the platform's manifest key and nothing else (issue 13): the public half of
+  // the key this server signs with, handed over in process as a gateway maker would burn it into flash.
+  const manifestKey = (await ManifestKey.load(db)).publicPem;
+  const upgrade = {
+    timeScale: config.simulateUpgrade.timeScale,
+    failureRate: config.simulateUpgrade.failPercent / 100,
+  };
   const fleet = startFleet({
     plants: demo.plants,
     credentials: demo.credentials,
@@ -39,6 +42,7 @@ export async function startDemoFleet(deps: {
     resume: gap === undefined ? undefined : await lastReadings(db),
     log: simulatorLog,
     manifestKey,
+    upgrade,
   });
   process.stdout.write(
     `Simulated fleet: ${demo.plants.length} plants, backfilling ${backfillDays} days of history in the background\n`,
@@ -54,6 +58,7 @@ export async function startDemoFleet(deps: {
       backfillDays: 0,
       log: simulatorLog,
       manifestKey,
+      upgrade,
     });
     const free = new Set(await unboundSpares(db));
     const labels = spareLabels()
