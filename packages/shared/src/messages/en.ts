@@ -296,6 +296,17 @@ export const en = {
     totalEnergy: 'Total (kWh)',
     inverterFirmware: 'Firmware',
     lastReading: 'Last reading',
+    // The maintenance log's upgrade records (GET /upgrade/records/download).
+    upgradeKind: 'Device type',
+    upgradeFrom: 'From version',
+    upgradeTo: 'To version',
+    upgradeState: 'Result',
+    upgradeError: 'Reason',
+    upgradeWave: 'Rollout wave',
+    upgradeOperator: 'Operator',
+    upgradeCreated: 'Created (UTC)',
+    upgradeStarted: 'Started (UTC)',
+    upgradeFinished: 'Finished (UTC)',
   },
   // Words inside the cells of those sheets: statuses, roles, yes and no.
   sheetWords: {
@@ -316,5 +327,19 @@ export const en = {
     inverterOffline: 'Offline',
     inverterUpgrading: 'Upgrading',
     inverterProtect: 'Protect',
+    // Device kinds and upgrade states in the upgrade records sheet.
+    kindGateway: 'Gateway',
+    kindInverter: 'Inverter',
+    kindBattery: 'Battery',
+    kindLora: 'LoRa master node',
+    kindMeter: 'Meter',
+    kindSwitch: 'Smart switch',
+    upgradeWaiting: 'Waiting for the gateway',
+    upgradeQueued: 'Queued',
+    upgradeRunning: 'Running',
+    upgradeSucceeded: 'Upgrade successful',
+    upgradeFailed: 'Upgrade failed',
+    upgradeCancelled: 'Cancelled',
+    upgradeCancelFailed: 'Cancellation failed',
   },
 };
