@@ -73,6 +73,7 @@ import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
 // runs: small ones let the console's queries in between (issue 11).
@@ -299,6 +300,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
       await api.register(firmwareRoutes({ db }));
+      await api.register(upgradeRecordRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );
