@@ -123,8 +123,14 @@ export function recordRow(r: RecordRecord): UpgradeRow {
   };
 }
 
-/** A Unix-ms filter bound as a timestamp parameter (both drivers take the ISO text). */
-const at = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
+/** The latest time a JavaScript Date holds (year 275760); PostgreSQL's timestamps reach further. */
+const LATEST_MS = 8.64e15;
+
+/**
+ * A Unix-ms filter bound as a timestamp parameter (both drivers take the ISO text). The contract allows any
+ * safe integer; one past the last date is the same bound as the last date, not a failed request.
+ */
+const at = (ms: number): SQL => sql`${new Date(Math.min(ms, LATEST_MS)).toISOString()}::timestamptz`;
 
 /** The conditions of the filters, within the caller's scope; refuses a range that ends before it starts. */
 function conditions(auth: AuthContext, f: RecordFilter): SQL {
@@ -152,19 +158,15 @@ const COLUMNS = sql`u.id, u.sn, u.kind, u.model, u.plant_id, pl.name as plant_na
   u.to_version, u.state, u.steps, u.progress, u.error, u.rollout_id, u.wave, op.account as operator, u.created_at,
   u.started_at, u.finished_at, u.cancel_requested_at`;
 
-/** The records of the filters, newest first, `limit` of them from `offset`. */
-async function selectRecords(
-  db: Db,
-  where: SQL,
-  limit: number,
-  offset: number,
-): Promise<UpgradeRow[]> {
-  const rows = await query<RecordRecord>(
-    db,
-    sql`select ${COLUMNS} from ${FROM} where ${where}
-      order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`,
-  );
-  return rows.map(recordRow);
+/** The records of the filters, newest first, `limit` of them from `offset` (exported for the plan test). */
+export function recordsQuery(auth: AuthContext, f: RecordFilter, limit: number, offset: number): SQL {
+  return sql`select ${COLUMNS} from ${FROM} where ${conditions(auth, f)}
+    order by u.created_at desc, u.id desc limit ${limit} offset ${offset}`;
+}
+
+/** How many records match the filters. */
+export function recordsCountQuery(auth: AuthContext, f: RecordFilter): SQL {
+  return sql`select count(*) as n from ${FROM} where ${conditions(auth, f)}`;
 }
 
 /** One page of the maintenance log and how many records match in all. */
@@ -173,15 +175,14 @@ export async function listUpgradeRecords(
   auth: AuthContext,
   f: RecordFilter & { page: number; size: number },
 ): Promise<{ total: number; rows: UpgradeRow[] }> {
-  const where = conditions(auth, f);
   const [rows, count] = await Promise.all([
-    selectRecords(db, where, f.size, (f.page - 1) * f.size),
-    query<{ n: number | string }>(db, sql`select count(*) as n from ${FROM} where ${where}`),
+    query<RecordRecord>(db, recordsQuery(auth, f, f.size, (f.page - 1) * f.size)),
+    query<{ n: number | string }>(db, recordsCountQuery(auth, f)),
   ]);
-  return { total: Number(count[0]?.n ?? 0), rows };
+  return { total: Number(count[0]?.n ?? 0), rows: rows.map(recordRow) };
 }
 
 /** The records of a download: the same filters, the newest RECORDS_DOWNLOAD_MAX of them. */
 export async function downloadUpgradeRecords(db: Db, auth: AuthContext, f: RecordFilter): Promise<UpgradeRow[]> {
-  return selectRecords(db, conditions(auth, f), RECORDS_DOWNLOAD_MAX, 0);
+  return (await query<RecordRecord>(db, recordsQuery(auth, f, RECORDS_DOWNLOAD_MAX, 0))).map(recordRow);
 }
