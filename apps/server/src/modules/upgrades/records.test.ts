@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ERROR_CODES, MESSAGES, type UpgradeRow } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scopeCondition } from '../../access/policies.js';
 import { query } from '../../db/rows.js';
 import { appUser, company, device, upgrade, upgradeRollout } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
@@ -27,6 +28,8 @@ const min = (n: number) => new Date(T0 + n * 60_000);
 let rolloutId = '';
 let rivalRolloutId = '';
 let sunriseId = '';
+let rivalId = '';
+let ownerId = '';
 
 type Page = { total: number; rows: UpgradeRow[] };
 
@@ -42,9 +45,13 @@ beforeAll(async () => {
   const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
   const [rival] = await db.select().from(company).where(eq(company.name, 'Rival Solar'));
   const [admin] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.admin));
+  const [owner] = await db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.owner));
+  ownerId = owner?.id ?? '';
+  rivalId = rival?.id ?? '';
   sunriseId = sunrise?.id ?? '';
   const own = await provisionPlant(db, {
     companyId: sunriseId,
+    ownerId,
     name: 'Records plant',
     ...TEST_PLANT_FIELDS,
     gateways: [
@@ -353,6 +360,47 @@ describe('the upgrade records download', () => {
   });
 });
 
+describe('POLICIES.upgrade beyond a company’s own staff', () => {
+  const caller = (over: Partial<AuthContext>): AuthContext => ({
+    userId: '00000000-0000-4000-8000-000000000001',
+    sessionId: 's',
+    companyId: null,
+    role: 'company_admin',
+    roleId: 'r',
+    permissions: new Set(),
+    ...over,
+  });
+  const seen = async (auth: AuthContext, write = false): Promise<string[]> =>
+    (
+      await query<{ sn: string }>(
+        t.database.db,
+        sql`select distinct u.sn from upgrade u where ${scopeCondition(auth, 'upgrade', { write })} order by u.sn`,
+      )
+    ).map((r) => r.sn);
+
+  it('lets an agent read the companies it serves, and change only where it operates', async () => {
+    const agent = caller({ companyId: rivalId, agentFor: [{ companyId: sunriseId, operate: false }] });
+    expect(await seen(agent)).toEqual(['RECGW01', 'RECINV01', 'RECINV02', 'RECMTR01', 'RIVINV01']);
+    expect(await seen(agent, true)).toEqual(['RIVINV01']);
+    const operating = caller({ companyId: rivalId, agentFor: [{ companyId: sunriseId, operate: true }] });
+    expect(await seen(operating, true)).toHaveLength(5);
+  });
+
+  it('gives a plant’s owner its plant’s records, and a stranger none', async () => {
+    expect(await seen(caller({ role: 'plant_owner', userId: ownerId }))).toEqual([
+      'RECGW01',
+      'RECINV01',
+      'RECINV02',
+      'RECMTR01',
+    ]);
+    expect(await seen(caller({ role: 'plant_owner' }))).toEqual([]);
+    expect(await seen(caller({ role: 'customer', companyId: sunriseId }))).toEqual([]);
+    // Internal employees read every company's log and change none of it.
+    expect(await seen(caller({ role: 'internal_employee' }))).toContain('RIVINV01');
+    expect(await seen(caller({ role: 'internal_employee' }), true)).toEqual([]);
+  });
+});
+
 describe('a company with 50,000 records', () => {
   /** The plan's nodes, flattened: their type and the index they read, if any. */
   function nodes(plan: unknown): { type: string; index?: string; relation?: string }[] {
@@ -363,7 +411,7 @@ describe('a company with 50,000 records', () => {
         ...(typeof n['Index Name'] === 'string' ? { index: n['Index Name'] } : {}),
         ...(typeof n['Relation Name'] === 'string' ? { relation: n['Relation Name'] } : {}),
       });
-      for (const child of (n.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      for (const child of (n['Plans'] as Record<string, unknown>[] | undefined) ?? []) walk(child);
     };
     walk(plan as Record<string, unknown>);
     return out;
