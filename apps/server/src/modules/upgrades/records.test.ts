@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ERROR_CODES, MESSAGES, type UpgradeRow } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -441,7 +441,7 @@ describe('a company with 50,000 records', () => {
       roleId: 'r',
       permissions: new Set(),
     };
-    const planOf = async (q: ReturnType<typeof recordsQuery>) => {
+    const planOf = async (q: SQLWrapper) => {
       const [row] = await query<{ 'QUERY PLAN': [{ Plan: unknown; 'Execution Time': number }] }>(
         db,
         sql`explain (analyze, format json) ${q}`,
@@ -455,17 +455,21 @@ describe('a company with 50,000 records', () => {
     });
     // As the embedded database runs (no statistics gathered yet), and after ANALYZE, as PostgreSQL's autovacuum
     // leaves it.
+    const figures: { analysed: boolean; page: number; filtered: number; count: number }[] = [];
     for (const analysed of [false, true]) {
       if (analysed) await db.execute(sql`analyze upgrade`);
-      const first = await planOf(recordsQuery(auth, {}, 20, 0));
+      const first = await planOf(recordsQuery(db, auth, {}, 20, 0));
       expect(reads(first), `first page, analysed ${analysed}`).toEqual({ index: true, seqScan: false });
-      const filtered = await planOf(recordsQuery(auth, { kind: 'meter', state: 'failed' }, 20, 0));
+      const filtered = await planOf(recordsQuery(db, auth, { kind: 'meter', state: 'failed' }, 20, 0));
       expect(reads(filtered), `kind and state, analysed ${analysed}`).toEqual({ index: true, seqScan: false });
-      const total = await planOf(recordsCountQuery(auth, {}));
-      expect(reads(total).seqScan, `count, analysed ${analysed}`).toBe(false);
+      // The count reads every matching record: with a company that is most of the table, a sequential scan is
+      // the right plan, so only its time is kept (docs/firmware.md).
+      figures.push({ analysed, page: first.ms, filtered: filtered.ms, count: (await planOf(recordsCountQuery(db, auth, {}))).ms });
     }
-    const rows = await query<{ n: string | number }>(db, recordsCountQuery(auth, {}));
-    expect(Number(rows[0]?.n)).toBe(50_000);
+    // The milliseconds of each plan, for the bench note: RECORDS_PLAN=1 npx vitest run …/records.test.ts
+    if (process.env['RECORDS_PLAN']) console.info(JSON.stringify(figures));
+    const [count] = await recordsCountQuery(db, auth, {});
+    expect(count?.n).toBe(50_000);
     // The bulk rows go again, so nothing above depends on the order the blocks run in.
     await db.execute(sql`delete from upgrade where company_id in (${fleet}::uuid, ${elsewhere}::uuid)`);
   });
