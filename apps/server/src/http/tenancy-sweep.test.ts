@@ -22,6 +22,8 @@ import {
   plantLayout,
   role,
   rolePermission,
+  upgrade,
+  upgradeRollout,
   vendorKey,
 } from '../db/schema.js';
 import { putFile } from '../modules/files/store.js';
@@ -182,6 +184,8 @@ interface Keys {
   /** A firmware of the platform authorised to Sunrise, and a label of the library. */
   firmwareId: string;
   labelId: string;
+  /** A staged rollout of Sunrise's (modules/upgrades). */
+  rolloutId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -210,6 +214,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     inverterSn: k.inverter,
     target: k.gateway,
     device: k.inverter,
+    rolloutId: k.rolloutId,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
   // Customers and their types (modules/customers): the ids in their paths and bodies.
@@ -495,6 +500,7 @@ describe('the tenancy sweep', () => {
       manualId: manual?.id ?? '',
       firmwareId: fw?.id ?? '',
       labelId: label?.id ?? '',
+      rolloutId: '', // set below
     };
     // After the staff member's sign-in above: with a passkey, the password alone no longer signs it in.
     const [key] = await db
@@ -502,6 +508,26 @@ describe('the tenancy sweep', () => {
       .values({ id: 'c3dlZXAtcGFzc2tleQ', userId: idOf(ACCOUNTS.staff), publicKey: 'pk', name: 'Sweep passkey' })
       .returning();
     k.passkeyId = key?.id ?? '';
+    // A staged rollout of Sunrise's with an upgrade of its inverter (modules/upgrades): the rollout's id is the
+    // key of the upgrade routes, and another company filtering the maintenance log by it finds nothing.
+    const [rollout] = await db
+      .insert(upgradeRollout)
+      .values({ companyId: sunrise?.id ?? null, kind: 'inverter', wavePercent: 100, haltPercent: 20, waves: 1 })
+      .returning();
+    await db.insert(upgrade).values({
+      companyId: sunrise?.id ?? null,
+      plantId,
+      gatewayId,
+      deviceId: deviceId('SWINV01'),
+      kind: 'inverter',
+      sn: 'SWINV01',
+      model: 'SIM-HYB-10K',
+      toVersion: '1.0',
+      state: 'succeeded',
+      rolloutId: rollout?.id ?? null,
+      wave: 1,
+    });
+    k.rolloutId = rollout?.id ?? '';
   });
 
   it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
