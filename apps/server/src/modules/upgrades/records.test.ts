@@ -432,7 +432,7 @@ describe('a company with 50,000 records', () => {
           'SIM-HYB-10K', '2.' || (i % 50), (array['succeeded','failed','cancelled'])[1 + (i / 3) % 3],
           ${min(0).toISOString()}::timestamptz - make_interval(mins => i * 10),
           ${min(0).toISOString()}::timestamptz - make_interval(mins => i * 10 - 1)
-        from generate_series(1, ${n}) i`);
+        from generate_series(1, ${n}::int) i`);
     const auth: AuthContext = {
       userId: '00000000-0000-4000-8000-000000000001',
       sessionId: 's',
