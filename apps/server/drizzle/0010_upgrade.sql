@@ -51,7 +51,7 @@ ALTER TABLE "upgrade_rollout" ADD CONSTRAINT "upgrade_rollout_firmware_id_firmwa
 ALTER TABLE "upgrade_rollout" ADD CONSTRAINT "upgrade_rollout_created_by_app_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."app_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "upgrade_company" ON "upgrade" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "upgrade_sn" ON "upgrade" USING btree ("sn","created_at");--> statement-breakpoint
-CREATE INDEX "upgrade_rollout" ON "upgrade" USING btree ("rollout_id");--> statement-breakpoint
+CREATE INDEX "upgrade_by_rollout" ON "upgrade" USING btree ("rollout_id");--> statement-breakpoint
 CREATE INDEX "upgrade_open" ON "upgrade" USING btree ("state") WHERE state in ('waiting', 'queued', 'running');--> statement-breakpoint
 CREATE UNIQUE INDEX "upgrade_one_open" ON "upgrade" USING btree ("sn") WHERE state in ('waiting', 'queued', 'running');--> statement-breakpoint
 CREATE INDEX "upgrade_rollout_company" ON "upgrade_rollout" USING btree ("company_id","created_at");

@@ -1001,7 +1001,7 @@ export const upgrade = pgTable(
   (t) => [
     index('upgrade_company').on(t.companyId, t.createdAt),
     index('upgrade_sn').on(t.sn, t.createdAt),
-    index('upgrade_rollout').on(t.rolloutId),
+    index('upgrade_by_rollout').on(t.rolloutId),
     // The dispatcher's and the "upgrading" status's question: the open upgrades.
     index('upgrade_open')
       .on(t.state)
