@@ -68,10 +68,14 @@ beforeAll(async () => {
   });
   const theirs = await provisionPlant(db, {
     companyId: rival?.id ?? null,
-    name: 'Rival records plant',
+    name: 'Rival site',
     ...TEST_PLANT_FIELDS,
     gateways: [
-      { sn: 'RIVGW01', password: 'Records2026gw', devices: [{ sn: 'RIVINV01', kind: 'inverter', model: 'SIM-HYB-10K' }] },
+      {
+        sn: 'RIVGW01',
+        password: 'Records2026gw',
+        devices: [{ sn: 'RIVINV01', kind: 'inverter', model: 'SIM-HYB-10K' }],
+      },
     ],
   });
   const devices = await db.select().from(device);
@@ -271,7 +275,14 @@ describe('the upgrade records list', () => {
       query: { from: String(min(10).getTime()), to: String(min(5).getTime()) },
     });
     expect([backwards.status, backwards.code]).toEqual([400, ERROR_CODES.validation]);
-    for (const q of [{ kind: 'toaster' }, { state: 'done' }, { rolloutId: 'nope' }, { from: '-1' }, { q: 'x'.repeat(65) }]) {
+    const bad: Record<string, string>[] = [
+      { kind: 'toaster' },
+      { state: 'done' },
+      { rolloutId: 'nope' },
+      { from: '-1' },
+      { q: 'x'.repeat(65) },
+    ];
+    for (const q of bad) {
       const res = await t.call('GET', '/api/v1/upgrade/records', { token: tokens.admin, query: q });
       expect([res.status, res.code], JSON.stringify(q)).toEqual([400, ERROR_CODES.validation]);
     }
@@ -464,7 +475,12 @@ describe('a company with 50,000 records', () => {
       expect(reads(filtered), `kind and state, analysed ${analysed}`).toEqual({ index: true, seqScan: false });
       // The count reads every matching record: with a company that is most of the table, a sequential scan is
       // the right plan, so only its time is kept (docs/firmware.md).
-      figures.push({ analysed, page: first.ms, filtered: filtered.ms, count: (await planOf(recordsCountQuery(db, auth, {}))).ms });
+      figures.push({
+        analysed,
+        page: first.ms,
+        filtered: filtered.ms,
+        count: (await planOf(recordsCountQuery(db, auth, {}))).ms,
+      });
     }
     // The milliseconds of each plan, for the bench note: RECORDS_PLAN=1 npx vitest run …/records.test.ts
     if (process.env['RECORDS_PLAN']) console.info(JSON.stringify(figures));

@@ -54,7 +54,11 @@ function stepsOf(value: unknown): UpgradeRow['steps'] {
  * writes the same mapping as modules/upgrades/rows.ts upgradeRowFrom (same signature and rules, so a record
  * reads the same on the device pages); when the branches meet, this one goes and the log imports that one.
  */
-export function recordRow(r: typeof upgrade.$inferSelect, plantName: string | null, operator: string | null): UpgradeRow {
+export function recordRow(
+  r: typeof upgrade.$inferSelect,
+  plantName: string | null,
+  operator: string | null,
+): UpgradeRow {
   const state = r.state as UpgradeState;
   const kind = r.kind as FirmwareKind;
   const steps = stepsOf(r.steps);
@@ -83,12 +87,12 @@ export function recordRow(r: typeof upgrade.$inferSelect, plantName: string | nu
   };
 }
 
-/** The latest time a JavaScript Date holds (year 275760); PostgreSQL's timestamps reach further. */
-const LATEST_MS = 8.64e15;
+/** The end of year 9999: past it, a Date's ISO text takes a sign and six digits, which PostgreSQL does not read. */
+const LATEST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * A Unix-ms filter bound as a timestamp parameter (both drivers take the ISO text). The contract allows any
- * safe integer; one past the last date is the same bound as the last date, not a failed request.
+ * safe integer; a bound past year 9999 is the same bound as its end, not a failed request.
  */
 const at = (t: number): SQL => sql`${new Date(Math.min(t, LATEST_MS)).toISOString()}::timestamptz`;
 
