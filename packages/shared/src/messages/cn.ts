@@ -301,6 +301,7 @@ export const cn: Messages = {
     upgradeCreated: '创建时间 (UTC)',
     upgradeStarted: '开始时间 (UTC)',
     upgradeFinished: '完成时间 (UTC)',
+    upgradeSteps: '步骤 (UTC)',
   },
   sheetWords: {
     normal: '正常',
@@ -334,5 +335,11 @@ export const cn: Messages = {
     upgradeFailed: '升级失败',
     upgradeCancelled: '已取消',
     upgradeCancelFailed: '取消失败',
+    stepSendingCode: '发送升级指令',
+    stepSendingFile: '发送文件',
+    stepDownloadOk: '下载成功',
+    stepDownloadFailed: '下载失败',
+    stepUpgradeOk: '升级成功',
+    stepUpgradeFailed: '升级失败',
   },
 };

@@ -309,6 +309,7 @@ export const de: Messages = {
     upgradeCreated: 'Erstellt (UTC)',
     upgradeStarted: 'Gestartet (UTC)',
     upgradeFinished: 'Beendet (UTC)',
+    upgradeSteps: 'Schritte (UTC)',
   },
   sheetWords: {
     normal: 'Normal',
@@ -342,5 +343,11 @@ export const de: Messages = {
     upgradeFailed: 'Update fehlgeschlagen',
     upgradeCancelled: 'Abgebrochen',
     upgradeCancelFailed: 'Abbruch fehlgeschlagen',
+    stepSendingCode: 'Upgrade-Befehl senden',
+    stepSendingFile: 'Datei senden',
+    stepDownloadOk: 'Download erfolgreich',
+    stepDownloadFailed: 'Download fehlgeschlagen',
+    stepUpgradeOk: 'Update erfolgreich',
+    stepUpgradeFailed: 'Update fehlgeschlagen',
   },
 };

@@ -307,6 +307,7 @@ export const en = {
     upgradeCreated: 'Created (UTC)',
     upgradeStarted: 'Started (UTC)',
     upgradeFinished: 'Finished (UTC)',
+    upgradeSteps: 'Steps (UTC)',
   },
   // Words inside the cells of those sheets: statuses, roles, yes and no.
   sheetWords: {
@@ -341,5 +342,11 @@ export const en = {
     upgradeFailed: 'Upgrade failed',
     upgradeCancelled: 'Cancelled',
     upgradeCancelFailed: 'Cancellation failed',
+    stepSendingCode: 'Sending upgrade code',
+    stepSendingFile: 'Sending file',
+    stepDownloadOk: 'Download succeeded',
+    stepDownloadFailed: 'Download failed',
+    stepUpgradeOk: 'Upgrade succeeded',
+    stepUpgradeFailed: 'Upgrade failed',
   },
 };

@@ -309,6 +309,7 @@ export const es: Messages = {
     upgradeCreated: 'Creado (UTC)',
     upgradeStarted: 'Iniciado (UTC)',
     upgradeFinished: 'Finalizado (UTC)',
+    upgradeSteps: 'Pasos (UTC)',
   },
   sheetWords: {
     normal: 'Normal',
@@ -342,5 +343,11 @@ export const es: Messages = {
     upgradeFailed: 'Actualización fallida',
     upgradeCancelled: 'Cancelada',
     upgradeCancelFailed: 'Cancelación fallida',
+    stepSendingCode: 'Enviando código de actualización',
+    stepSendingFile: 'Enviando archivo',
+    stepDownloadOk: 'Descarga correcta',
+    stepDownloadFailed: 'Descarga fallida',
+    stepUpgradeOk: 'Actualización correcta',
+    stepUpgradeFailed: 'Actualización fallida',
   },
 };

@@ -302,6 +302,7 @@ export const he: Messages = {
     upgradeCreated: 'נוצר (UTC)',
     upgradeStarted: 'התחיל (UTC)',
     upgradeFinished: 'הסתיים (UTC)',
+    upgradeSteps: 'שלבים (UTC)',
   },
   sheetWords: {
     normal: 'תקין',
@@ -335,5 +336,11 @@ export const he: Messages = {
     upgradeFailed: 'השדרוג נכשל',
     upgradeCancelled: 'בוטל',
     upgradeCancelFailed: 'הביטול נכשל',
+    stepSendingCode: 'שליחת קוד שדרוג',
+    stepSendingFile: 'שליחת קובץ',
+    stepDownloadOk: 'ההורדה הצליחה',
+    stepDownloadFailed: 'ההורדה נכשלה',
+    stepUpgradeOk: 'השדרוג הצליח',
+    stepUpgradeFailed: 'השדרוג נכשל',
   },
 };

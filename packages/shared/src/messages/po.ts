@@ -304,6 +304,7 @@ export const po: Messages = {
     upgradeCreated: 'Utworzono (UTC)',
     upgradeStarted: 'Rozpoczęto (UTC)',
     upgradeFinished: 'Zakończono (UTC)',
+    upgradeSteps: 'Kroki (UTC)',
   },
   sheetWords: {
     normal: 'Normalny',
@@ -337,5 +338,11 @@ export const po: Messages = {
     upgradeFailed: 'Aktualizacja nieudana',
     upgradeCancelled: 'Anulowano',
     upgradeCancelFailed: 'Anulowanie nieudane',
+    stepSendingCode: 'Wysyłanie kodu aktualizacji',
+    stepSendingFile: 'Wysyłanie pliku',
+    stepDownloadOk: 'Pobieranie udane',
+    stepDownloadFailed: 'Pobieranie nieudane',
+    stepUpgradeOk: 'Aktualizacja udana',
+    stepUpgradeFailed: 'Aktualizacja nieudana',
   },
 };

@@ -305,6 +305,7 @@ export const pt: Messages = {
     upgradeCreated: 'Criado (UTC)',
     upgradeStarted: 'Iniciado (UTC)',
     upgradeFinished: 'Concluído (UTC)',
+    upgradeSteps: 'Etapas (UTC)',
   },
   sheetWords: {
     normal: 'Normal',
@@ -338,5 +339,11 @@ export const pt: Messages = {
     upgradeFailed: 'Falha na atualização',
     upgradeCancelled: 'Cancelada',
     upgradeCancelFailed: 'Falha no cancelamento',
+    stepSendingCode: 'Enviando código de atualização',
+    stepSendingFile: 'Enviando arquivo',
+    stepDownloadOk: 'Download concluído',
+    stepDownloadFailed: 'Falha no download',
+    stepUpgradeOk: 'Atualização concluída',
+    stepUpgradeFailed: 'Falha na atualização',
   },
 };

@@ -302,6 +302,7 @@ export const vi: Messages = {
     upgradeCreated: 'Tạo lúc (UTC)',
     upgradeStarted: 'Bắt đầu (UTC)',
     upgradeFinished: 'Kết thúc (UTC)',
+    upgradeSteps: 'Các bước (UTC)',
   },
   sheetWords: {
     normal: 'Bình thường',
@@ -335,5 +336,11 @@ export const vi: Messages = {
     upgradeFailed: 'Nâng cấp thất bại',
     upgradeCancelled: 'Đã hủy',
     upgradeCancelFailed: 'Hủy thất bại',
+    stepSendingCode: 'Đang gửi mã nâng cấp',
+    stepSendingFile: 'Đang gửi tệp',
+    stepDownloadOk: 'Tải xuống thành công',
+    stepDownloadFailed: 'Tải xuống thất bại',
+    stepUpgradeOk: 'Nâng cấp thành công',
+    stepUpgradeFailed: 'Nâng cấp thất bại',
   },
 };

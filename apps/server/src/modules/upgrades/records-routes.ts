@@ -1,4 +1,4 @@
-import type { Lang, SheetWord, UpgradeRow } from '@heliograph/shared';
+import type { Lang, SheetWord, UpgradeRow, UpgradeStep } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { requireAuth } from '../../http/context.js';
@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { sendXlsx, word, type Cell } from '../../xlsx/write.js';
 import { downloadUpgradeRecords, listUpgradeRecords } from './records.js';
 
-/** The sheet's word for a device kind and for an upgrade's state (MESSAGES[lang].sheetWords). */
+/** The sheet's word for a device kind, an upgrade's state and a step (MESSAGES[lang].sheetWords). */
 const KIND_WORD: Record<UpgradeRow['kind'], SheetWord> = {
   gateway: 'kindGateway',
   inverter: 'kindInverter',
@@ -24,6 +24,14 @@ const STATE_WORD: Record<UpgradeRow['state'], SheetWord> = {
   failed: 'upgradeFailed',
   cancelled: 'upgradeCancelled',
   cancelFailed: 'upgradeCancelFailed',
+};
+const STEP_WORD: Record<UpgradeStep, SheetWord> = {
+  sendingCode: 'stepSendingCode',
+  sendingFile: 'stepSendingFile',
+  downloadOk: 'stepDownloadOk',
+  downloadFailed: 'stepDownloadFailed',
+  upgradeOk: 'stepUpgradeOk',
+  upgradeFailed: 'stepUpgradeFailed',
 };
 
 /** A time in UTC as YYYY-MM-DD HH:mm:ss: the records span plants in many time zones, so the sheet says UTC. */
@@ -46,6 +54,8 @@ function sheetRows(rows: readonly UpgradeRow[], lang: Lang): Cell[][] {
     utc(r.createdAt),
     utc(r.startedAt),
     utc(r.finishedAt),
+    // The steps the device reported, each with when the console heard it, in one cell.
+    r.steps.map((s) => `${word(STEP_WORD[s.step], lang)} ${utc(s.at) ?? ''}`).join('; '),
   ]);
 }
 
@@ -92,6 +102,7 @@ export function upgradeRecordRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
             'upgradeCreated',
             'upgradeStarted',
             'upgradeFinished',
+            'upgradeSteps',
           ],
           rows: sheetRows(rows, req.lang),
         });

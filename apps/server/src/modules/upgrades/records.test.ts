@@ -337,6 +337,7 @@ describe('the upgrade records download', () => {
       de.upgradeCreated,
       de.upgradeStarted,
       de.upgradeFinished,
+      de.upgradeSteps,
     ]);
     expect(ws?.rowCount).toBe(6);
     const first = texts(ws?.getRow(2));
@@ -356,7 +357,16 @@ describe('the upgrade records download', () => {
     expect(meter.slice(6, 8)).toEqual([MESSAGES.de.sheetWords.upgradeFailed, 'hash mismatch']);
     const gateway = texts(ws?.getRow(6));
     expect(gateway[9]).toBe(ACCOUNTS.admin);
-    expect(gateway.slice(11)).toEqual(['2026-06-01 00:01:00', '2026-06-01 00:05:00']);
+    expect(gateway.slice(11, 13)).toEqual(['2026-06-01 00:01:00', '2026-06-01 00:05:00']);
+    const words = MESSAGES.de.sheetWords;
+    expect(gateway[13]).toBe(
+      [
+        `${words.stepSendingCode} 2026-06-01 00:01:00`,
+        `${words.stepSendingFile} 2026-06-01 00:02:00`,
+        `${words.stepDownloadOk} 2026-06-01 00:03:00`,
+        `${words.stepUpgradeOk} 2026-06-01 00:05:00`,
+      ].join('; '),
+    );
   });
 
   it('takes the list’s filters, in Hebrew right to left, and never another company’s rows', async () => {

@@ -30,7 +30,7 @@ import { ValidationError } from '../../http/errors.js';
 /** The filters of the records list and its download (the contract's query without the page). */
 export type RecordFilter = Omit<z.output<typeof upgradeRecordsQuery>, 'page' | 'size'>;
 
-/** At most this many rows in one download, newest first: a sheet anyone can open, made in a second or two. */
+/** At most this many rows in one download, newest first: a sheet any spreadsheet program opens at once. */
 export const RECORDS_DOWNLOAD_MAX = 10_000;
 
 /** The aliases the access layer's conditions are written against (`u`), and the plant's and operator's. */
