@@ -75,6 +75,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
 import { ManifestKey } from './modules/upgrades/manifest-key.js';
+import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
 import { handleUpgradeResult, isUpgradeAnswer } from './modules/upgrades/results.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
@@ -328,6 +329,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(auditRoutes({ db }));
       await api.register(firmwareRoutes({ db }));
       await api.register(upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }));
+      await api.register(upgradeRecordRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );

@@ -39,18 +39,22 @@ export function isCompanyRole(auth: AuthContext): boolean {
 }
 
 /**
- * A company role's plants: its company's and those of the companies that appointed its company agent (all of
- * them for reading, those at level `operate` for writing). The served companies come with the caller
- * (`AuthContext.agentFor`), so the common case stays `company_id = $1`, which the planner estimates exactly.
+ * A company role's rows by their company column (`column`, e.g. `p.company_id`): its company's and those of
+ * the companies that appointed its company agent (all of them for reading, those at level `operate` for
+ * writing). The served companies come with the caller (`AuthContext.agentFor`), so the common case stays
+ * `company_id = $1`, which the planner estimates exactly.
  */
-function companyPlants(auth: AuthContext, write: boolean): SQL {
+function companyRows(auth: AuthContext, write: boolean, column: SQL): SQL {
   const served = (auth.agentFor ?? []).filter((a) => !write || a.operate).map((a) => a.companyId);
-  if (served.length === 0) return sql`p.company_id = ${auth.companyId}`;
-  return sql`p.company_id in (${sql.join(
+  if (served.length === 0) return sql`${column} = ${auth.companyId}`;
+  return sql`${column} in (${sql.join(
     [auth.companyId, ...served].map((id) => sql`${id}`),
     sql`, `,
   )})`;
 }
+
+/** A company role's plants, on the alias `p`. */
+const companyPlants = (auth: AuthContext, write: boolean): SQL => companyRows(auth, write, sql`p.company_id`);
 
 /**
  * Which plants a caller may see, on the alias `p`. Platform administrators and internal employees see every
@@ -139,6 +143,21 @@ function firmwareRead(auth: AuthContext): SQL {
   return sql`(f.company_id = ${auth.companyId} or exists (select 1 from firmware_grant fg where fg.firmware_id = f.id and fg.company_id = ${auth.companyId}))`;
 }
 
+/**
+ * Upgrades (maintenance log records, issue 13 point 6) on the alias `u`. A company role sees the upgrades of
+ * its company and of the companies that appointed it agent (at level `operate` for writing), by the record's
+ * own `company_id`: so the list is `company_id = $1 order by created_at`, which the index upgrade_company
+ * answers without reading other rows. Everyone else follows the device policy through the plant the device
+ * was in when it was upgraded (the record's plant, as the log shows it): a customer or owner their own
+ * plants, a maintainer the plants shared to them. Internal employees read everything and change nothing.
+ */
+function upgradeCondition(auth: AuthContext, write: boolean): SQL {
+  if (auth.role === 'platform_admin' || (auth.role === 'internal_employee' && !write)) return sql`true`;
+  if (isCompanyRole(auth)) return companyRows(auth, write, sql`u.company_id`);
+  const plants = write ? plantWrite(auth) : plantRead(auth);
+  return sql`exists (select 1 from plant p where p.id = u.plant_id and ${plants})`;
+}
+
 export const POLICIES = {
   plant: { from: sql`plant p`, read: plantRead, write: plantWrite, missing: 'plantNotFound' },
   gateway: {
@@ -169,6 +188,12 @@ export const POLICIES = {
     from: sql`firmware f`,
     read: firmwareRead,
     write: (auth) => (auth.role === 'platform_admin' ? sql`true` : sql`false`),
+    missing: 'notFound',
+  },
+  upgrade: {
+    from: sql`upgrade u`,
+    read: (auth) => upgradeCondition(auth, false),
+    write: (auth) => upgradeCondition(auth, true),
     missing: 'notFound',
   },
 } satisfies Record<string, Policy>;

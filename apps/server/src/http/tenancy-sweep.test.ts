@@ -22,6 +22,7 @@ import {
   plantLayout,
   role,
   rolePermission,
+  upgrade,
   upgradeRollout,
   vendorKey,
 } from '../db/schema.js';
@@ -525,6 +526,21 @@ describe('the tenancy sweep', () => {
       .values({ id: 'c3dlZXAtcGFzc2tleQ', userId: idOf(ACCOUNTS.staff), publicKey: 'pk', name: 'Sweep passkey' })
       .returning();
     k.passkeyId = key?.id ?? '';
+    // An upgrade of Sunrise's inverter in that rollout: another company filtering the maintenance log by the
+    // rollout's id finds nothing.
+    await db.insert(upgrade).values({
+      companyId: sunrise?.id ?? null,
+      plantId,
+      gatewayId,
+      deviceId: deviceId('SWINV01'),
+      kind: 'inverter',
+      sn: 'SWINV01',
+      model: 'SIM-HYB-10K',
+      toVersion: '1.0',
+      state: 'succeeded',
+      rolloutId: rollout?.id ?? null,
+      wave: 1,
+    });
   });
 
   it('answers another company and a visitor "does not exist" for every keyed route, and changes nothing', async () => {
