@@ -48,6 +48,9 @@ export default defineConfig({
       FLEET_SIZE: '6',
       BACKFILL_DAYS: '7',
       SIMULATE_INTERVAL: '10',
+      // Upgrades flash in 5 % of the usual 20–60 s and never fail, so e2e/upgrade.spec.ts sees one through.
+      SIMULATE_UPGRADE_PERCENT_TIME: '5',
+      SIMULATE_UPGRADE_FAIL_PERCENT: '0',
       // Short-lived access tokens, so a spec can watch one expire and be refreshed unnoticed.
       ACCESS_TOKEN_TTL: '8',
       // A region with one peer, so the personal settings' region tab lists somewhere to move to (no move is

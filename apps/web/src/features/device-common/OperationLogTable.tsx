@@ -19,6 +19,11 @@ interface Props {
 const PAGE_SIZE = 10;
 
 /** Who did what to a device, when, from where, with the old and new value and how it ended (spec §3). */
+const UPGRADE_OPS: Record<string, string> = {
+  'upgrade.start': 'deviceCommon.log.upgradeStart',
+  'upgrade.cancel': 'deviceCommon.log.upgradeCancel',
+};
+
 export function OperationLogTable({ target, describe = (op) => op }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -34,7 +39,15 @@ export function OperationLogTable({ target, describe = (op) => op }: Props) {
       width: 170,
     },
     { title: t('deviceCommon.log.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '--' },
-    { title: t('deviceCommon.log.operation'), dataIndex: 'operation', render: (op: string) => describe(op) },
+    {
+      title: t('deviceCommon.log.operation'),
+      dataIndex: 'operation',
+      // Upgrades are logged alike for every kind (modules/upgrades): named here, not on each device page.
+      render: (op: string) => {
+        const key = UPGRADE_OPS[op];
+        return key ? t(key) : describe(op);
+      },
+    },
     {
       title: t('deviceCommon.log.change'),
       key: 'change',
