@@ -14,7 +14,7 @@ import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 import { listWhere } from '../gateways/queries.js';
 
 /**
@@ -59,7 +59,7 @@ interface Raw {
 }
 
 const columns = sql`d.id, g.id as gateway_id, d.sn, d.alias, g.plant_id, pl.name as plant_name, g.online, g.locked,
-  ${isOn} as is_on, d.settings, ${deviceStatusSql} as status, dl.metrics, u.account, dl.ts`;
+  ${isOn} as is_on, d.settings, ${deviceStatusOwnSql} as status, dl.metrics, u.account, dl.ts`;
 
 const rowOf = (r: Raw): SwitchRow => ({
   id: r.id,

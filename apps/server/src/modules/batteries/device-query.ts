@@ -18,7 +18,7 @@ import { anyContains, num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { scopeCondition } from '../../access/policies.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 
 /**
  * The list and the lookup behind the battery, meter and weather-station pages: one device kind, seen through
@@ -88,7 +88,7 @@ function fromRaw(r: Raw): KindDevice {
 /** The devices of one kind the caller may see (or, with write, operate), with their status: a subquery. */
 function visible(auth: AuthContext, kind: DeviceKind, where: SQL, write = false): SQL {
   return sql`(select d.id, d.sn, d.alias, d.model, d.brand, d.firmware, d.capacity_kwh, d.rated_w, d.plant_id,
-      p.name as plant_name, p.timezone, d.gateway_id, g.sn as gateway_sn, ${deviceStatusSql} as status, dl.ts, dl.metrics,
+      p.name as plant_name, p.timezone, d.gateway_id, g.sn as gateway_sn, ${deviceStatusOwnSql} as status, dl.ts, dl.metrics,
       d.parent_id, d.settings, d.meta
     from device d join gateway g on g.id = d.gateway_id
     left join plant p on p.id = d.plant_id

@@ -12,7 +12,7 @@ import { findDevice } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { num, query, toMs } from '../../db/rows.js';
 import type { AuthContext } from '../../http/context.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 
 /** Devices are seen through their plant: a device of a plant outside the caller's scope does not exist. */
 export class DeviceService {
@@ -39,7 +39,7 @@ export class DeviceService {
       metrics: Record<string, number | null> | null;
     }>(this.db, auth, sn, {
       kind,
-      select: sql`d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusSql} as status, dl.ts, dl.metrics`,
+      select: sql`d.*, g.sn as gateway_sn, p.name as plant_name, p.timezone, ${deviceStatusOwnSql} as status, dl.ts, dl.metrics`,
       // Only a device on a plant has a detail page: stock on an unbound gateway does not exist here.
       join: sql`join plant p on p.id = d.plant_id left join device_latest dl on dl.device_id = d.id`,
     });

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findGateway as findScopedGateway } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 
 /** A gateway row that is itself a device (a smart AC switch, a lora master node): same serial number. */
 export const selfDevice = (kind: 'switch' | 'lora'): SQL =>
@@ -214,7 +214,7 @@ export async function gatewayDetail(
     ts: unknown;
   }>(
     db,
-    sql`select d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.ts
+    sql`select d.sn, d.kind, d.model, d.alias, ${deviceStatusOwnSql} as status, dl.ts
       from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
       where d.gateway_id = ${base.id} and d.deleted_at is null order by d.kind, d.sn`,
   );

@@ -26,17 +26,11 @@ import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 import { settingFieldsFor } from './settings-form.js';
 
-/**
- * Device status with "upgrading" added: an upgrade of the device sent and not finished, or waiting for its
- * gateway to come online (spec §4 lists it among the device states; the readings alone cannot tell). A later
- * wave of a staged rollout (`queued`) is not upgrading yet. Aliases `d`, `g`, `dl`.
- */
-export const inverterStatusSql = sql`case
-  when exists (select 1 from upgrade u where u.device_id = d.id and u.state in ('running', 'waiting')) then 'upgrading'
-  else ${deviceStatusSql} end`;
+/** The inverter pages' status: "upgrading" included (plants/status.ts deviceStatusOwnSql). */
+export const inverterStatusSql = deviceStatusOwnSql;
 
 /** The inverter a route acts on, with what the action rule needs. */
 export interface InverterTarget {

@@ -11,7 +11,7 @@ import { recordChange } from '../commands/operation-log.js';
 import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { sendXlsx, word } from '../../xlsx/write.js';
-import { deviceStatusSql } from '../plants/status.js';
+import { deviceStatusOwnSql } from '../plants/status.js';
 
 /**
  * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
@@ -19,7 +19,7 @@ import { deviceStatusSql } from '../plants/status.js';
  */
 const masterJoins = sql`left join plant pl on pl.id = g.plant_id left join device_latest dl on dl.device_id = d.id`;
 const masterFrom = sql`from device d join gateway g on g.id = d.gateway_id and g.sn = d.sn ${masterJoins}`;
-const masterColumns = sql`d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
+const masterColumns = sql`d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusOwnSql} as status, dl.metrics, dl.ts,
   g.plant_id, pl.name as plant_name, pl.type as plant_type, g.online, g.firmware,
   (select count(*) from device c where c.parent_id = d.id and c.deleted_at is null) as child_count`;
 
@@ -164,7 +164,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       );
       const children = await query<RawNode>(
         db,
-        sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts
+        sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusOwnSql} as status, dl.metrics, dl.ts
             from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
             where d.parent_id = ${m.id} and d.deleted_at is null order by d.sn`,
       );
@@ -229,7 +229,7 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           RawNode & { plant_id: string | null; plant_name: string | null; parent_sn: string | null }
         >(
           db,
-          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusSql} as status, dl.metrics, dl.ts,
+          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusOwnSql} as status, dl.metrics, dl.ts,
               g.plant_id, pl.name as plant_name, par.sn as parent_sn
             from device d join gateway g on g.id = d.gateway_id left join plant pl on pl.id = g.plant_id
             left join device_latest dl on dl.device_id = d.id left join device par on par.id = d.parent_id

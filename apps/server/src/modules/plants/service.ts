@@ -34,7 +34,7 @@ import { num, query, toDay, toMs } from '../../db/rows.js';
 import { eventCore, type RawEvent } from '../events/rows.js';
 import type { AuthContext } from '../../http/context.js';
 import { countByStatus, listPlants } from './list.js';
-import { deviceStatusSql, plantStatusSql } from './status.js';
+import { deviceStatusOwnSql, plantStatusSql } from './status.js';
 
 interface PlantRow {
   id: string;
@@ -255,7 +255,7 @@ export class PlantService {
       metrics: Record<string, number | null> | null;
     }>(
       this.db,
-      sql`select d.id, d.sn, d.kind, d.model, d.alias, d.rated_w, g.sn as gateway_sn, ${deviceStatusSql} as status, dl.ts, dl.metrics
+      sql`select d.id, d.sn, d.kind, d.model, d.alias, d.rated_w, g.sn as gateway_sn, ${deviceStatusOwnSql} as status, dl.ts, dl.metrics
         from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
         where d.plant_id = ${p.id} ${kind ? sql`and d.kind = ${kind}` : sql``} order by d.kind, d.sn`,
     );

@@ -18,6 +18,16 @@ export const deviceStatusSql = sql`case
   else 'normal' end`;
 
 /**
+ * One device's status as its own pages and lists show it: "upgrading" while an upgrade of it is sent and not
+ * finished, or waits for its gateway to come online (spec §4 lists it among the device states; the readings
+ * alone cannot tell); a later wave of a staged rollout (`queued`) is not upgrading yet. The plant roll-ups keep
+ * `deviceStatusSql`: an upgrade does not change how a plant is doing. Aliases `d`, `g`, `dl`.
+ */
+export const deviceStatusOwnSql = sql`case
+  when exists (select 1 from upgrade u where u.device_id = d.id and u.state in ('running', 'waiting')) then 'upgrading'
+  else ${deviceStatusSql} end`;
+
+/**
  * The devices of plant `p` with their status (`st`) and the moment they go offline (`offline_at`), as `ds`.
  * `offset 0` keeps the subquery whole: flattened, each aggregate over `st` would evaluate the status (and its
  * event lookups) again.

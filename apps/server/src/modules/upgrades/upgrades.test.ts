@@ -125,6 +125,9 @@ describe('starting an upgrade', () => {
     const logs = await t.database.db.select().from(operationLog).where(eq(operationLog.target, 'UPINV01'));
     expect(logs.map((l) => l.operation)).toContain('upgrade.start');
     expect((await inverterRow('UPINV01'))?.status).toBe('upgrading');
+    // The inverter's own page says so too.
+    const detail = await t.call<{ status: string }>('GET', '/api/v1/inverter/UPINV01', { token: tk.admin });
+    expect(detail.data.status).toBe('upgrading');
     // While it runs: the same device again is refused, and so is a command to it.
     expect((await start('UPINV01', fw.inv20 ?? '')).code).toBe(ERROR_CODES.deviceUpgrading);
     expect((await t.call('POST', '/api/v1/inverter/UPINV01/boot', { token: tk.admin })).code).toBe(

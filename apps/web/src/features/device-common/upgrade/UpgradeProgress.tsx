@@ -44,6 +44,13 @@ export function UpgradeProgress({ row, tz, onCancel, cancelling = false, cancelR
   const open = isUpgradeOpen(row.state);
   const current = views.find((v) => v.status === 'current');
   const stepName = (step: string) => t(`deviceCommon.upgrade.steps.${step}`);
+  // A step still under way is named for what happens now, not for the outcome it will report.
+  const doingName = (step: string) =>
+    step === 'upgradeOk'
+      ? t('deviceCommon.upgrade.installing')
+      : step === 'downloadOk'
+        ? t('deviceCommon.upgrade.downloading')
+        : stepName(step);
 
   const confirmCancel = () =>
     modal.confirm({
@@ -87,7 +94,7 @@ export function UpgradeProgress({ row, tz, onCancel, cancelling = false, cancelR
         <Alert type="info" showIcon title={t('deviceCommon.upgrade.waitingGateway')} data-testid="upgrade-waiting" />
       ) : null}
       <p className="hg-upg-live" aria-live="polite" data-testid="upgrade-current">
-        {current ? t('deviceCommon.upgrade.currentStep', { step: stepName(current.step) }) : ''}
+        {current ? t('deviceCommon.upgrade.currentStep', { step: doingName(current.step) }) : ''}
       </p>
       <ol className="hg-upg-steps" aria-label={t('deviceCommon.upgrade.stepsLabel')} data-testid="upgrade-steps">
         {views.map((v) => (
@@ -100,7 +107,7 @@ export function UpgradeProgress({ row, tz, onCancel, cancelling = false, cancelR
           >
             <span aria-hidden="true">{ICON[v.status]}</span>
             <span className="hg-upg-step-body">
-              <span className="hg-upg-step-name">{stepName(v.step)}</span>
+              <span className="hg-upg-step-name">{v.status === 'current' ? doingName(v.step) : stepName(v.step)}</span>
               <span className="hg-upg-step-time">
                 {v.at !== null ? (
                   <Quantity>{upgradeTime(v.at, tz)}</Quantity>
