@@ -116,6 +116,8 @@ export interface HeliographApp {
   commands: CommandService;
   /** Sends upgrades (tests drive its `tick`). */
   upgrades: UpgradeDispatcher;
+  /** The platform key that signs upgrade manifests (its public half is what gateways trust). */
+  manifestKey: ManifestKey;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -353,6 +355,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ingest,
     commands,
     upgrades: upgradeDispatcher,
+    manifestKey,
     drain: () => {
       draining = true;
     },

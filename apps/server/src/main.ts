@@ -19,7 +19,9 @@ try {
 } catch (err) {
   failStart(err, config);
 }
-const { app, database, drain, bus } = await buildApp({ config }).catch((err: unknown) => failStart(err, config));
+const { app, database, drain, bus, manifestKey } = await buildApp({ config }).catch((err: unknown) =>
+  failStart(err, config),
+);
 
 if (config.seedDemo) {
   const created = await seedDemo(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword });
@@ -51,7 +53,13 @@ if (config.simulate) {
     app.log.warn('SIMULATE is on but @heliograph/simulator is not installed: running without the demo fleet');
     return undefined;
   });
-  fleet = await plugin?.startDemoFleet({ db: database.db, config, busPort: bus.port, log: app.log });
+  fleet = await plugin?.startDemoFleet({
+    db: database.db,
+    config,
+    busPort: bus.port,
+    log: app.log,
+    manifestKey: manifestKey.publicPem,
+  });
 }
 
 function isMissingSimulator(err: unknown): boolean {

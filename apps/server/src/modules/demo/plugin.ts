@@ -2,7 +2,6 @@ import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { ManifestKey } from '../upgrades/manifest-key.js';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './fleet.js';
 import { spareLabels, unboundSpares } from './spares.js';
 
@@ -17,6 +16,8 @@ export async function startDemoFleet(deps: {
   /** The embedded broker's port (undefined with an external broker). */
   busPort: number | undefined;
   log: FastifyBaseLogger;
+  /** The platform's manifest key, public half (SPKI PEM), as the app loaded it. */
+  manifestKey: string;
 }): Promise<{ stop(): Promise<void> } | undefined> {
   const { db, config, log } = deps;
   const demo = await ensureDemoFleet(db, { dataDir: config.dataDir, size: config.fleetSize });
@@ -28,7 +29,7 @@ export async function startDemoFleet(deps: {
   const mqttUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${deps.busPort ?? config.mqttPort}`;
   // The simulated gateways trust the platform's manifest key and nothing else (issue 13): the public half of
   // the key this server signs with, handed over in process as a gateway maker would burn it into flash.
-  const manifestKey = (await ManifestKey.load(db)).publicPem;
+  const { manifestKey } = deps;
   const upgrade = {
     timeScale: config.simulateUpgrade.timeScale,
     failureRate: config.simulateUpgrade.failPercent / 100,

@@ -29,9 +29,6 @@ import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusOwnSql } from '../plants/status.js';
 import { settingFieldsFor } from './settings-form.js';
 
-/** The inverter pages' status: "upgrading" included (plants/status.ts deviceStatusOwnSql). */
-export const inverterStatusSql = deviceStatusOwnSql;
-
 /** The inverter a route acts on, with what the action rule needs. */
 export interface InverterTarget {
   id: string;
@@ -88,7 +85,7 @@ export class InverterService {
     const q = f.q?.trim();
     const search = q ? anyContains(q, [sql`d.sn`, sql`d.alias`, sql`p.name`, sql`g.sn`]) : null;
     return sql`select d.id, d.sn, d.alias, d.brand, d.model, d.rated_w, d.protocol, d.firmware, g.sn as gateway_sn,
-        d.plant_id, p.name as plant_name, ${inverterStatusSql} as status, dl.ts,
+        d.plant_id, p.name as plant_name, ${deviceStatusOwnSql} as status, dl.ts,
         (dl.metrics->>'p_ac')::float8 as power_w,
         coalesce((dl.metrics->>'e_ac_total')::float8, (dl.metrics->>'e_pv_total')::float8) as total_kwh,
         coalesce((select dd.pv from device_day dd where dd.device_id = d.id
@@ -190,7 +187,7 @@ export class InverterService {
       kind: 'inverter',
       write: opts.write ?? false,
       select: sql`d.id, d.sn, d.alias, d.model, d.protocol, d.meta, d.settings, d.gateway_id, g.sn as gateway_sn,
-          d.plant_id, p.timezone, ${inverterStatusSql} as status, (dl.metrics->>'state')::float8 as state,
+          d.plant_id, p.timezone, ${deviceStatusOwnSql} as status, (dl.metrics->>'state')::float8 as state,
           exists (select 1 from device b where b.gateway_id = d.gateway_id and b.kind = 'battery'
             and b.deleted_at is null) as has_battery`,
       join: sql`left join plant p on p.id = d.plant_id left join device_latest dl on dl.device_id = d.id`,
@@ -256,7 +253,7 @@ export class InverterService {
     });
     const [r] = await query<BatteryInverter>(
       this.db,
-      sql`select d.sn, d.alias, d.model, d.protocol, ${inverterStatusSql} as status
+      sql`select d.sn, d.alias, d.model, d.protocol, ${deviceStatusOwnSql} as status
         from device d join gateway g on g.id = d.gateway_id left join device_latest dl on dl.device_id = d.id
         where d.gateway_id = ${b.gateway_id} and d.kind = 'inverter' and d.deleted_at is null
           and d.meta->>'inverterKind' = 'hybrid'

@@ -6,3 +6,4 @@ export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { cardPagination, listPagination } from './pagination';
 export { ListPage, listEmpty, RowAction, useWide, type ListPageProps, type RowActionProps } from './ListPage';
 export { useScrollRegion } from './useScrollRegion';
+export { FilterSelect } from './FilterSelect';

@@ -6,14 +6,14 @@ import {
   TagsOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Segmented, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Empty, Grid, Segmented, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FIRMWARE_KINDS } from '@heliograph/shared';
 import { formatBytes, formatTime } from '../../components/fileFormat';
-import { ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import { FilterSelect, listPagination, ListToolbar, type ListSpec, useListState } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { usePermissions } from '../../kit/permissions';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -282,11 +282,9 @@ export default function FirmwarePage(): React.JSX.Element {
         onReset={reset}
         filters={
           <>
-            <Select
-              allowClear
-              style={{ minWidth: 150 }}
-              placeholder={t('firmware.enabledFilter')}
-              aria-label={t('firmware.enabledFilter')}
+            <FilterSelect
+              label={t('firmware.enabledFilter')}
+              minWidth={150}
               value={state.filters.enabled}
               onChange={(v?: string) => update({ filters: { ...state.filters, enabled: v } })}
               options={[
@@ -294,11 +292,9 @@ export default function FirmwarePage(): React.JSX.Element {
                 { value: 'false', label: t('firmware.disabled') },
               ]}
             />
-            <Select
-              allowClear
-              style={{ minWidth: 150 }}
-              placeholder={t('firmware.releasedFilter')}
-              aria-label={t('firmware.releasedFilter')}
+            <FilterSelect
+              label={t('firmware.releasedFilter')}
+              minWidth={150}
               value={state.filters.released}
               onChange={(v?: string) => update({ filters: { ...state.filters, released: v } })}
               options={[
@@ -307,11 +303,9 @@ export default function FirmwarePage(): React.JSX.Element {
               ]}
             />
             {labelOptions.length > 0 ? (
-              <Select
-                allowClear
-                style={{ minWidth: 160 }}
-                placeholder={t('firmware.label')}
-                aria-label={t('firmware.label')}
+              <FilterSelect
+                label={t('firmware.label')}
+                minWidth={160}
                 value={state.filters.label}
                 onChange={(v?: string) => update({ filters: { ...state.filters, label: v } })}
                 options={labelOptions}

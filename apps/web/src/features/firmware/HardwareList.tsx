@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { HARDWARE_KINDS, type HardwareKind, type HardwareRow } from '@heliograph/shared';
 import {
-  ListToolbar,
+  FilterSelect,
   listEmpty,
   listPagination,
+  ListToolbar,
+  type ListSpec,
   useListState,
   useScrollRegion,
-  type ListSpec,
 } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -110,20 +111,16 @@ export function HardwareList(): React.JSX.Element {
         onReset={reset}
         filters={
           <>
-            <Select
-              allowClear
-              style={{ minWidth: 160 }}
-              placeholder={t('firmware.hardware.kind')}
-              aria-label={t('firmware.hardware.kind')}
+            <FilterSelect
+              label={t('firmware.hardware.kind')}
+              minWidth={160}
               value={state.filters.kind}
               onChange={(v?: string) => update({ filters: { kind: v } })}
               options={HARDWARE_KINDS.map((k) => ({ value: k, label: t(`firmware.hardware.kinds.${k}`) }))}
             />
-            <Select
-              allowClear
-              style={{ minWidth: 190 }}
-              placeholder={t('firmware.hardware.newer')}
-              aria-label={t('firmware.hardware.newer')}
+            <FilterSelect
+              label={t('firmware.hardware.newer')}
+              minWidth={190}
               value={state.filters.outdated}
               onChange={(v?: string) => update({ filters: { outdated: v } })}
               options={[

@@ -6,18 +6,19 @@ import {
   type UpgradeRow,
   type UpgradeState,
 } from '@heliograph/shared';
-import { DatePicker, Select, Table, Tag } from 'antd';
+import { DatePicker, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  ListToolbar,
+  FilterSelect,
   listEmpty,
   listPagination,
+  ListToolbar,
+  type ListSpec,
   useListState,
   useScrollRegion,
-  type ListSpec,
 } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -151,25 +152,21 @@ export function UpgradeRecords({ tz = viewerZone() }: { tz?: string }): React.JS
         onReset={reset}
         filters={
           <>
-            <Select
-              allowClear
-              style={{ minWidth: 160 }}
-              placeholder={t('firmware.records.kind')}
-              aria-label={t('firmware.records.kind')}
+            <FilterSelect
+              label={t('firmware.records.kind')}
+              minWidth={160}
               value={f.kind}
               onChange={(v?: string) => update({ filters: { kind: v } })}
               options={FIRMWARE_KINDS.map((k) => ({ value: k, label: kindName(k) }))}
-              data-testid="records-kind"
+              testId="records-kind"
             />
-            <Select
-              allowClear
-              style={{ minWidth: 170 }}
-              placeholder={t('firmware.records.state')}
-              aria-label={t('firmware.records.state')}
+            <FilterSelect
+              label={t('firmware.records.state')}
+              minWidth={170}
               value={f.state}
               onChange={(v?: string) => update({ filters: { state: v } })}
               options={UPGRADE_STATES.map((s) => ({ value: s, label: t(`deviceCommon.upgrade.states.${s}`) }))}
-              data-testid="records-state"
+              testId="records-state"
             />
             <DatePicker.RangePicker
               value={range}
