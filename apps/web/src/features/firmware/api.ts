@@ -1,5 +1,6 @@
-import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode, UpgradeState } from '@heliograph/shared';
-import { ERROR_CODES } from '@heliograph/shared';
+import type { FirmwareEditInput, FirmwareKind, HardwareKind, UpgradeMode } from '@heliograph/shared';
+import { ERROR_CODES, type upgradeRecordsQuery } from '@heliograph/shared';
+import type { z } from 'zod';
 import { call, routeUrl } from '../../api/call';
 
 /** The firmware library's calls (contracts in packages/shared/src/contracts/firmware.ts). */
@@ -46,19 +47,10 @@ export const firmwareKeys = {
 };
 
 /**
- * The upgrade records' filters as the console sends them (the contract's query coerces its numbers, so its
- * input type says `unknown` for them). A type, not an interface, so it passes as the export's query record.
+ * The upgrade records' filters as the console sends them: the contract's query as the server reads it (its
+ * input type says `unknown` for the coerced numbers), every field optional.
  */
-export type RecordsFilters = {
-  kind?: FirmwareKind;
-  state?: UpgradeState;
-  q?: string;
-  from?: number;
-  to?: number;
-  rolloutId?: string;
-  page?: number;
-  size?: number;
-};
+export type RecordsFilters = Partial<z.output<typeof upgradeRecordsQuery>>;
 
 /** The maintenance log's upgrade records export (same filters as the list, no page). */
 export const RECORDS_DOWNLOAD_PATH = routeUrl('GET /upgrade/records/download');
