@@ -141,6 +141,7 @@ test('a recovery code signs in once, when the authenticator is not at hand', asy
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('login-account')).toBeVisible();
   await page.getByTestId('login-account').fill(ACCOUNT);
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);
   await page.getByTestId('login-submit').click();
@@ -194,6 +195,8 @@ test('add a passkey on the account page, then sign in with it', async ({ page })
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('sign-out').click();
+    // The console goes to the sign-in page by itself: let it arrive before navigating again.
+    await expect(page.getByTestId('login-account')).toBeVisible();
     await signInWithPassword();
     await page.getByTestId('mfa-passkey').click();
     await expect(page.getByTestId('user-menu')).toBeVisible();
