@@ -72,6 +72,8 @@ import { Foreground } from './http/foreground.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { FileStore } from './modules/files/store.js';
+import { ObjectStoreError, S3ObjectStore } from './modules/files/object-store.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
 import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
 import { ManifestKey } from './modules/upgrades/manifest-key.js';
@@ -106,6 +108,8 @@ export interface AppOptions {
    * online, an answer) or ticked by a test. Default DEFAULT_UPGRADE_INTERVAL_MS.
    */
   upgradeIntervalMs?: number;
+  /** How often removed files' objects are deleted from the S3-compatible store (ms); 0: only when a test sweeps. */
+  fileSweepIntervalMs?: number;
 }
 
 export interface HeliographApp {
@@ -118,6 +122,8 @@ export interface HeliographApp {
   upgrades: UpgradeDispatcher;
   /** The platform key that signs upgrade manifests (its public half is what gateways trust). */
   manifestKey: ManifestKey;
+  /** Where files' bytes live (the database, or the configured S3-compatible store). */
+  files: FileStore;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -128,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   // The broker-auth endpoints answer whether a gateway password is right: without a secret the broker
   // proves itself with, they would answer anyone. Refused before anything starts.
   if (config.mqttUrl && !config.mqttAuthSecret) throw new ConfigError([MISSING_BROKER_SECRET]);
+  const files = await openFileStore(config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -287,7 +294,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   await app.register(
     async (api) => {
       await api.register(authRoutes({ auth, keys, tokens, captcha }));
-      await api.register(userRoutes({ db, auth, callers, tokens }));
+      await api.register(userRoutes({ db, auth, callers, tokens, files }));
       await api.register(migrationRoutes({ db, config: config.migration, migrator, now: clock }));
       // Server to server between regions; only when REGION, REGIONS and REGION_SECRET are set.
       if (config.migration) {
@@ -326,11 +333,13 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(weatherRoutes({ db }));
       await api.register(eventRoutes({ db }));
       await api.register(layoutRoutes({ db }));
-      await api.register(companyRoutes({ db, auth, callers }));
+      await api.register(companyRoutes({ db, auth, callers, files }));
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
-      await api.register(firmwareRoutes({ db }));
-      await api.register(upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }));
+      await api.register(firmwareRoutes({ db, files }));
+      await api.register(
+        upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, files, now: clock }),
+      );
       await api.register(upgradeRecordRoutes({ db }));
     },
     { prefix: '/api/v1' },
@@ -338,9 +347,19 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   await serveWeb(app, config.webDist);
 
+  // Removed files' objects leave the S3-compatible store in the background (files/store.ts says why not at once).
+  const sweepEvery = opts.fileSweepIntervalMs ?? 60_000;
+  const fileSweeper =
+    files.objects && sweepEvery > 0
+      ? setInterval(() => {
+          files.sweep(db).catch((err: unknown) => app.log.warn({ err }, 'removed files could not be swept'));
+        }, sweepEvery).unref()
+      : undefined;
+
   app.addHook('onClose', async () => {
     // Everything received is committed and acknowledged before the database goes.
     await ingest.stop();
+    clearInterval(fileSweeper);
     await upgradeDispatcher.stop();
     await summaries.stop();
     await migrator?.stop();
@@ -356,8 +375,25 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     commands,
     upgrades: upgradeDispatcher,
     manifestKey,
+    files,
     drain: () => {
       draining = true;
     },
   };
+}
+
+/**
+ * The file store of the configuration: the database, or an S3-compatible store whose bucket is checked now,
+ * so a wrong endpoint, bucket or key ends the start in one line rather than failing the first upload.
+ */
+async function openFileStore(config: Config): Promise<FileStore> {
+  if (!config.objectStore) return new FileStore(null);
+  const objects = new S3ObjectStore(config.objectStore);
+  try {
+    await objects.check();
+  } catch (err) {
+    if (err instanceof ObjectStoreError) throw new ConfigError([err.message]);
+    throw err;
+  }
+  return new FileStore(objects);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { MAX_FLEET_SIZE } from '@heliograph/shared';
 import { z } from 'zod';
+import type { ObjectStoreConfig } from './modules/files/object-store.js';
 import { RATE_LIMIT_RULES, loadRateLimits, rateLimitText, type RateLimits } from './modules/rate-limit/rules.js';
 
 /**
@@ -13,6 +14,11 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PGlite database in DATA_DIR/db. */
   databaseUrl: string | undefined;
+  /**
+   * An S3-compatible store for files' bytes (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+   * S3_REGION). Unset: files live in the database.
+   */
+  objectStore: ObjectStoreConfig | undefined;
   /** Unset: mails are written to the log and DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -223,6 +229,16 @@ const envSchema = z.object({
   HOST: text.default('0.0.0.0'),
   DATA_DIR: text.default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user:pw@host:5432/heliograph').optional(),
+  S3_ENDPOINT: url(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com').optional(),
+  S3_BUCKET: text
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_REGION: text.default('us-east-1'),
+  S3_ACCESS_KEY_ID: text.optional(),
+  S3_SECRET_ACCESS_KEY: text.optional(),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtps://user:pw@mail.example:465').optional(),
   MAIL_FROM: text.default('Heliograph <no-reply@heliograph.local>'),
   DEMO_PASSWORD: text.optional(),
@@ -295,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
       // A secret is never printed, not even a wrong one.
-      const value = name === 'REGION_SECRET' ? '"***"' : shown(given[name as EnvName] ?? '');
+      const value = SECRETS.has(name) ? '"***"' : shown(given[name as EnvName] ?? '');
       if (!lines.has(name)) lines.set(name, `${name}=${value} ${issue.message}`);
     }
     throw new ConfigError([...lines.values()]);
@@ -307,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   if (e.MQTT_URL && !e.MQTT_AUTH_SECRET) throw new ConfigError([MISSING_BROKER_SECRET]);
+  const objectStore = objectStoreConfig(e);
   const migration = migrationConfig(e.REGION, e.REGIONS, e.REGION_SECRET, e.REGION_MQTT_URL);
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const cwd = env.INIT_CWD ?? process.cwd();
@@ -315,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    objectStore,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoPassword: e.DEMO_PASSWORD,
@@ -347,6 +365,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
     migration,
     publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+/** Variables whose value is never printed, not even a wrong one. */
+const SECRETS = new Set(['REGION_SECRET', 'S3_SECRET_ACCESS_KEY']);
+
+/** The S3 variables: endpoint, bucket and both keys together, or none (files stay in the database). */
+function objectStoreConfig(e: {
+  S3_ENDPOINT?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+}): ObjectStoreConfig | undefined {
+  const given = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(given).filter(([, v]) => v === undefined);
+  if (missing.length === Object.keys(given).length) return undefined;
+  if (missing.length) {
+    throw new ConfigError(
+      missing.map(
+        ([name]) =>
+          `${name} is not set: an S3-compatible file store needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+      ),
+    );
+  }
+  return {
+    endpoint: (e.S3_ENDPOINT ?? '').replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
   };
 }
 

@@ -19,12 +19,16 @@ try {
 } catch (err) {
   failStart(err, config);
 }
-const { app, database, drain, bus, manifestKey } = await buildApp({ config }).catch((err: unknown) =>
+const { app, database, drain, bus, manifestKey, files } = await buildApp({ config }).catch((err: unknown) =>
   failStart(err, config),
 );
 
 if (config.seedDemo) {
-  const created = await seedDemo(database.db, { dataDir: config.dataDir, demoPassword: config.demoPassword });
+  const created = await seedDemo(database.db, {
+    dataDir: config.dataDir,
+    demoPassword: config.demoPassword,
+    files,
+  });
   const file = demoAccountsFile(config.dataDir);
   if (created) {
     // Printed once, on the first start; afterwards only the file has them.

@@ -26,7 +26,7 @@ import {
   upgradeRollout,
   vendorKey,
 } from '../db/schema.js';
-import { putFile } from '../modules/files/store.js';
+import { DATABASE_FILES } from '../modules/files/store.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { STORAGE_PLANT_FIELDS } from '../test/plant-fields.js';
 import { ACCOUNTS, TestApp } from '../test/harness.js';
@@ -443,7 +443,7 @@ describe('the tenancy sweep', () => {
       .values({ companyId: sunrise?.id ?? null, key: 'custom:sweep', name: 'Sweep role', base: 'company_staff' })
       .returning();
     await db.insert(rolePermission).values({ roleId: ownRole?.id ?? '', permission: 'station.view' });
-    const manualFile = await putFile(db, {
+    const manualFile = await DATABASE_FILES.put(db, {
       kind: 'manual',
       name: 'sweep.pdf',
       contentType: 'application/pdf',
@@ -459,7 +459,7 @@ describe('the tenancy sweep', () => {
       .insert(vendorKey)
       .values({ name: 'Sweep vendor', publicKey: 'sweep', fingerprint: 'sweep' })
       .returning();
-    const image = await putFile(db, {
+    const image = await DATABASE_FILES.put(db, {
       kind: 'firmware',
       name: 'sweep.bin',
       contentType: 'application/octet-stream',

@@ -6,6 +6,7 @@ import { signNonce, type TokenPair } from '@heliograph/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { FileStore } from '../modules/files/store.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { appUser, company, role } from '../db/schema.js';
@@ -44,6 +45,8 @@ export class TestApp {
   commands!: CommandService;
   /** The upgrade dispatcher: its timer is off in tests, which call `tick` (or are kicked by events). */
   upgrades!: UpgradeDispatcher;
+  /** Where files' bytes go (the database unless the test set S3_*). */
+  files!: FileStore;
   /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
   env: Record<string, string> = {};
   /** The clock of the rate limits (a test moves it past a window); the real one otherwise. */
@@ -104,12 +107,15 @@ export class TestApp {
       sweepSummaries: false,
       // Upgrades go when a test ticks the dispatcher or an event kicks it, never on the wall clock.
       upgradeIntervalMs: 0,
+      // Removed files' objects go when a test sweeps.
+      fileSweepIntervalMs: 0,
     });
     this.app = built.app;
     this.bus = built.bus;
     this.ingest = built.ingest;
     this.commands = built.commands;
     this.upgrades = built.upgrades;
+    this.files = built.files;
     await this.app.ready();
     this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
   }

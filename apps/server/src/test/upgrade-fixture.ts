@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { gatewayTopics, type FirmwareKind, type GatewayCommand, type UpgradeMode } from '@heliograph/shared';
 import type { Db } from '../db/client.js';
 import { company, device, deviceLatest, firmware, firmwareGrant, gateway, vendorKey } from '../db/schema.js';
-import { putFile } from '../modules/files/store.js';
+import { DATABASE_FILES } from '../modules/files/store.js';
 import { provisionPlant, type ProvisionDevice } from '../modules/plants/provision.js';
 import type { TestApp } from './harness.js';
 import { TEST_PLANT_FIELDS } from './plant-fields.js';
@@ -140,7 +140,7 @@ export async function addFirmware(
   // Each image different (the library keeps one image once): its bytes vary with a counter.
   const bytes = Buffer.alloc(f.size ?? 3000 + images, images % 251);
   bytes.write(`${f.product} ${f.version}`, 0);
-  const stored = await putFile(db, {
+  const stored = await DATABASE_FILES.put(db, {
     kind: 'firmware',
     name: `${f.product}_${f.version}.bin`,
     contentType: 'application/octet-stream',

@@ -13,7 +13,7 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
 import { recordAudit } from '../audit/record.js';
 import { readUpload } from '../files/multipart.js';
-import { deleteFile, getFile, putFile } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import type { CallerCache } from '../users/caller-cache.js';
 import { findUserByAccount, logoUrl } from '../users/repository.js';
 import { contentDisposition, imageOf, logoFits, manualTypeOf } from './files.js';
@@ -42,9 +42,14 @@ const LOGO_SIZE_RULE: Record<LogoKind, FieldRule> = { wide: 'logoWideSize', squa
 const HOST_NAME_INDEX = 'company_host_name_unique';
 const hostNameTakenError = () => new ValidationError([{ field: 'hostName', rule: 'hostNameTaken' }]);
 
-export function companyRoutes(deps: { db: Db; auth: AuthService; callers: CallerCache }): FastifyPluginAsyncZod {
+export function companyRoutes(deps: {
+  db: Db;
+  auth: AuthService;
+  callers: CallerCache;
+  files: FileStore;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps;
+    const { db, files } = deps;
     await app.register(fastifyMultipart, {
       limits: { fileSize: COMPANY_LIMITS.manualBytes, files: 1, fields: 4 },
     });
@@ -123,7 +128,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
       const previous = c[column];
       await db.transaction(async (tx) => {
         const stored = bytes
-          ? await putFile(tx, {
+          ? await files.put(tx, {
               kind: 'logo',
               name: `logo-${which}`,
               contentType: imageOf(bytes)?.type ?? 'application/octet-stream',
@@ -137,7 +142,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
           .update(company)
           .set(which === 'wide' ? { logoWideId: id } : { logoSquareId: id })
           .where(eq(company.id, c.id));
-        if (previous) await deleteFile(tx, previous);
+        if (previous) await files.remove(tx, previous);
         await recordAudit(tx, auth, ip, {
           action: bytes ? 'company.logo' : 'company.logoDelete',
           targetKind: 'company',
@@ -183,7 +188,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
       'GET /anonymous/logo/:id',
       { config: anonymous, summary: 'A company logo (no token: the sign-in page shows it); only logos are served' },
       async (req, reply) => {
-        const file = await getFile(db, req.params.id);
+        const file = await files.get(db, req.params.id);
         if (!file || file.kind !== 'logo') throw new AppError('notFound', { httpStatus: 404 });
         const etag = `"${file.sha256}"`;
         reply
@@ -307,7 +312,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const contentType = manualTypeOf(bytes, fileName);
         if (!contentType) throw new ValidationError([{ field: 'file', rule: 'manualType' }]);
         const id = await db.transaction(async (tx) => {
-          const stored = await putFile(tx, {
+          const stored = await files.put(tx, {
             kind: 'manual',
             name: fileName,
             contentType,
@@ -340,7 +345,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
         const m = await findManual(auth, req.params.id);
         await db.transaction(async (tx) => {
           await tx.delete(companyManual).where(eq(companyManual.id, m.id));
-          await deleteFile(tx, m.fileId);
+          await files.remove(tx, m.fileId);
           await recordAudit(tx, auth, req.ip, {
             action: 'manual.delete',
             targetKind: 'manual',
@@ -357,7 +362,7 @@ export function companyRoutes(deps: { db: Db; auth: AuthService; callers: Caller
       { config: reader, summary: 'A manual’s file, for the company’s members and customers' },
       async (req, reply) => {
         const m = await findManual(requireAuth(req.auth), req.params.id);
-        const file = await getFile(db, m.fileId);
+        const file = await files.get(db, m.fileId);
         if (!file) throw new AppError('notFound');
         return reply
           .type(file.contentType)

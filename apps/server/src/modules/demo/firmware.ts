@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import type { FirmwareKind } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { firmware, firmwareGrant, firmwareLabel, vendorKey } from '../../db/schema.js';
-import { putFile } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import { parseVendorKey } from '../firmware/signing.js';
 
 interface DemoImage {
@@ -44,7 +44,11 @@ const IMAGES: DemoImage[] = [
  * company, the newest left as a draft, so every state of the library shows. The images are a few kilobytes of
  * deterministic bytes: the simulated devices do not run them.
  */
-export async function seedDemoFirmware(db: Db, opts: { companyId: string; platformAdminId: string | null }) {
+export async function seedDemoFirmware(
+  db: Db,
+  files: FileStore,
+  opts: { companyId: string; platformAdminId: string | null },
+) {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const parsed = parseVendorKey(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   if (!parsed) throw new Error('the demo vendor key did not parse');
@@ -77,7 +81,7 @@ export async function seedDemoFirmware(db: Db, opts: { companyId: string; platfo
       const bytes = createHash('sha512').update(`${image.product} ${version}`).digest();
       const content = Buffer.concat(Array.from({ length: 64 }, () => bytes));
       const fileName = `${image.product}_V${version}.bin`;
-      const stored = await putFile(db, {
+      const stored = await files.put(db, {
         kind: 'firmware',
         name: fileName,
         contentType: 'application/octet-stream',

@@ -8,6 +8,7 @@ import { appUser, company } from '../../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { syncBuiltinRoles } from '../permissions/builtin-roles.js';
 import { DEMO_CUSTOMER_ACCOUNT, seedDemoCustomers } from './customers.js';
+import { DATABASE_FILES, type FileStore } from '../files/store.js';
 import { seedDemoFirmware } from './firmware.js';
 
 export interface DemoAccount {
@@ -54,7 +55,7 @@ export function generatePassword(length = 14): string {
  */
 export async function seedDemo(
   db: Db,
-  opts: { dataDir: string; demoPassword?: string | undefined },
+  opts: { dataDir: string; demoPassword?: string | undefined; files?: FileStore },
 ): Promise<DemoAccount[] | undefined> {
   const [existing] = await db.select({ n: count() }).from(appUser);
   if ((existing?.n ?? 0) > 0) return undefined;
@@ -92,7 +93,7 @@ export async function seedDemo(
     const password = opts.demoPassword ?? generatePassword();
     await seedDemoCustomers(db, demo.id, password);
     accounts.push({ role: 'customer', account: DEMO_CUSTOMER_ACCOUNT, password });
-    await seedDemoFirmware(db, { companyId: demo.id, platformAdminId });
+    await seedDemoFirmware(db, opts.files ?? DATABASE_FILES, { companyId: demo.id, platformAdminId });
   }
   await mkdir(opts.dataDir, { recursive: true });
   const file = demoAccountsFile(opts.dataDir);

@@ -21,7 +21,7 @@ import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import { readUpload } from '../files/multipart.js';
-import { deleteFile, putFile } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import {
   activeVendorKeys,
   existingCompanies,
@@ -79,9 +79,9 @@ function versionList(values: readonly string[], field: string): string[] {
  *
  * The image lives in stored_file (the database by default, so every instance serves it).
  */
-export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+export function firmwareRoutes(deps: { db: Db; files: FileStore }): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps;
+    const { db, files } = deps;
     await app.register(fastifyMultipart, {
       limits: { fileSize: FIRMWARE_LIMITS.maxBytes, files: 1, fields: 16 },
     });
@@ -197,7 +197,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         let id: string;
         try {
           id = await db.transaction(async (tx) => {
-            const stored = await putFile(tx, {
+            const stored = await files.put(tx, {
               kind: 'firmware',
               name: fileName,
               contentType: 'application/octet-stream',
@@ -303,7 +303,7 @@ export function firmwareRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         });
         await db.transaction(async (tx) => {
           await tx.delete(firmware).where(eq(firmware.id, found.id));
-          await deleteFile(tx, found.file_id);
+          await files.remove(tx, found.file_id);
         });
         return ok(req, null);
       },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { firmware, upgrade } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { getFile } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import { tokenHash } from './dispatcher.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,6 +49,7 @@ export function byteRange(
  */
 export async function imageFor(
   db: Db,
+  files: FileStore,
   now: number,
   id: string,
   token: string,
@@ -70,7 +71,7 @@ export async function imageFor(
   const held = Buffer.from(row.tokenHash, 'hex');
   if (given.length !== held.length || !timingSafeEqual(given, held)) throw gone();
   if (row.expiresAt.getTime() < now) throw gone();
-  const file = await getFile(db, row.fileId);
+  const file = await files.get(db, row.fileId);
   if (!file) throw gone();
   const size = file.bytes.length;
   const r = byteRange(range, size);

@@ -6,6 +6,7 @@ import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { callerOf } from '../commands/device-command.js';
 import type { UpgradeDispatcher } from './dispatcher.js';
+import type { FileStore } from '../files/store.js';
 import { imageFor } from './download.js';
 import { mayUpgrade } from './eligibility.js';
 import type { ManifestKey } from './manifest-key.js';
@@ -17,6 +18,7 @@ export interface UpgradeRouteDeps {
   upgrades: UpgradeService;
   dispatcher: Pick<UpgradeDispatcher, 'kick'>;
   key: ManifestKey;
+  files: FileStore;
   now: () => number;
 }
 
@@ -115,7 +117,14 @@ export function upgradeRoutes(deps: UpgradeRouteDeps): FastifyPluginAsyncZod {
         summary: 'The image of a running upgrade for its gateway (the manifest’s token); Range requests resume',
       },
       async (req, reply) => {
-        const got = await imageFor(db, deps.now(), req.params.upgradeId, req.query.token, req.headers.range);
+        const got = await imageFor(
+          db,
+          deps.files,
+          deps.now(),
+          req.params.upgradeId,
+          req.query.token,
+          req.headers.range,
+        );
         reply.header('accept-ranges', 'bytes').header('cache-control', 'no-store');
         if (got.status === 416) return reply.code(416).header('content-range', `bytes */${got.size}`).send();
         reply.type('application/octet-stream');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { appUser, storedFile } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { ValidationError } from '../../http/errors.js';
-import { deleteFile, getFile, putFile } from '../files/store.js';
+import type { FileStore } from '../files/store.js';
 import { findUserById } from './repository.js';
 
 /**
@@ -17,7 +17,13 @@ export function avatarUrl(userId: string, sha256: string): string {
 }
 
 /** Checks and stores the picture; the previous one goes. Nothing is saved when it is refused. */
-export async function storeAvatar(db: Db, userId: string, companyId: string | null, bytes: Buffer): Promise<void> {
+export async function storeAvatar(
+  db: Db,
+  files: FileStore,
+  userId: string,
+  companyId: string | null,
+  bytes: Buffer,
+): Promise<void> {
   if (!pictureTypeOf(bytes.subarray(0, 8))) throw new ValidationError([{ field: 'file', rule: 'pictureType' }]);
   if (bytes.length > LIMITS.avatarBytes) throw new ValidationError([{ field: 'file', rule: 'avatarSize' }]);
   const type = pictureTypeOf(bytes.subarray(0, 8)) ?? 'image/png';
@@ -26,8 +32,8 @@ export async function storeAvatar(db: Db, userId: string, companyId: string | nu
       .select({ id: storedFile.id })
       .from(storedFile)
       .where(and(eq(storedFile.kind, 'avatar'), eq(storedFile.ownerId, userId)));
-    for (const o of old) await deleteFile(tx, o.id);
-    const file = await putFile(tx, {
+    for (const o of old) await files.remove(tx, o.id);
+    const file = await files.put(tx, {
       kind: 'avatar',
       name: type === 'image/png' ? 'avatar.png' : 'avatar.jpg',
       contentType: type,
@@ -42,9 +48,13 @@ export async function storeAvatar(db: Db, userId: string, companyId: string | nu
   });
 }
 
-export async function removeAvatar(db: Db, userId: string): Promise<void> {
+export async function removeAvatar(db: Db, files: FileStore, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(storedFile).where(and(eq(storedFile.kind, 'avatar'), eq(storedFile.ownerId, userId)));
+    const old = await tx
+      .select({ id: storedFile.id })
+      .from(storedFile)
+      .where(and(eq(storedFile.kind, 'avatar'), eq(storedFile.ownerId, userId)));
+    for (const o of old) await files.remove(tx, o.id);
     await tx.update(appUser).set({ avatar: null, updatedAt: new Date() }).where(eq(appUser.id, userId));
   });
 }
@@ -55,6 +65,7 @@ export async function removeAvatar(db: Db, userId: string): Promise<void> {
  */
 export async function readableAvatar(
   db: Db,
+  files: FileStore,
   auth: AuthContext,
   userId: string,
 ): Promise<{ contentType: string; bytes: Buffer } | undefined> {
@@ -70,6 +81,6 @@ export async function readableAvatar(
     .from(storedFile)
     .where(and(eq(storedFile.kind, 'avatar'), eq(storedFile.ownerId, userId)));
   if (!row) return undefined;
-  const file = await getFile(db, row.id);
+  const file = await files.get(db, row.id);
   return file && { contentType: file.contentType, bytes: file.bytes };
 }

@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 import type { AuthService } from '../auth/service.js';
 import type { TokenService } from '../auth/tokens.js';
+import type { FileStore } from '../files/store.js';
 import { readableAvatar, removeAvatar, storeAvatar } from './avatar.js';
 import type { CallerCache } from './caller-cache.js';
 import { userInfo } from './repository.js';
@@ -25,6 +26,7 @@ export function userRoutes(deps: {
   auth: AuthService;
   callers: CallerCache;
   tokens: TokenService;
+  files: FileStore;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     // An avatar over the limit stops the upload (RequestFileTooLargeError) instead of being read whole.
@@ -110,7 +112,7 @@ export function userRoutes(deps: {
           }
           throw err;
         }
-        await storeAvatar(deps.db, auth.userId, auth.companyId, bytes);
+        await storeAvatar(deps.db, deps.files, auth.userId, auth.companyId, bytes);
         deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
@@ -125,7 +127,7 @@ export function userRoutes(deps: {
       async (req, reply) => {
         const auth = requireAuth(req.auth);
         const id = req.params.userId;
-        const avatar = z.uuid().safeParse(id).success ? await readableAvatar(deps.db, auth, id) : undefined;
+        const avatar = z.uuid().safeParse(id).success ? await readableAvatar(deps.db, deps.files, auth, id) : undefined;
         if (!avatar) throw new AppError('notFound', { httpStatus: 404 });
         return reply
           .type(avatar.contentType)
@@ -141,7 +143,7 @@ export function userRoutes(deps: {
       async (req) => {
         const auth = requireAuth(req.auth);
         ownId(auth.userId, req.params.userId);
-        await removeAvatar(deps.db, auth.userId);
+        await removeAvatar(deps.db, deps.files, auth.userId);
         deps.callers.forgetUser(auth.userId);
         return ok(req, await current(auth.userId));
       },
