@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, MAX_FLEET_SIZE, PLANT_TYPES } from '@heliograph/shared';
+import { DEVICE_KINDS, MAX_FLEET_SIZE, PLANT_TYPES, simModels } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { defineFleet } from './define.js';
 
@@ -114,5 +114,28 @@ describe('defineFleet', () => {
     // Plant 1,000 is the first with a four-digit index; the serials of the first 999 are as they always were.
     expect(fleet[998]?.gateways[0]?.sn).toMatch(/^GW\d{2}999001$/);
     expect(fleet[999]?.gateways[0]?.sn).toMatch(/^GW\d{2}1000001$/);
+  });
+
+  it('names every device after a model of the catalogue the server seeds firmware for', () => {
+    // The server's demo library has an image for each catalogue model (issue 13): a model outside it could
+    // never be upgraded.
+    const catalogue = simModels();
+    const fleet = defineFleet({ count: 3000, seed: 7 });
+    const seen = {
+      gateway: new Set<string>(),
+      inverter: new Set<string>(),
+      battery: new Set<string>(),
+      meter: new Set<string>(),
+    };
+    for (const g of fleet.flatMap((p) => p.gateways)) {
+      seen.gateway.add(g.model);
+      for (const d of g.devices) if (d.kind !== 'weather') seen[d.kind as keyof typeof seen].add(d.model);
+    }
+    for (const kind of Object.keys(seen) as (keyof typeof seen)[]) {
+      expect([...seen[kind]].filter((m) => !catalogue[kind].includes(m))).toEqual([]);
+    }
+    // Every kind is there, and the fleet uses a good part of the catalogue (not just one model per kind).
+    expect(seen.inverter.size).toBeGreaterThan(20);
+    expect(seen.battery.has('SIM-BAT-HV')).toBe(true);
   });
 });

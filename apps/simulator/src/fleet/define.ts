@@ -2,7 +2,20 @@
  * A deterministic fleet of plants: the same count and seed give the same plants, gateways, devices and
  * serial numbers, so the server's demo fleet, the tests and a developer's console all show the same world.
  */
-import { demoIdentity, MAX_FLEET_SIZE, type InverterKind, type PlantType } from '@heliograph/shared';
+import {
+  demoIdentity,
+  MAX_FLEET_SIZE,
+  SIM_BATTERY_MODULE_KWH,
+  SIM_HYBRID_SIZES_KW,
+  SIM_STRING_SIZES_KW,
+  simBatteryModel,
+  simHybridModel,
+  simMeterModel,
+  simMicroModel,
+  simStringModel,
+  type InverterKind,
+  type PlantType,
+} from '@heliograph/shared';
 import { SIM_GATEWAY_FIRMWARE, SIM_GATEWAY_MODEL } from '../gateway/identity.js';
 import { MODULE_WATTS } from '../physics/pv.js';
 import { hash32, Rng } from '../random.js';
@@ -45,15 +58,14 @@ const ARCHETYPES: readonly Archetype[] = [
   { type: 'grid', inverterKind: 'string', size: 'home' },
 ];
 
-/** AC ratings string and hybrid inverters come in, kW. */
-const STRING_SIZES = [3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 36, 40, 50, 60, 100, 110, 125];
-const HYBRID_SIZES = [5, 6, 8, 10, 12, 15, 20, 30, 50];
+/** AC ratings string and hybrid inverters come in, kW (packages/shared/src/fleet.ts: the model catalogue). */
+const STRING_SIZES = SIM_STRING_SIZES_KW;
+const HYBRID_SIZES = SIM_HYBRID_SIZES_KW;
 /** Largest inverter per plant size, kW. */
 const LARGEST: Record<Size, number> = { home: 15, business: 60, park: 125 };
 /** Devices one gateway polls at most before a plant gets another gateway. */
 const DEVICES_PER_GATEWAY = 16;
-/** A home battery module, kWh (16 LFP cells of 100 Ah). */
-const BATTERY_MODULE_KWH = 5.12;
+const BATTERY_MODULE_KWH = SIM_BATTERY_MODULE_KWH;
 
 const NAMES: Record<Size, readonly string[]> = {
   home: ['Residence', 'Rooftop', 'Villa', 'House', 'Home', 'Cottage'],
@@ -116,7 +128,7 @@ function definePlant(
         sn: next('INV'),
         kind: 'inverter',
         inverterKind: 'micro',
-        model: `SIM-MI-${panels * 400}`,
+        model: simMicroModel(panels),
         ratedW: panels * 400,
         pvW: onThis * MODULE_WATTS,
         mppts: onThis,
@@ -131,7 +143,7 @@ function definePlant(
       sn: next('INV'),
       kind: 'inverter',
       inverterKind: 'hybrid',
-      model: `SIM-HYB-${ratedKw}K-${phases}P`,
+      model: simHybridModel(ratedKw, phases),
       ratedW: ratedKw * 1000,
       pvW,
       mppts: ratedKw <= 12 ? 2 : 4,
@@ -148,7 +160,7 @@ function definePlant(
         sn: next('INV'),
         kind: 'inverter',
         inverterKind: 'string',
-        model: `SIM-STR-${ratedKw}K-${phases}P`,
+        model: simStringModel(ratedKw, phases),
         ratedW: ratedKw * 1000,
         pvW,
         mppts: ratedKw <= 10 ? 2 : ratedKw <= 30 ? 3 : ratedKw <= 60 ? 4 : 8,
@@ -168,7 +180,7 @@ function definePlant(
         sn: next('INV'),
         kind: 'inverter',
         inverterKind: 'hybrid',
-        model: `SIM-HYB-${ratedKw}K-${phases}P`,
+        model: simHybridModel(ratedKw, phases),
         ratedW: ratedKw * 1000,
         pvW: 0,
         mppts: 0,
@@ -180,14 +192,20 @@ function definePlant(
     storage.push({
       sn: next('BAT'),
       kind: 'battery',
-      model: kwh <= 30 ? `SIM-BAT-${round(kwh, 1)}` : `SIM-BAT-HV-${round(kwh, 0)}`,
+      model: simBatteryModel(kwh),
       capacityKwh: round(kwh, 2),
       ratedW: Math.min(batteryInverter?.ratedW ?? Infinity, round(kwh * 500, 0)),
       protocol: 'metrics',
     });
   }
 
-  const meter: DeviceDef = { sn: next('MTR'), kind: 'meter', model: `SIM-MTR-${phases}P`, phases, protocol: 'metrics' };
+  const meter: DeviceDef = {
+    sn: next('MTR'),
+    kind: 'meter',
+    model: simMeterModel(phases),
+    phases,
+    protocol: 'metrics',
+  };
   const weather: DeviceDef[] =
     size !== 'home' || rng.chance(0.2)
       ? [{ sn: next('WS'), kind: 'weather', model: 'SIM-WS-1', protocol: 'metrics' }]

@@ -1,8 +1,8 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import type { FirmwareKind } from '@heliograph/shared';
+import { simModels, type FirmwareKind } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
 import { firmware, firmwareGrant, firmwareLabel, vendorKey } from '../../db/schema.js';
-import type { FileStore } from '../files/store.js';
+import type { FileStore, NewFile } from '../files/store.js';
 import { parseVendorKey } from '../firmware/signing.js';
 
 interface DemoImage {
@@ -13,29 +13,42 @@ interface DemoImage {
   label?: string;
 }
 
-/** The simulated fleet's device models (apps/simulator/src/fleet/define.ts), two or three versions each. */
-const IMAGES: DemoImage[] = [
-  // The simulated gateways report v2.4.1, inverters V3.1.4, batteries BMS 2.0.7 and meters V1.8 (gateway-client.ts,
-  // demo/identity.ts): each model has its current version, a newer released one, and a draft.
-  {
-    kind: 'gateway',
-    product: 'SIM-GW-4G',
-    versions: ['2.4.1', '2.5.0', '2.6.0-beta1'],
-    hardwareVersion: 'HW-B',
-    label: 'Cellular',
-  },
-  {
-    kind: 'inverter',
-    product: 'SIM-STR-125K-3P',
-    versions: ['3.1.4', '3.2.0', '3.3.0-rc1'],
-    hardwareVersion: 'V3',
-    label: 'String',
-  },
-  { kind: 'inverter', product: 'SIM-HYB-5K-1P', versions: ['3.1.4', '3.2.0'], hardwareVersion: 'V2', label: 'Hybrid' },
-  { kind: 'inverter', product: 'SIM-MI-800', versions: ['3.1.4'], hardwareVersion: 'V1', label: 'Micro' },
-  { kind: 'battery', product: 'SIM-BAT-10.2', versions: ['2.0.7', '2.1.0', '2.2.0-rc1'], hardwareVersion: 'BMS-2' },
-  { kind: 'meter', product: 'SIM-MTR-3P', versions: ['1.8', '1.9.2'], hardwareVersion: 'M1' },
-];
+/**
+ * The newer versions each kind goes to. The simulated gateways report v2.4.1, inverters V3.1.4, batteries
+ * BMS 2.0.7 and meters V1.8 (gateway-client.ts, shared demoIdentity): every model has its current version and
+ * a newer released one; a few show a draft as well, so every state of the library shows.
+ */
+const VERSIONS: Record<'gateway' | 'inverter' | 'battery' | 'meter', { versions: string[]; draft: string }> = {
+  gateway: { versions: ['2.4.1', '2.5.0'], draft: '2.6.0-beta1' },
+  inverter: { versions: ['3.1.4', '3.2.0'], draft: '3.3.0-rc1' },
+  battery: { versions: ['2.0.7', '2.1.0'], draft: '2.2.0-rc1' },
+  meter: { versions: ['1.8', '1.9.2'], draft: '2.0.0-rc1' },
+};
+/** Models whose library also holds the draft. */
+const WITH_DRAFT = new Set(['SIM-GW-4G', 'SIM-STR-125K-3P', 'SIM-HYB-5K-1P', 'SIM-BAT-10.2']);
+
+function familyOf(kind: FirmwareKind, model: string): { hardwareVersion: string; label?: string } {
+  if (kind === 'gateway') return { hardwareVersion: 'HW-B', label: 'Cellular' };
+  if (model.startsWith('SIM-STR-')) return { hardwareVersion: 'V3', label: 'String' };
+  if (model.startsWith('SIM-HYB-')) return { hardwareVersion: 'V2', label: 'Hybrid' };
+  if (model.startsWith('SIM-MI-')) return { hardwareVersion: 'V1', label: 'Micro' };
+  if (model === 'SIM-BAT-HV') return { hardwareVersion: 'BMS-HV' };
+  if (kind === 'battery') return { hardwareVersion: 'BMS-2' };
+  return { hardwareVersion: 'M1' };
+}
+
+/** One image list per model of the simulated fleet's catalogue (packages/shared fleet.ts). */
+function demoImages(): DemoImage[] {
+  const models = simModels();
+  return (['gateway', 'inverter', 'battery', 'meter'] as const).flatMap((kind) =>
+    models[kind].map((product) => ({
+      kind,
+      product,
+      versions: [...VERSIONS[kind].versions, ...(WITH_DRAFT.has(product) ? [VERSIONS[kind].draft] : [])],
+      ...familyOf(kind, product),
+    })),
+  );
+}
 
 /**
  * The demo firmware library (issue 13): a vendor key ("Heliograph Demo Vendor", generated here; its private
@@ -63,7 +76,8 @@ export async function seedDemoFirmware(
     .returning({ id: vendorKey.id });
   if (!key) return;
   const labels = new Map<string, string>();
-  for (const image of IMAGES) {
+  const pending: { image: DemoImage; i: number; labelId: string | null; file: NewFile }[] = [];
+  for (const image of demoImages()) {
     let labelId: string | null = null;
     if (image.label) {
       const at = `${image.kind}/${image.label}`;
@@ -77,44 +91,54 @@ export async function seedDemoFirmware(
       labelId = labels.get(at) ?? null;
     }
     for (const [i, version] of image.versions.entries()) {
-      const newest = i === image.versions.length - 1 && image.versions.length > 1;
       const bytes = createHash('sha512').update(`${image.product} ${version}`).digest();
       const content = Buffer.concat(Array.from({ length: 64 }, () => bytes));
-      const fileName = `${image.product}_V${version}.bin`;
-      const stored = await files.put(db, {
-        kind: 'firmware',
-        name: fileName,
-        contentType: 'application/octet-stream',
-        bytes: content,
+      const name = `${image.product}_V${version}.bin`;
+      pending.push({
+        image,
+        i,
+        labelId,
+        file: { kind: 'firmware', name, contentType: 'application/octet-stream', bytes: content },
       });
-      const [row] = await db
-        .insert(firmware)
-        .values({
-          kind: image.kind,
-          brand: 'Heliograph Demo',
-          product: image.product,
-          epn: `HG-${image.kind.toUpperCase()}-${image.hardwareVersion}`,
-          hardwareVersion: image.hardwareVersion,
-          softwareVersion: version,
-          compatibleVersions: image.versions.slice(0, i),
-          changeLog:
-            i === 0 ? 'First release for the simulated fleet.' : `Improvements over ${image.versions[i - 1] ?? ''}.`,
-          labelId,
-          fileId: stored.id,
-          fileName,
-          size: content.length,
-          sha256: stored.sha256,
-          signature: sign(null, content, privateKey).toString('base64'),
-          vendorKeyId: key.id,
-          enabled: !newest,
-          released: !newest,
-          createdBy: opts.platformAdminId,
-        })
-        .returning({ id: firmware.id });
-      if (row && !newest)
-        await db
-          .insert(firmwareGrant)
-          .values({ firmwareId: row.id, companyId: opts.companyId, grantedBy: opts.platformAdminId });
     }
   }
+  // One statement each for the files, the library and its authorisations: the tests seed the demo in every file.
+  const stored = await files.putMany(
+    db,
+    pending.map((p) => p.file),
+  );
+  const rows = pending.flatMap(({ image, i, labelId, file }, k) => {
+    const s = stored[k];
+    if (!s) return [];
+    const version = image.versions[i] ?? '';
+    const draft = i === image.versions.length - 1 && WITH_DRAFT.has(image.product);
+    return [
+      {
+        kind: image.kind,
+        brand: 'Heliograph Demo',
+        product: image.product,
+        epn: `HG-${image.kind.toUpperCase()}-${image.hardwareVersion}`,
+        hardwareVersion: image.hardwareVersion,
+        softwareVersion: version,
+        compatibleVersions: image.versions.slice(0, i),
+        changeLog:
+          i === 0 ? 'First release for the simulated fleet.' : `Improvements over ${image.versions[i - 1] ?? ''}.`,
+        labelId,
+        fileId: s.id,
+        fileName: file.name,
+        size: file.bytes.length,
+        sha256: s.sha256,
+        signature: sign(null, file.bytes, privateKey).toString('base64'),
+        vendorKeyId: key.id,
+        enabled: !draft,
+        released: !draft,
+        createdBy: opts.platformAdminId,
+      },
+    ];
+  });
+  const made = await db.insert(firmware).values(rows).returning({ id: firmware.id, released: firmware.released });
+  const grants = made
+    .filter((f) => f.released)
+    .map((f) => ({ firmwareId: f.id, companyId: opts.companyId, grantedBy: opts.platformAdminId }));
+  if (grants.length) await db.insert(firmwareGrant).values(grants);
 }

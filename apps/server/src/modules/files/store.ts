@@ -59,23 +59,40 @@ export class FileStore {
   }
 
   async put(db: Pick<Db, 'insert'>, f: NewFile): Promise<StoredFileMeta> {
-    const sha256 = createHash('sha256').update(f.bytes).digest('hex');
-    const id = randomUUID();
-    const storageKey = this.objects ? `${f.kind}/${id}` : null;
-    if (this.objects && storageKey) await this.objects.put(storageKey, f.bytes, f.contentType);
-    await db.insert(storedFile).values({
-      id,
-      kind: f.kind,
-      name: f.name,
-      contentType: f.contentType,
-      size: f.bytes.length,
-      sha256,
-      bytes: storageKey ? null : f.bytes,
-      storageKey,
-      companyId: f.companyId ?? null,
-      ownerId: f.ownerId ?? null,
+    const [stored] = await this.putMany(db, [f]);
+    if (!stored) throw new Error('no file was stored');
+    return stored;
+  }
+
+  /** Several files in one statement (the demo library seeds a hundred images at once). */
+  async putMany(db: Pick<Db, 'insert'>, list: NewFile[]): Promise<StoredFileMeta[]> {
+    if (!list.length) return [];
+    const rows = list.map((f) => {
+      const id = randomUUID();
+      return {
+        f,
+        id,
+        sha256: createHash('sha256').update(f.bytes).digest('hex'),
+        storageKey: this.objects ? `${f.kind}/${id}` : null,
+      };
     });
-    return {
+    for (const r of rows)
+      if (this.objects && r.storageKey) await this.objects.put(r.storageKey, r.f.bytes, r.f.contentType);
+    await db.insert(storedFile).values(
+      rows.map(({ f, id, sha256, storageKey }) => ({
+        id,
+        kind: f.kind,
+        name: f.name,
+        contentType: f.contentType,
+        size: f.bytes.length,
+        sha256,
+        bytes: storageKey ? null : f.bytes,
+        storageKey,
+        companyId: f.companyId ?? null,
+        ownerId: f.ownerId ?? null,
+      })),
+    );
+    return rows.map(({ f, id, sha256 }) => ({
       id,
       kind: f.kind,
       name: f.name,
@@ -84,7 +101,7 @@ export class FileStore {
       sha256,
       companyId: f.companyId ?? null,
       ownerId: f.ownerId ?? null,
-    };
+    }));
   }
 
   /** A file's metadata and bytes, or undefined. Whether the caller may have it is decided before this. */
