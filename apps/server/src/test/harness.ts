@@ -5,7 +5,8 @@ import path from 'node:path';
 import { signNonce, type TokenPair } from '@heliograph/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import type { ManifestKey } from '../modules/upgrades/manifest-key.js';
 import type { FileStore } from '../modules/files/store.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -47,6 +48,10 @@ export class TestApp {
   upgrades!: UpgradeDispatcher;
   /** Where files' bytes go (the database unless the test set S3_*). */
   files!: FileStore;
+  /** The configuration the app was built with. */
+  config!: Config;
+  /** The platform key that signs upgrade manifests (simulated gateways trust its public half). */
+  manifestKey!: ManifestKey;
   /** Extra environment for loadConfig (MQTT_URL for the scale-out test). */
   env: Record<string, string> = {};
   /** The clock of the rate limits (a test moves it past a window); the real one otherwise. */
@@ -116,6 +121,8 @@ export class TestApp {
     this.commands = built.commands;
     this.upgrades = built.upgrades;
     this.files = built.files;
+    this.config = config;
+    this.manifestKey = built.manifestKey;
     await this.app.ready();
     this.demo = (await seedDemo(this.database.db, { dataDir, demoPassword: DEMO_PASSWORD })) ?? [];
   }
