@@ -87,6 +87,9 @@ export function AnalysisTab({ text, onText }: { text: string; onText: (text: str
       ) : null}
       {a ? (
         <div data-testid="analysis-result">
+          <h2 className="hg-tb-section" id="tb-analysis-title">
+            {t('toolbox.analysis.result')}
+          </h2>
           <Descriptions
             bordered
             size="small"
@@ -145,7 +148,7 @@ export function AnalysisTab({ text, onText }: { text: string; onText: (text: str
                 : []),
             ]}
           />
-          <FrameFields analysis={a} testId="analysis-fields" />
+          <FrameFields analysis={a} testId="analysis-fields" labelledBy="tb-analysis-title" />
         </div>
       ) : null}
     </div>

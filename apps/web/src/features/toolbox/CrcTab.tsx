@@ -10,8 +10,11 @@ export function CrcTab(): React.JSX.Element {
   const { t } = useTranslation();
   const [text, setText] = useState('01 03 00 00 00 0A');
   const parsed = parseHexBytes(text);
-  const report = parsed.ok ? crcReport(parsed.value) : null;
-  const trailing = report?.trailing;
+  const trailing = parsed.ok ? crcReport(parsed.value).trailing : undefined;
+  // A frame that already ends in its CRC: the figures below are for the bytes before it (the CRC of the whole
+  // frame, 0x0000, would tell nothing).
+  const body = parsed.ok ? (trailing?.valid ? parsed.value.subarray(0, parsed.value.length - 2) : parsed.value) : null;
+  const report = body ? crcReport(body) : null;
   return (
     <div className="hg-tb-tab">
       <p className="hg-page-hint">{t('toolbox.crc.hint')}</p>
@@ -34,36 +37,8 @@ export function CrcTab(): React.JSX.Element {
           />
         </Form.Item>
       </Form>
-      {parsed.ok && report ? (
+      {body && report ? (
         <>
-          <Descriptions
-            bordered
-            size="small"
-            column={1}
-            className="hg-tb-result"
-            items={[
-              {
-                key: 'crc',
-                label: t('toolbox.crc.value'),
-                children: <HexText text={`0x${hexWord(report.crc)}`} testId="crc-value" />,
-              },
-              {
-                key: 'wire',
-                label: t('toolbox.crc.wireOrder'),
-                children: <HexText text={formatHexBytes(report.wireOrder)} testId="crc-wire" />,
-              },
-              {
-                key: 'high',
-                label: t('toolbox.crc.highFirst'),
-                children: <HexText text={formatHexBytes(report.highFirst)} />,
-              },
-              {
-                key: 'frame',
-                label: t('toolbox.crc.withCrc'),
-                children: <HexText text={formatHexBytes([...parsed.value, ...report.wireOrder])} />,
-              },
-            ]}
-          />
           {trailing ? (
             <div className="hg-tb-verdict" data-testid="crc-verdict" data-valid={trailing.valid}>
               <span>{t('toolbox.crc.lastTwo')}</span>{' '}
@@ -83,6 +58,34 @@ export function CrcTab(): React.JSX.Element {
               ) : null}
             </div>
           ) : null}
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            className="hg-tb-result"
+            items={[
+              {
+                key: 'crc',
+                label: t('toolbox.crc.value', { count: body?.length ?? 0 }),
+                children: <HexText text={`0x${hexWord(report.crc)}`} testId="crc-value" />,
+              },
+              {
+                key: 'wire',
+                label: t('toolbox.crc.wireOrder'),
+                children: <HexText text={formatHexBytes(report.wireOrder)} testId="crc-wire" />,
+              },
+              {
+                key: 'high',
+                label: t('toolbox.crc.highFirst'),
+                children: <HexText text={formatHexBytes(report.highFirst)} />,
+              },
+              {
+                key: 'frame',
+                label: t('toolbox.crc.withCrc'),
+                children: <HexText text={formatHexBytes([...body, ...report.wireOrder])} />,
+              },
+            ]}
+          />
         </>
       ) : null}
     </div>

@@ -1,12 +1,25 @@
-import { Table } from 'antd';
+import { Grid, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { useScrollRegion } from '../../components/list';
 import { hexWord, type FrameAnalysis, type FrameField } from '@heliograph/modbus/toolbox';
 import { exceptionLabel, functionLabel, hexByte } from './messages';
 
 /** A frame laid out field by field: where each field is, its bytes, its name and what it means. */
-export function FrameFields({ analysis, testId }: { analysis: FrameAnalysis; testId?: string }): React.JSX.Element {
+export function FrameFields({
+  analysis,
+  testId,
+  labelledBy,
+}: {
+  analysis: FrameAnalysis;
+  testId?: string;
+  /** The heading that names the table (its scroll region on a phone is labelled by it). */
+  labelledBy: string;
+}): React.JSX.Element {
   const { t } = useTranslation();
+  const box = useScrollRegion(labelledBy);
+  // On a phone the offsets give way to the values; the bytes say where a field is well enough.
+  const wide = Grid.useBreakpoint().md ?? true;
   const name = (f: FrameField): string =>
     f.name === 'register'
       ? t('toolbox.fields.registerN', { n: f.index ?? 0 })
@@ -29,7 +42,7 @@ export function FrameFields({ analysis, testId }: { analysis: FrameAnalysis; tes
     return String(f.value);
   };
   const columns: ColumnsType<FrameField> = [
-    { title: t('toolbox.offset'), dataIndex: 'offset', width: 72 },
+    ...(wide ? [{ title: t('toolbox.offset'), dataIndex: 'offset', width: 72 }] : []),
     {
       title: t('toolbox.bytes'),
       dataIndex: 'hex',
@@ -48,14 +61,16 @@ export function FrameFields({ analysis, testId }: { analysis: FrameAnalysis; tes
     },
   ];
   return (
-    <Table<FrameField>
-      data-testid={testId}
-      size="small"
-      rowKey="offset"
-      columns={columns}
-      dataSource={analysis.fields}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-    />
+    <div ref={box}>
+      <Table<FrameField>
+        data-testid={testId}
+        size="small"
+        rowKey="offset"
+        columns={columns}
+        dataSource={analysis.fields}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
   );
 }

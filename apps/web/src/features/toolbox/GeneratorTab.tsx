@@ -74,7 +74,7 @@ export function GeneratorTab({ onAnalyse }: { onAnalyse: (frame: string) => void
       <p className="hg-page-hint">{t('toolbox.generator.hint')}</p>
       <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
         <div className="hg-tb-grid">
-          <Form.Item label={t('toolbox.transport')}>
+          <Form.Item label={t('toolbox.transport')} help={t(`toolbox.${transport}`)}>
             <Radio.Group
               aria-label={t('toolbox.transport')}
               data-testid="gen-transport"
@@ -82,8 +82,9 @@ export function GeneratorTab({ onAnalyse }: { onAnalyse: (frame: string) => void
               value={transport}
               onChange={(e) => setTransport(e.target.value as Transport)}
               options={[
-                { value: 'rtu', label: t('toolbox.rtu') },
-                { value: 'tcp', label: t('toolbox.tcp') },
+                // Protocol names, the same in every language; the help below says what each means.
+                { value: 'rtu', label: 'RTU' },
+                { value: 'tcp', label: 'TCP' },
               ]}
             />
           </Form.Item>
@@ -119,7 +120,9 @@ export function GeneratorTab({ onAnalyse }: { onAnalyse: (frame: string) => void
           })}
         </div>
       </Form>
-      <h2 className="hg-tb-section">{t('toolbox.generator.frame')}</h2>
+      <h2 className="hg-tb-section" id="tb-gen-frame-title">
+        {t('toolbox.generator.frame')}
+      </h2>
       {frame && analysis?.ok ? (
         <>
           <div className="hg-tb-frame">
@@ -134,7 +137,7 @@ export function GeneratorTab({ onAnalyse }: { onAnalyse: (frame: string) => void
               {t('toolbox.generator.analyse')}
             </a>
           </div>
-          <FrameFields analysis={analysis.analysis} testId="gen-fields" />
+          <FrameFields analysis={analysis.analysis} testId="gen-fields" labelledBy="tb-gen-frame-title" />
         </>
       ) : (
         <p className="hg-tb-muted" data-testid="gen-invalid">
