@@ -121,7 +121,11 @@ export function BaseTab(): React.JSX.Element {
     {
       title: t('toolbox.value'),
       dataIndex: 'value',
-      render: (v: number, row) => <bdi dir="ltr">{formatNumber(v, row.type)}</bdi>,
+      render: (v: number, row) => (
+        <bdi dir="ltr" className="hg-tb-nowrap">
+          {formatNumber(v, row.type)}
+        </bdi>
+      ),
     },
   ];
 
