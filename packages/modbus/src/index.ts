@@ -14,3 +14,7 @@ export * from './sunspec/encode.js';
 export * from './sunspec/scan.js';
 export * from './sunspec/to-metrics.js';
 export * from './sunspec/load.js';
+export * from './toolbox/hex.js';
+export * from './toolbox/crc-check.js';
+export * from './toolbox/base.js';
+export * from './toolbox/frame.js';

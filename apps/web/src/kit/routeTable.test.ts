@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from '@heliograph/shared';
-import { MENU_PATHS, PUBLIC_PLACEHOLDERS, redirectTarget, ROUTE_BY_PATH, SHELL_ROUTES } from './routeTable';
+import { BUILTIN_ROLES, PERMISSION_KEYS, PERMISSIONS, ROLE_PERMISSIONS, type PermissionKey } from '@heliograph/shared';
+import { MENU_PATHS, mayOpen, PUBLIC_PLACEHOLDERS, redirectTarget, ROUTE_BY_PATH, SHELL_ROUTES } from './routeTable';
 
 describe('route table', () => {
   it('registers every signed-in route of spec §2.2', () => {
@@ -124,6 +124,20 @@ describe('route table', () => {
       '/device/inverter',
     );
     expect(redirectTarget(ROUTE_BY_PATH.get('/')!, new Set<PermissionKey>())).toBe('/edit');
+  });
+
+  it('opens the toolbox to the technicians and no one else', () => {
+    const toolbox = ROUTE_BY_PATH.get('/management/toolbox');
+    const may = BUILTIN_ROLES.filter((role) => mayOpen(toolbox, new Set(ROLE_PERMISSIONS[role])));
+    expect(may).toEqual([
+      'platform_admin',
+      'internal_employee',
+      'company_admin',
+      'company_staff',
+      'installer',
+      'maintainer',
+    ]);
+    expect(toolbox?.page).toBe('toolbox');
   });
 
   it('lists the public placeholder views of spec §2.1', () => {

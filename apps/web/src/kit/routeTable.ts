@@ -44,7 +44,8 @@ export type ShellPage =
   | 'companyAudit'
   | 'companies'
   | 'firmware'
-  | 'hardwareList';
+  | 'hardwareList'
+  | 'toolbox';
 
 export interface ShellRoute {
   path: string;
@@ -53,6 +54,12 @@ export interface ShellRoute {
   /** Menu entry highlighted on this page, when it is not the page's own permission. */
   highlight?: PermissionKey;
   menu?: boolean;
+  /**
+   * A menu entry that is not a node of the permission tree (its key is a group's, shared with other pages):
+   * listed in this group's submenu when the user's menu has it, otherwise in the submenu of `permission`.
+   * Labelled with `titleKey`.
+   */
+  menuGroup?: PermissionKey;
   redirect?: string[];
   /** Built pages; everything else renders the shell's "not available yet" page. */
   page?: ShellPage;
@@ -439,6 +446,19 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'version.notification.management',
     menu: true,
   },
+  // Beyond the spec's routes (§2.3 names "a toolbox", not its path): CRC check, base conversion, Modbus
+  // message generator and protocol analysis, all in the browser. The spec has no key for it and its system
+  // management keys are the platform's, but the toolbox is for technicians; so it takes the Logs menu key,
+  // which company admins and staff, installers, maintainers, internal employees and platform administrators
+  // hold (the people who read what went over the wire) and customers, plant owners, agents and visitors do not.
+  // Its menu entry is under system management, or under Logs for those who have no system management menu.
+  {
+    path: '/management/toolbox',
+    titleKey: 'page.toolbox',
+    permission: 'logger.management',
+    menuGroup: 'system.management',
+    page: 'toolbox',
+  },
 ];
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
@@ -456,6 +476,9 @@ export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] 
 export const MENU_PATHS: ReadonlyMap<PermissionKey, string> = new Map(
   SHELL_ROUTES.filter((r) => r.menu && r.permission).map((r) => [r.permission as PermissionKey, r.path]),
 );
+
+/** Menu entries that are not permission-tree nodes (see `ShellRoute.menuGroup`). */
+export const GROUPED_MENU_ROUTES: readonly ShellRoute[] = SHELL_ROUTES.filter((r) => r.menuGroup && r.permission);
 
 export const ROUTE_BY_PATH: ReadonlyMap<string, ShellRoute> = new Map(SHELL_ROUTES.map((r) => [r.path, r]));
 

@@ -11,14 +11,15 @@ import {
   NotificationOutlined,
   SettingOutlined,
   TeamOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
-import { PERMISSIONS, type PermissionKey, type PermissionNode } from '@heliograph/shared';
-import { MENU_PATHS, type RouteHandle } from '../kit/routeTable';
+import { flattenPermissionTree, PERMISSIONS, type PermissionKey, type PermissionNode } from '@heliograph/shared';
+import { GROUPED_MENU_ROUTES, MENU_PATHS, ROUTE_BY_PATH, type RouteHandle, type ShellRoute } from '../kit/routeTable';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -71,6 +72,48 @@ export function buildMenuItems(nodes: readonly PermissionNode[], depth = 0): Ite
   return items;
 }
 
+/** The submenu a grouped entry (`ShellRoute.menuGroup`) goes in: its group's when the menu has it, else its key's. */
+function placement(route: ShellRoute, held: ReadonlySet<PermissionKey>): PermissionKey | undefined {
+  if (route.menuGroup && held.has(route.menuGroup)) return route.menuGroup;
+  return route.permission;
+}
+
+function findSubmenu(items: Item[], key: string): { children: Item[] } | undefined {
+  for (const item of items) {
+    if (!item || !('children' in item) || !Array.isArray(item.children)) continue;
+    if (item.key === key) return item as { children: Item[] };
+    const inner = findSubmenu(item.children as Item[], key);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * Adds the entries that are not permission-tree nodes (the toolbox) to the menu built from the tree, for
+ * users who may open them; an entry whose submenu the user's menu lacks goes at the top level.
+ */
+export function addGroupedEntries(
+  items: Item[],
+  held: ReadonlySet<PermissionKey>,
+  label: (route: ShellRoute) => string,
+): Item[] {
+  for (const route of GROUPED_MENU_ROUTES) {
+    if (!route.permission || !held.has(route.permission)) continue;
+    const group = placement(route, held);
+    const sub = group ? findSubmenu(items, SUBMENU + group) : undefined;
+    const text = label(route);
+    const entry = {
+      key: route.path,
+      label: <span className="hg-menu-label">{text}</span>,
+      title: text,
+      'data-menu-route': route.path,
+    } as Item;
+    if (sub) sub.children.push(entry);
+    else items.push({ ...entry, icon: <ToolOutlined /> } as Item);
+  }
+  return items;
+}
+
 /** The submenu keys above a permission key, outermost first. */
 function ancestors(key: PermissionKey): string[] {
   const out: string[] = [];
@@ -94,15 +137,27 @@ export function SideMenu({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const matches = useMatches();
-  const highlight = (matches.at(-1)?.handle as RouteHandle | undefined)?.highlight;
-  const items = useMemo(() => buildMenuItems(tree), [tree]);
-  const selectedPath = highlight ? MENU_PATHS.get(highlight) : undefined;
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (highlight ? ancestors(highlight) : []));
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  const held = useMemo(() => flattenPermissionTree(tree), [tree]);
+  const items = useMemo(
+    () => addGroupedEntries(buildMenuItems(tree), held, (route) => t(route.titleKey)),
+    [tree, held, t],
+  );
+  // A grouped entry (the toolbox) is selected by its own path and unfolds the submenu it was put in.
+  const grouped = handle?.routePath ? ROUTE_BY_PATH.get(handle.routePath) : undefined;
+  const groupedIn = grouped?.menuGroup ? placement(grouped, held) : undefined;
+  const highlight = handle?.highlight;
+  const selectedPath = groupedIn ? grouped?.path : highlight ? MENU_PATHS.get(highlight) : undefined;
+  const unfold = useMemo(
+    () => (groupedIn ? [...ancestors(groupedIn), SUBMENU + groupedIn] : highlight ? ancestors(highlight) : []),
+    [groupedIn, highlight],
+  );
+  const [openKeys, setOpenKeys] = useState<string[]>(() => unfold);
 
   useEffect(() => {
     // Opening a page from elsewhere (a link, the address bar) unfolds its group.
-    if (highlight) setOpenKeys((keys) => Array.from(new Set([...keys, ...ancestors(highlight)])));
-  }, [highlight]);
+    setOpenKeys((keys) => Array.from(new Set([...keys, ...unfold])));
+  }, [unfold]);
 
   return (
     <nav aria-label={t('shell.mainMenu')} data-testid="side-menu" className="hg-side-menu">

@@ -64,6 +64,7 @@ const pages = {
   companies: page(() => import('../features/company/CompaniesPage')),
   firmware: page(() => import('../features/firmware/FirmwarePage')),
   hardwareList: page(() => import('../features/firmware/MaintenanceLogPage')),
+  toolbox: page(() => import('../features/toolbox/ToolboxPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -114,6 +115,7 @@ function shellChild(route: ShellRoute): RouteObject {
     companies: pages.companies,
     firmware: pages.firmware,
     hardwareList: pages.hardwareList,
+    toolbox: pages.toolbox,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
