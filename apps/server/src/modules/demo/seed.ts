@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { syncBuiltinRoles } from '../permissions/builtin-roles.js';
 import { DEMO_CUSTOMER_ACCOUNT, seedDemoCustomers } from './customers.js';
 import { seedDemoFirmware } from './firmware.js';
+import { seedDemoVersions } from './versions.js';
 
 export interface DemoAccount {
   role: BuiltinRole;
@@ -94,6 +95,7 @@ export async function seedDemo(
     accounts.push({ role: 'customer', account: DEMO_CUSTOMER_ACCOUNT, password });
     await seedDemoFirmware(db, { companyId: demo.id, platformAdminId });
   }
+  await seedDemoVersions(db, { platformAdminId });
   await mkdir(opts.dataDir, { recursive: true });
   const file = demoAccountsFile(opts.dataDir);
   await writeFile(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
