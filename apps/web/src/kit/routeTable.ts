@@ -44,7 +44,9 @@ export type ShellPage =
   | 'companyAudit'
   | 'companies'
   | 'firmware'
-  | 'hardwareList';
+  | 'hardwareList'
+  | 'versions'
+  | 'updateLog';
 
 export interface ShellRoute {
   path: string;
@@ -409,7 +411,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'splicing.screen',
     highlight: 'fullscreen.list',
   },
-  { path: '/systemupdate', titleKey: 'page.updateLog' },
+  { path: '/systemupdate', titleKey: 'page.updateLog', page: 'updateLog' },
   // Logs
   {
     path: '/log',
@@ -438,6 +440,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     titleKey: 'page.versions',
     permission: 'version.notification.management',
     menu: true,
+    page: 'versions',
   },
 ];
 

@@ -64,6 +64,8 @@ const pages = {
   companies: page(() => import('../features/company/CompaniesPage')),
   firmware: page(() => import('../features/firmware/FirmwarePage')),
   hardwareList: page(() => import('../features/firmware/MaintenanceLogPage')),
+  versions: page(() => import('../features/versions/VersionsPage')),
+  updateLog: page(() => import('../features/versions/UpdateLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -114,6 +116,8 @@ function shellChild(route: ShellRoute): RouteObject {
     companies: pages.companies,
     firmware: pages.firmware,
     hardwareList: pages.hardwareList,
+    versions: pages.versions,
+    updateLog: pages.updateLog,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
