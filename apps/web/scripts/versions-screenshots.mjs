@@ -52,7 +52,7 @@ try {
       const versions = await api(admin.page, '/api/v1/versions');
       if (!versions.rows.some((v) => v.version === '0.2.0'))
         await api(admin.page, '/api/v1/version', { version: '0.2.0', notes: NOTES });
-      await admin.page.route('**/api/v1/version/check', (route) =>
+      await admin.page.route(/\/api\/v1\/version\/check/, (route) =>
         route.fulfill({ json: { code: 0, data: { show: false, version: null }, msg: '' } }),
       );
       await admin.page.goto(`${base}/management/versions`);
@@ -71,7 +71,7 @@ try {
         size.height,
         lang,
       );
-      await member.page.getByTestId('version-dialog').waitFor({ timeout: 15000 });
+      await member.page.getByTestId('version-dialog-ok').waitFor({ timeout: 15000 });
       await shot(member.page, `versions-dialog-${suffix}`);
       await member.context.close();
       console.log(`shot ${lang} ${size.name}`);

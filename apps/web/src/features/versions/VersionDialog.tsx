@@ -52,12 +52,13 @@ export function VersionDialog(): React.JSX.Element | null {
           </Button>
         </div>
       }
-      data-testid="version-dialog"
     >
-      <p className="hg-versions-meta">
-        <Quantity>{dayjs(version.publishedAt).format('YYYY-MM-DD')}</Quantity>
-      </p>
-      <div className="hg-versions-notes">{version.content}</div>
+      <div data-testid="version-dialog">
+        <p className="hg-versions-meta">
+          <Quantity>{dayjs(version.publishedAt).format('YYYY-MM-DD')}</Quantity>
+        </p>
+        <div className="hg-versions-notes">{version.content}</div>
+      </div>
     </Modal>
   );
 }
