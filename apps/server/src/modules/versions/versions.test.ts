@@ -21,7 +21,11 @@ const tk = { platform: '', admin: '', staff: '', owner: '', rival: '' };
 const notes = (en: string, extra: Record<string, string> = {}) => ({ en, ...extra });
 const versionCount = async () => (await t.database.db.select({ n: count() }).from(consoleVersion))[0]?.n ?? 0;
 
-async function publish(version: string, body = notes(`Notes of ${version}`), token = tk.platform) {
+async function publish(
+  version: string,
+  body: Record<string, string> = notes(`Notes of ${version}`),
+  token = tk.platform,
+) {
   tick();
   return t.call<ConsoleVersion & { fields?: { field: string; rule: string }[] }>('POST', '/api/v1/version', {
     token,
