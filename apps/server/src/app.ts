@@ -80,6 +80,7 @@ import { ManifestKey } from './modules/upgrades/manifest-key.js';
 import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
 import { handleUpgradeResult, isUpgradeAnswer } from './modules/upgrades/results.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
+import { versionRoutes } from './modules/versions/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
@@ -341,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
         upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, files, now: clock }),
       );
       await api.register(upgradeRecordRoutes({ db }));
+      await api.register(versionRoutes({ db, now: clock }));
     },
     { prefix: '/api/v1' },
   );

@@ -1012,3 +1012,32 @@ export const upgrade = pgTable(
       .where(sql`state in ('waiting', 'queued', 'running')`),
   ],
 );
+
+/**
+ * A console version published by a platform administrator (issue 14 item 7; spec §3 "Latest version"):
+ * its number and release notes per console language ({ cn, en, … }, English required). Platform-wide, no
+ * company: every signed-in user reads them.
+ */
+export const consoleVersion = pgTable(
+  'console_version',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    version: text('version').notNull(),
+    notes: jsonb('notes').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: uuid('published_by').references(() => appUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('console_version_number').on(sql`lower(${t.version})`),
+    index('console_version_published').on(t.publishedAt),
+  ],
+);
+
+/** The newest console version each user acknowledged in the version dialog (spec §4: "I know" stores it). */
+export const consoleVersionAck = pgTable('console_version_ack', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+});

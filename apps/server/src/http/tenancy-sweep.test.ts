@@ -86,6 +86,14 @@ const OPT_OUT: Record<string, string> = {
       'the firmware library is the platform’s to manage (scope platform): every company role is refused 403 before any row is read, whatever the key; firmware.test.ts shows a company administrator changes nothing',
     ]),
   ),
+  ...Object.fromEntries(
+    ['GET /api/v1/version/{id}', 'POST /api/v1/version/{id}/delete', 'POST /api/v1/version/{id}/acknowledge'].map(
+      (route) => [
+        route,
+        'console versions are the platform’s, not a company’s: every signed-in account reads the same versions, deleting is scope platform (403 to every company role) and an acknowledgement is the caller’s own row; versions/versions.test.ts shows a company administrator publishes and deletes nothing',
+      ],
+    ),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':

@@ -45,7 +45,9 @@ export type ShellPage =
   | 'companies'
   | 'firmware'
   | 'hardwareList'
-  | 'toolbox';
+  | 'toolbox'
+  | 'versions'
+  | 'updateLog';
 
 export interface ShellRoute {
   path: string;
@@ -416,7 +418,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'splicing.screen',
     highlight: 'fullscreen.list',
   },
-  { path: '/systemupdate', titleKey: 'page.updateLog' },
+  { path: '/systemupdate', titleKey: 'page.updateLog', page: 'updateLog' },
   // Logs
   {
     path: '/log',
@@ -445,6 +447,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     titleKey: 'page.versions',
     permission: 'version.notification.management',
     menu: true,
+    page: 'versions',
   },
   // Beyond the spec's routes (§2.3 names "a toolbox", not its path): CRC check, base conversion, Modbus
   // message generator and protocol analysis, all in the browser. The spec has no key for it and its system

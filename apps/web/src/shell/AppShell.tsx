@@ -9,6 +9,7 @@ import { session } from '../api/session';
 import { MigrationNotice } from '../features/account';
 import { ForbiddenContent } from '../features/errors/ForbiddenContent';
 import { EventBadge } from '../features/events/EventBadge';
+import { RunningVersion, VersionDialog } from '../features/versions';
 import { currentLang, isRtl } from '../i18n';
 import { LanguageSwitcher } from '../kit/LanguageSwitcher';
 import { MessageBadge } from './MessageBadge';
@@ -209,7 +210,11 @@ export default function AppShell(): React.JSX.Element {
           <MigrationNotice />
           <div className="hg-main-region">{content}</div>
         </Layout.Content>
-        <Layout.Footer className="hg-footer">{t('common.copyright', { year: new Date().getFullYear() })}</Layout.Footer>
+        <Layout.Footer className="hg-footer">
+          {t('common.copyright', { year: new Date().getFullYear() })}
+          <RunningVersion />
+        </Layout.Footer>
+        <VersionDialog />
       </Layout>
     </Layout>
   );

@@ -65,6 +65,8 @@ const pages = {
   firmware: page(() => import('../features/firmware/FirmwarePage')),
   hardwareList: page(() => import('../features/firmware/MaintenanceLogPage')),
   toolbox: page(() => import('../features/toolbox/ToolboxPage')),
+  versions: page(() => import('../features/versions/VersionsPage')),
+  updateLog: page(() => import('../features/versions/UpdateLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -116,6 +118,8 @@ function shellChild(route: ShellRoute): RouteObject {
     firmware: pages.firmware,
     hardwareList: pages.hardwareList,
     toolbox: pages.toolbox,
+    versions: pages.versions,
+    updateLog: pages.updateLog,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -10,6 +10,7 @@ import { syncBuiltinRoles } from '../permissions/builtin-roles.js';
 import { DEMO_CUSTOMER_ACCOUNT, seedDemoCustomers } from './customers.js';
 import { DATABASE_FILES, type FileStore } from '../files/store.js';
 import { seedDemoFirmware } from './firmware.js';
+import { seedDemoVersions } from './versions.js';
 
 export interface DemoAccount {
   role: BuiltinRole;
@@ -95,6 +96,7 @@ export async function seedDemo(
     accounts.push({ role: 'customer', account: DEMO_CUSTOMER_ACCOUNT, password });
     await seedDemoFirmware(db, opts.files ?? DATABASE_FILES, { companyId: demo.id, platformAdminId });
   }
+  await seedDemoVersions(db, { platformAdminId });
   await mkdir(opts.dataDir, { recursive: true });
   const file = demoAccountsFile(opts.dataDir);
   await writeFile(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
