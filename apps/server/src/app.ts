@@ -73,6 +73,7 @@ import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { protocolRoutes } from './modules/protocols/routes.js';
 import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
 import { ManifestKey } from './modules/upgrades/manifest-key.js';
 import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
@@ -330,6 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(agentRoutes({ db, callers }));
       await api.register(auditRoutes({ db }));
       await api.register(firmwareRoutes({ db }));
+      await api.register(protocolRoutes({ db, now: clock }));
       await api.register(upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, now: clock }));
       await api.register(upgradeRecordRoutes({ db }));
     },

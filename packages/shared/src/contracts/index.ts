@@ -29,6 +29,7 @@ import { staffContracts } from './staff.js';
 import { companyContracts } from './companies.js';
 import { firmwareContracts } from './firmware.js';
 import { upgradeContracts } from './upgrades.js';
+import { protocolContracts } from './protocols.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -64,6 +65,7 @@ export * from './customers.js';
 export * from './companies.js';
 export * from './firmware.js';
 export * from './upgrades.js';
+export * from './protocols.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -101,6 +103,7 @@ export const API = {
   ...companyContracts,
   ...firmwareContracts,
   ...upgradeContracts,
+  ...protocolContracts,
 };
 
 export type ApiRoute = keyof typeof API;
