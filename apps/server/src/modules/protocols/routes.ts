@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   hexAddress,
   parseHexAddress,
@@ -216,7 +216,6 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
       'POST /protocol/configs/:configId/delete',
       { config: manage, summary: 'Delete one version of a config' },
       async (req) => {
-        const auth = requireAuth(req.auth);
         const config = await configOf(req.params.configId);
         await db.transaction(async (tx) => {
           await tx.delete(protocolConfig).where(eq(protocolConfig.id, config.id));
@@ -407,7 +406,6 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
     );
 
     route('POST /protocol/:protocolId', { config: manage, summary: 'Edit a protocol’s fields' }, async (req) => {
-      const auth = requireAuth(req.auth);
       const p = await protocolOf(req.params.protocolId);
       const b = req.body;
       codeRule(b.code);
@@ -436,7 +434,6 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
       'POST /protocol/:protocolId/delete',
       { config: manage, summary: 'Delete a protocol with its configs and columns' },
       async (req) => {
-        const auth = requireAuth(req.auth);
         const p = await protocolOf(req.params.protocolId);
         await db.transaction(async (tx) => {
           await tx.delete(protocol).where(eq(protocol.id, p.id));
@@ -444,7 +441,5 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
         return ok(req, null);
       },
     );
-
-    void count;
   };
 }
