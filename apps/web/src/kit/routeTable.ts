@@ -44,7 +44,8 @@ export type ShellPage =
   | 'companyAudit'
   | 'companies'
   | 'firmware'
-  | 'hardwareList';
+  | 'hardwareList'
+  | 'protocols';
 
 export interface ShellRoute {
   path: string;
@@ -432,7 +433,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'system.management',
     redirect: ['/management/protocol', '/management/versions'],
   },
-  { path: '/management/protocol', titleKey: 'page.protocols', permission: 'protocol.manage.view', menu: true },
+  {
+    path: '/management/protocol',
+    titleKey: 'page.protocols',
+    permission: 'protocol.manage.view',
+    menu: true,
+    page: 'protocols',
+  },
   {
     path: '/management/versions',
     titleKey: 'page.versions',

@@ -64,6 +64,7 @@ const pages = {
   companies: page(() => import('../features/company/CompaniesPage')),
   firmware: page(() => import('../features/firmware/FirmwarePage')),
   hardwareList: page(() => import('../features/firmware/MaintenanceLogPage')),
+  protocols: page(() => import('../features/protocols/ProtocolsPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -114,6 +115,7 @@ function shellChild(route: ShellRoute): RouteObject {
     companies: pages.companies,
     firmware: pages.firmware,
     hardwareList: pages.hardwareList,
+    protocols: pages.protocols,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
