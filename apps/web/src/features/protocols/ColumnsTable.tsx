@@ -60,8 +60,8 @@ export function ColumnsTable({ config }: Props): React.JSX.Element {
       title: t('protocols.col.address'),
       key: 'address',
       render: (_: unknown, c) => (
-        <code dir="ltr">
-          {String(c.functionCode).padStart(2, '0')} · {c.startAddress} ×{c.registerCount}
+        <code>
+          <bdi dir="ltr">{`${String(c.functionCode).padStart(2, '0')} · ${c.startAddress} ×${c.registerCount}`}</bdi>
         </code>
       ),
     },
@@ -82,10 +82,8 @@ export function ColumnsTable({ config }: Props): React.JSX.Element {
       key: 'scale',
       responsive: ['md'],
       render: (_: unknown, c) => (
-        <code dir="ltr">
-          ×{c.scale}
-          {c.scaleFactor ? ` ×10^${c.scaleFactor}` : ''}
-          {c.base ? ` ${c.base > 0 ? '+' : '−'}${Math.abs(c.base)}` : ''}
+        <code>
+          <bdi dir="ltr">{`×${c.scale}${c.scaleFactor ? ` ×10^${c.scaleFactor}` : ''}${c.base ? ` ${c.base > 0 ? '+' : '−'}${Math.abs(c.base)}` : ''}`}</bdi>
         </code>
       ),
     },
