@@ -95,6 +95,11 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
     };
     const siblings = async (configId: string, except?: string): Promise<ColumnInput[]> =>
       (await columnsOf(db, configId)).filter((c) => c.id !== except);
+    /** Two requests adding the same name at once: the index refuses the second, answered as the rule it broke. */
+    const repeated = (e: unknown): never => {
+      if (isUniqueViolation(e)) throw new ValidationError([{ field: 'name', rule: 'columnRepeat' }]);
+      throw e;
+    };
     const columnInput = (body: ColumnInput): ColumnInput => ({
       ...body,
       startAddress: body.startAddress.toUpperCase(),
@@ -249,7 +254,8 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
           const inserted = await tx
             .insert(protocolColumn)
             .values(columnValues(input, config.id, others.length))
-            .returning();
+            .returning()
+            .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
           return inserted;
         });
@@ -271,7 +277,8 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
             .update(protocolColumn)
             .set(columnValues(input, config.id, current.position))
             .where(eq(protocolColumn.id, current.id))
-            .returning();
+            .returning()
+            .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
           return updated;
         });

@@ -94,6 +94,7 @@ export function parseImport(bytes: Buffer, lang: Lang): ParsedImport {
     problems.push({ row, field, rule, message: MESSAGES[lang].fields[rule] });
 
   const configs = new Map<string, { row: number; input: ColumnInput }[]>();
+  const names = new Map<string, string>();
   for (const { row, cells: c } of cells) {
     const text = (i: number) => (c[i] ?? '').trim();
     const number = (i: number, field: string, fallback: number): number => {
@@ -132,9 +133,12 @@ export function parseImport(bytes: Buffer, lang: Lang): ParsedImport {
     // Cells already refused as "not a number" are not reported twice.
     const reported = new Set(problems.slice(before).map((p) => p.field));
     for (const p of columnProblems(input)) if (!reported.has(p.field)) say(row, p.field, p.rule);
-    const list = configs.get(config) ?? [];
+    // Config names are one whatever the case (as in the database): the first spelling names the config.
+    const key = config.toLowerCase();
+    const list = configs.get(key) ?? [];
     list.push({ row, input });
-    configs.set(config, list);
+    configs.set(key, list);
+    if (!names.has(key)) names.set(key, config);
   }
   for (const list of configs.values()) {
     if (list.length > PROTOCOL_LIMITS.columnsMax) say(list[PROTOCOL_LIMITS.columnsMax]!.row, 'name', 'columnsMax');
@@ -144,7 +148,7 @@ export function parseImport(bytes: Buffer, lang: Lang): ParsedImport {
   problems.sort((a, b) => a.row - b.row);
   return {
     rows: cells.length,
-    configs: new Map([...configs].map(([name, list]) => [name, list.map((l) => l.input)])),
+    configs: new Map([...configs].map(([key, list]) => [names.get(key) ?? key, list.map((l) => l.input)])),
     problems,
   };
 }
