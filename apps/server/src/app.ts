@@ -75,6 +75,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { FileStore } from './modules/files/store.js';
 import { ObjectStoreError, S3ObjectStore } from './modules/files/object-store.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { protocolRoutes } from './modules/protocols/routes.js';
 import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
 import { ManifestKey } from './modules/upgrades/manifest-key.js';
 import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
@@ -341,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(
         upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, files, now: clock }),
       );
+      await api.register(protocolRoutes({ db, now: clock }));
       await api.register(upgradeRecordRoutes({ db }));
       await api.register(versionRoutes({ db, now: clock }));
     },

@@ -107,6 +107,8 @@ export const ERROR_CODES = {
   passkeyRejected: 1406,
   /** This passkey is already registered (to this or another account). */
   passkeyExists: 1407,
+  /** Issue 14: a protocol's code (its name) is unique on the platform. */
+  protocolExists: 1501,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -24,6 +24,7 @@ export * from './inverter-flow.js';
 export * from './layout.js';
 export * from './device-rules.js';
 export * from './firmware.js';
+export * from './protocol.js';
 export * from './upgrade.js';
 export * from './request-params.js';
 export * from './contracts/index.js';

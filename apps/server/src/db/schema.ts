@@ -1041,3 +1041,72 @@ export const consoleVersionAck = pgTable('console_version_ack', {
   version: text('version').notNull(),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Protocols (issue 14, spec §3 "Protocol and config"): platform data managed by platform administrators.
+ * `code` is the protocol's name (6-12 characters, unique whatever the case). `builtin` marks the maps the
+ * console ships (modules/protocols/seed.ts), seeded at start when missing.
+ */
+export const protocol = pgTable(
+  'protocol',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    protocolVersion: text('protocol_version').notNull(),
+    configureVersion: text('configure_version').notNull().default(''),
+    builtin: boolean('builtin').notNull().default(false),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('protocol_code').on(sql`lower(${t.code})`)],
+);
+
+/** A config of a protocol, versioned: each (protocol, name, version) is a snapshot; the highest version is edited. */
+export const protocolConfig = pgTable(
+  'protocol_config',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    protocolId: uuid('protocol_id')
+      .notNull()
+      .references(() => protocol.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: integer('version').notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('protocol_config_version').on(t.protocolId, sql`lower(${t.name})`, t.version)],
+);
+
+/** A column of a config version (spec §3: every column field). */
+export const protocolColumn = pgTable(
+  'protocol_column',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    configId: uuid('config_id')
+      .notNull()
+      .references(() => protocolConfig.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    functionCode: integer('function_code').notNull(),
+    startAddress: integer('start_address').notNull(),
+    registerCount: integer('register_count').notNull(),
+    unit: text('unit').notNull().default(''),
+    registerType: text('register_type').notNull(),
+    dataType: text('data_type').notNull(),
+    byteSwap: boolean('byte_swap').notNull().default(false),
+    registerSwap: boolean('register_swap').notNull().default(false),
+    base: doublePrecision('base').notNull().default(0),
+    scale: doublePrecision('scale').notNull().default(1),
+    scaleFactor: text('scale_factor'),
+    skipBytes: integer('skip_bytes').notNull().default(0),
+    required: boolean('required').notNull().default(false),
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    index('protocol_column_config').on(t.configId, t.position),
+    uniqueIndex('protocol_column_name').on(t.configId, t.name),
+  ],
+);

@@ -94,6 +94,30 @@ const OPT_OUT: Record<string, string> = {
       ],
     ),
   ),
+  ...Object.fromEntries(
+    [
+      'GET /api/v1/protocol/check',
+      'GET /api/v1/protocol/configs',
+      'GET /api/v1/protocol/config/check',
+      'GET /api/v1/protocol/config/versions',
+      'POST /api/v1/protocol/config',
+      'POST /api/v1/protocol/configs/{configId}',
+      'POST /api/v1/protocol/configs/{configId}/delete',
+      'GET /api/v1/protocol/columns',
+      'POST /api/v1/protocol/config/{configId}/column',
+      'POST /api/v1/protocol/columns/{columnId}',
+      'POST /api/v1/protocol/columns/{columnId}/delete',
+      'GET /api/v1/protocol/fullData/download',
+      'POST /api/v1/protocol/fullData/import',
+      'POST /api/v1/protocol/decodeMessage',
+      'GET /api/v1/protocol/{protocolId}',
+      'POST /api/v1/protocol/{protocolId}',
+      'POST /api/v1/protocol/{protocolId}/delete',
+    ].map((route) => [
+      route,
+      'protocols are platform data with no company of their own (no company-private protocol exists): every route is scope platform, so every company role, of any company, is refused 403 before any row is read, whatever the key; protocols.test.ts shows a company administrator and another company read nothing and change nothing',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':

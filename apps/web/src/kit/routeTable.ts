@@ -47,7 +47,8 @@ export type ShellPage =
   | 'hardwareList'
   | 'toolbox'
   | 'versions'
-  | 'updateLog';
+  | 'updateLog'
+  | 'protocols';
 
 export interface ShellRoute {
   path: string;
@@ -441,7 +442,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'system.management',
     redirect: ['/management/protocol', '/management/versions'],
   },
-  { path: '/management/protocol', titleKey: 'page.protocols', permission: 'protocol.manage.view', menu: true },
+  {
+    path: '/management/protocol',
+    titleKey: 'page.protocols',
+    permission: 'protocol.manage.view',
+    menu: true,
+    page: 'protocols',
+  },
   {
     path: '/management/versions',
     titleKey: 'page.versions',

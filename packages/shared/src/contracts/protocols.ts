@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages.js';
+import { PROTOCOL_LIMITS } from '../protocol.js';
+import { emptyAnswer } from './empty.js';
+import { pageOf, pageQuery } from './paging.js';
+import { contracts } from './route.js';
+
+/**
+ * Protocols and register maps as data (issue 14 item 1, spec §3 "Protocol and config", §7 "Protocols"). A
+ * protocol holds configs; a config is versioned (each version a snapshot of its columns, the newest one
+ * editable); a column says where a value lies and how to read it. docs/protocols.md shows an example.
+ */
+
+const text = z.string().trim().max(PROTOCOL_LIMITS.textMax);
+
+export const protocolBody = z.object({
+  /** The protocol code, its name: 6-12 letters, digits, dashes or underscores (spec §5). */
+  code: z.string().trim().max(64),
+  manufacturer: text.min(1),
+  protocolVersion: text.min(1),
+  configureVersion: text.default(''),
+});
+export type ProtocolInput = z.input<typeof protocolBody>;
+
+export const protocolRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  manufacturer: z.string(),
+  protocolVersion: z.string(),
+  configureVersion: z.string(),
+  creator: z.string(),
+  /** Shipped with the console (SunSpec and vendor maps): editable like any other. */
+  builtin: z.boolean(),
+  /** Configs (their newest versions). */
+  configs: z.number().int(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ProtocolRow = z.infer<typeof protocolRow>;
+
+export const protocolListQuery = z.object({
+  /** Code or manufacturer, in part. */
+  q: z.string().trim().max(64).optional(),
+  ...pageQuery,
+});
+
+export const configRow = z.object({
+  id: z.string(),
+  protocolId: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  /** Only the newest version of a config is edited; older ones are kept as they were. */
+  latest: z.boolean(),
+  note: z.string(),
+  columns: z.number().int(),
+  creator: z.string(),
+  createdAt: z.number(),
+});
+export type ConfigRow = z.infer<typeof configRow>;
+
+export const configBody = z.object({
+  protocolId: z.uuid(),
+  name: z.string().trim().max(64),
+  note: z.string().trim().max(200).default(''),
+});
+export const configVersionBody = z.object({ note: z.string().trim().max(200).default('') });
+
+const descriptions = z.partialRecord(z.enum(LANGUAGES), z.string().trim().max(500));
+
+/** A column as the editor sends it; its rules are packages/shared protocol.ts `columnProblems`. */
+export const columnBody = z.object({
+  name: z.string().trim().max(200),
+  functionCode: z.number().int(),
+  /** Four hex digits. */
+  startAddress: z.string().trim().max(16),
+  registerCount: z.number().int(),
+  unit: z.string().trim().max(64).default(''),
+  registerType: z.string().max(16),
+  dataType: z.string().max(16),
+  byteSwap: z.boolean().default(false),
+  registerSwap: z.boolean().default(false),
+  base: z.number().default(0),
+  scale: z.number().default(1),
+  scaleFactor: z.string().trim().max(64).nullable().default(null),
+  skipBytes: z.number().int().default(0),
+  required: z.boolean().default(false),
+  descriptions,
+});
+export type ColumnBody = z.input<typeof columnBody>;
+
+export const columnRow = columnBody.extend({
+  id: z.string(),
+  configId: z.string(),
+  position: z.number().int(),
+  unit: z.string(),
+  byteSwap: z.boolean(),
+  registerSwap: z.boolean(),
+  base: z.number(),
+  scale: z.number(),
+  scaleFactor: z.string().nullable(),
+  skipBytes: z.number().int(),
+  required: z.boolean(),
+});
+export type ColumnRow = z.infer<typeof columnRow>;
+
+/** One bad row of an import: its row number in the sheet (the heading is row 1), the field and why. */
+export const protocolImportProblem = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type ProtocolImportProblem = z.infer<typeof protocolImportProblem>;
+
+export const importResult = z.object({
+  /** True when the rows were saved (never with a problem, never in a check). */
+  saved: z.boolean(),
+  rows: z.number().int(),
+  /** The config versions the import makes (or made): each config named in the sheet gets a new version. */
+  configs: z.array(z.object({ name: z.string(), version: z.number().int(), columns: z.number().int() })),
+  problems: z.array(protocolImportProblem),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const importQuery = z.object({
+  protocolId: z.uuid(),
+  /** "true": check only, save nothing (the console shows the bad rows before the user confirms). */
+  check: z.enum(['true', 'false']).default('true'),
+});
+
+export const decodeBody = z.object({
+  configId: z.uuid(),
+  /** Hex bytes (spaces allowed): an RTU or TCP read response, or bare registers (4 hex digits each). */
+  frame: z.string().max(PROTOCOL_LIMITS.frameBytesMax * 3),
+  /** How to read the frame; `auto` tries TCP (MBAP length must match), then RTU (CRC must match; a bad CRC is refused), then registers. */
+  kind: z.enum(['auto', 'rtu', 'tcp', 'registers']).default('auto'),
+  /** The address of the frame's first register, four hex digits; default the config's lowest address. */
+  start: z.string().trim().max(16).optional(),
+});
+export type DecodeInput = z.input<typeof decodeBody>;
+
+export const decodedValue = z.union([
+  z.number(),
+  z.string(),
+  z.null(),
+  z.array(z.number()),
+  z.record(z.string(), z.boolean()),
+]);
+
+export const decodeResult = z.object({
+  kind: z.enum(['rtu', 'tcp', 'registers']),
+  unitId: z.number().int().nullable(),
+  functionCode: z.number().int().nullable(),
+  /** Four hex digits. */
+  start: z.string(),
+  registers: z.array(z.number().int()),
+  values: z.array(
+    z.object({
+      name: z.string(),
+      /** In the caller's language (English when the column has none in it). */
+      description: z.string(),
+      address: z.string(),
+      unit: z.string(),
+      /** Scaled; null for SunSpec's "not implemented" patterns (0x8000, 0xFFFF …). */
+      value: decodedValue,
+      required: z.boolean(),
+    }),
+  ),
+  /** Columns of the config the frame does not hold, or that could not be read. */
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type DecodeResult = z.infer<typeof decodeResult>;
+
+export const protocolContracts = contracts({
+  'GET /protocol': { query: protocolListQuery, answer: pageOf(protocolRow) },
+  'POST /protocol': { body: protocolBody, answer: protocolRow },
+  /** Whether a code may be used (spec §5 server-side checks): 0, or 1501 when another protocol has it. */
+  'GET /protocol/check': {
+    query: z.object({ code: z.string().trim().max(64), protocolId: z.uuid().optional() }),
+    answer: emptyAnswer,
+  },
+  'GET /protocol/:protocolId': { answer: protocolRow },
+  'POST /protocol/:protocolId': { body: protocolBody, answer: protocolRow },
+  'POST /protocol/:protocolId/delete': { answer: emptyAnswer },
+
+  /** The newest version of each config of a protocol. */
+  'GET /protocol/configs': { query: z.object({ protocolId: z.uuid() }), answer: z.array(configRow) },
+  'POST /protocol/config': { body: configBody, answer: configRow },
+  /** Whether a config name is free in a protocol: 0, or a validation answer naming `name`. */
+  'GET /protocol/config/check': {
+    query: z.object({ protocolId: z.uuid(), name: z.string().trim().max(64) }),
+    answer: emptyAnswer,
+  },
+  'GET /protocol/config/versions': {
+    query: z.object({ protocolId: z.uuid(), name: z.string().trim().max(64) }),
+    answer: z.array(configRow),
+  },
+  /** A new version of a config: a copy of this version's columns, which becomes the newest. */
+  'POST /protocol/configs/:configId': { body: configVersionBody, answer: configRow },
+  'POST /protocol/configs/:configId/delete': { answer: emptyAnswer },
+
+  'GET /protocol/columns': { query: z.object({ configId: z.uuid() }), answer: z.array(columnRow) },
+  'POST /protocol/config/:configId/column': { body: columnBody, answer: columnRow },
+  'POST /protocol/columns/:columnId': { body: columnBody, answer: columnRow },
+  'POST /protocol/columns/:columnId/delete': { answer: emptyAnswer },
+
+  /** The import template: the headings of a columns sheet (.xlsx). */
+  'GET /protocol/columns/download': { answer: null },
+  /** Every config of a protocol (newest versions) with its columns (.xlsx), in the import's layout. */
+  'GET /protocol/fullData/download': { query: z.object({ protocolId: z.uuid() }), answer: null },
+  /** Multipart: field "file" (.xlsx). Checks every row first; saves nothing if one is bad. */
+  'POST /protocol/fullData/import': { query: importQuery, answer: importResult },
+
+  'POST /protocol/decodeMessage': { body: decodeBody, answer: decodeResult },
+});
