@@ -76,8 +76,8 @@ export async function seedDemoFirmware(
     .returning({ id: vendorKey.id });
   if (!key) return;
   const labels = new Map<string, string>();
-  const pending: { image: DemoImage; i: number; labelId: string | null; file: NewFile }[] = [];
-  for (const image of demoImages()) {
+  const pending: { image: DemoImage; i: number; labelId: string | null; file: NewFile; m: number }[] = [];
+  for (const [m, image] of demoImages().entries()) {
     let labelId: string | null = null;
     if (image.label) {
       const at = `${image.kind}/${image.label}`;
@@ -97,6 +97,7 @@ export async function seedDemoFirmware(
       pending.push({
         image,
         i,
+        m,
         labelId,
         file: { kind: 'firmware', name, contentType: 'application/octet-stream', bytes: content },
       });
@@ -107,7 +108,10 @@ export async function seedDemoFirmware(
     db,
     pending.map((p) => p.file),
   );
-  const rows = pending.flatMap(({ image, i, labelId, file }, k) => {
+  // Made one after another as an upload would be: the library (newest first) lists the catalogue in its order,
+  // each model's newest version on top, rather than a statement's rows in no order.
+  const madeAt = Date.now();
+  const rows = pending.flatMap(({ image, i, m, labelId, file }, k) => {
     const s = stored[k];
     if (!s) return [];
     const version = image.versions[i] ?? '';
@@ -133,6 +137,7 @@ export async function seedDemoFirmware(
         enabled: !draft,
         released: !draft,
         createdBy: opts.platformAdminId,
+        createdAt: new Date(madeAt - (m * 10 + image.versions.length - i) * 1000),
       },
     ];
   });
