@@ -25,5 +25,6 @@ export * from './layout.js';
 export * from './device-rules.js';
 export * from './firmware.js';
 export * from './upgrade.js';
+export * from './device-profiles.js';
 export * from './request-params.js';
 export * from './contracts/index.js';
