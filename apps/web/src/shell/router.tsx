@@ -67,6 +67,8 @@ const pages = {
   toolbox: page(() => import('../features/toolbox/ToolboxPage')),
   versions: page(() => import('../features/versions/VersionsPage')),
   updateLog: page(() => import('../features/versions/UpdateLogPage')),
+  dictionaries: page(() => import('../features/dictionaries/DictionariesPage')),
+  deviceConfig: page(() => import('../features/device-config/DeviceConfigPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -120,6 +122,8 @@ function shellChild(route: ShellRoute): RouteObject {
     toolbox: pages.toolbox,
     versions: pages.versions,
     updateLog: pages.updateLog,
+    dictionaries: pages.dictionaries,
+    deviceConfig: pages.deviceConfig,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

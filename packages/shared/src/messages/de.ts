@@ -146,7 +146,8 @@ export const de: Messages = {
     logoBytes: 'Das Logo darf höchstens 300 KB groß sein.',
     manualType: 'Das Handbuch muss ein PDF, ein JPG- oder PNG-Bild oder ein Office-Dokument sein.',
     manualSize: 'Das Handbuch darf höchstens 20 MB groß sein.',
-    configFileType: 'Die Konfigurationsdatei muss UTF-8-Text sein: .json (gültiges JSON), .csv, .xml, .txt, .ini, .cfg oder .conf.',
+    configFileType:
+      'Die Konfigurationsdatei muss UTF-8-Text sein: .json (gültiges JSON), .csv, .xml, .txt, .ini, .cfg oder .conf.',
     configFileSize: 'Die Konfigurationsdatei darf höchstens 1 MB groß sein.',
     // Firmware library (issue 13).
     firmwareFileName:

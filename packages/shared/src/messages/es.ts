@@ -147,7 +147,8 @@ export const es: Messages = {
     logoBytes: 'El logotipo puede ocupar como máximo 300 KB.',
     manualType: 'El manual debe ser un PDF, una imagen JPG o PNG o un documento de Office.',
     manualSize: 'El manual puede ocupar como máximo 20 MB.',
-    configFileType: 'El archivo de configuración debe ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg o .conf.',
+    configFileType:
+      'El archivo de configuración debe ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg o .conf.',
     configFileSize: 'El archivo de configuración puede ocupar como máximo 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Use como máximo 40 letras, dígitos, guiones, guiones bajos o puntos en el nombre del archivo.',

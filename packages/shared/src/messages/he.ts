@@ -140,7 +140,8 @@ export const he: Messages = {
     logoBytes: 'גודל הלוגו יכול להיות עד 300 KB.',
     manualType: 'המדריך חייב להיות קובץ PDF, תמונת JPG או PNG, או מסמך Office.',
     manualSize: 'גודל המדריך יכול להיות עד 20 MB.',
-    configFileType: 'קובץ ההגדרות חייב להיות טקסט UTF-8: ‎.json (JSON תקין), ‎.csv, ‎.xml, ‎.txt, ‎.ini, ‎.cfg או ‎.conf.',
+    configFileType:
+      'קובץ ההגדרות חייב להיות טקסט UTF-8: ‎.json (JSON תקין), ‎.csv, ‎.xml, ‎.txt, ‎.ini, ‎.cfg או ‎.conf.',
     configFileSize: 'גודל קובץ ההגדרות יכול להיות עד 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'שם הקובץ יכול להכיל עד 40 אותיות, ספרות, מקפים, קווים תחתונים או נקודות.',

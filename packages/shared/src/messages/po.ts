@@ -142,7 +142,8 @@ export const po: Messages = {
     logoBytes: 'Logo może mieć najwyżej 300 KB.',
     manualType: 'Instrukcja musi być plikiem PDF, obrazem JPG lub PNG albo dokumentem Office.',
     manualSize: 'Instrukcja może mieć najwyżej 20 MB.',
-    configFileType: 'Plik konfiguracyjny musi być tekstem UTF-8: .json (poprawny JSON), .csv, .xml, .txt, .ini, .cfg lub .conf.',
+    configFileType:
+      'Plik konfiguracyjny musi być tekstem UTF-8: .json (poprawny JSON), .csv, .xml, .txt, .ini, .cfg lub .conf.',
     configFileSize: 'Plik konfiguracyjny może mieć najwyżej 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Nazwa pliku może mieć najwyżej 40 liter, cyfr, myślników, podkreśleń lub kropek.',

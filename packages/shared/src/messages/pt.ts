@@ -143,7 +143,8 @@ export const pt: Messages = {
     logoBytes: 'O logótipo pode ter no máximo 300 KB.',
     manualType: 'O manual tem de ser um PDF, uma imagem JPG ou PNG ou um documento do Office.',
     manualSize: 'O manual pode ter no máximo 20 MB.',
-    configFileType: 'O arquivo de configuração deve ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg ou .conf.',
+    configFileType:
+      'O arquivo de configuração deve ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg ou .conf.',
     configFileSize: 'O arquivo de configuração pode ter no máximo 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Use no máximo 40 letras, dígitos, hífenes, sublinhados ou pontos no nome do arquivo.',

@@ -108,7 +108,11 @@ describe('device configuration profiles', () => {
     const first = await upload(tk.platform, firstId, { name: 'gateway.json', content: json });
     expect(first.code).toBe(0);
     expect(first.data.files).toHaveLength(1);
-    expect(first.data.files[0]).toMatchObject({ name: 'gateway.json', contentType: 'application/json', size: Buffer.byteLength(json) });
+    expect(first.data.files[0]).toMatchObject({
+      name: 'gateway.json',
+      contentType: 'application/json',
+      size: Buffer.byteLength(json),
+    });
     const fileId = first.data.files[0]?.id ?? '';
     const got = await t.app.inject({
       method: 'GET',
