@@ -122,6 +122,7 @@ describe('device configuration profiles', () => {
     expect(got.statusCode).toBe(200);
     expect(got.body).toBe(json);
     expect(got.headers['content-disposition']).toContain('gateway.json');
+    expect(got.headers['content-type']).toBe('application/octet-stream');
 
     const more = [
       { name: 'registers.csv', content: 'address,name\n40001,power\n' },

@@ -228,8 +228,10 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
         const { file } = await findFile(requireAuth(req.auth), req.params.id, req.params.fileId);
         const stored = await files.get(db, file.fileId);
         if (!stored) throw new AppError('notFound');
+        // Always an attachment of bytes: a JSON config file must not read as the API's JSON envelope (the web
+        // tells a file from a refusal by the content type), and nothing uploaded is rendered by the browser.
         return reply
-          .type(stored.contentType)
+          .type('application/octet-stream')
           .header('content-disposition', contentDisposition(stored.name))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
