@@ -49,12 +49,12 @@ test('a platform administrator reads the dictionaries and keeps a config file in
   await expect(card.getByText('1 / 6 files')).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await card.getByRole('button', { name: 'Download gateway.json' }).click();
+  await card.getByTestId('file-download-gateway.json').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('gateway.json');
   expect(await readFile(await download.path(), 'utf8')).toBe(content);
 
-  await card.getByRole('button', { name: `Delete profile ${name}` }).click();
+  await card.getByTestId(`profile-delete-${name}`).click();
   const confirm = page.getByRole('dialog', { name: `Delete profile ${name}?` });
   await expect(confirm).toContainText('Its config files (1) are deleted with it.');
   await confirm.getByRole('button', { name: 'Delete' }).click();

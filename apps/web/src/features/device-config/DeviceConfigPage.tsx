@@ -59,7 +59,7 @@ function ProfileCard({ profile, onRename }: { profile: DeviceProfile; onRename: 
     {
       title: t('deviceConfig.size'),
       dataIndex: 'size',
-      width: 100,
+      width: wide ? 100 : 64,
       render: (n: number) => <Quantity>{formatBytes(n)}</Quantity>,
     },
     {
@@ -72,13 +72,13 @@ function ProfileCard({ profile, onRename }: { profile: DeviceProfile; onRename: 
     {
       title: t('deviceConfig.actions'),
       key: 'actions',
-      width: wide ? 220 : 96,
+      width: wide ? 220 : 88,
       render: (_: unknown, f) => (
         <Space size={0} wrap>
           <Button
             type="link"
             icon={<DownloadOutlined />}
-            aria-label={t('deviceConfig.downloadNamed', { name: f.name })}
+            aria-label={wide ? undefined : t('deviceConfig.downloadNamed', { name: f.name })}
             data-testid={`file-download-${f.name}`}
             onClick={() =>
               void downloadFile(profileApi.fileUrl(profile.id, f.id), { fallbackName: f.name }).catch(() => undefined)
@@ -90,7 +90,7 @@ function ProfileCard({ profile, onRename }: { profile: DeviceProfile; onRename: 
             type="link"
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('deviceConfig.deleteFileNamed', { name: f.name })}
+            aria-label={wide ? undefined : t('deviceConfig.deleteFileNamed', { name: f.name })}
             data-testid={`file-delete-${f.name}`}
             onClick={() =>
               modal.confirm({
@@ -136,23 +136,16 @@ function ProfileCard({ profile, onRename }: { profile: DeviceProfile; onRename: 
             disabled={full}
             loading={upload.isPending}
             data-testid={`profile-upload-${profile.name}`}
-            aria-label={t('deviceConfig.uploadNamed', { name: profile.name })}
           >
             {t('deviceConfig.upload')}
           </Button>
         </Upload>
-        <Button
-          icon={<EditOutlined />}
-          onClick={onRename}
-          aria-label={t('deviceConfig.renameNamed', { name: profile.name })}
-          data-testid={`profile-rename-${profile.name}`}
-        >
+        <Button icon={<EditOutlined />} onClick={onRename} data-testid={`profile-rename-${profile.name}`}>
           {t('deviceConfig.rename')}
         </Button>
         <Button
           danger
           icon={<DeleteOutlined />}
-          aria-label={t('deviceConfig.deleteNamed', { name: profile.name })}
           data-testid={`profile-delete-${profile.name}`}
           onClick={() =>
             modal.confirm({

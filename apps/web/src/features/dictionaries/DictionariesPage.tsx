@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
+import { INTL_LOCALE } from '@heliograph/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { currentLang } from '../../i18n';
 import { dictApi, dictKeys } from './api';
 import { DictTable, type DictRow } from './DictTable';
 import './dictionaries.css';
@@ -19,6 +21,21 @@ export function utcOffset(minutes: number): string {
 }
 
 /**
+ * A zone's generic name in the user's language ("Central European Time", "中欧时间"), from the browser's
+ * Intl data; the zone's id where the browser has no name for it (it then answers "GMT+1" or the like).
+ */
+export function zoneName(id: string, locale: string): string {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: id, timeZoneName: 'longGeneric' })
+      .formatToParts(0)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    return part && !/^(GMT|UTC)([+−-]|$)/.test(part) ? part : id.replaceAll('_', ' ');
+  } catch {
+    return id.replaceAll('_', ' ');
+  }
+}
+
+/**
  * /management/dictionaries — the dictionaries the console uses (spec §2.3 "Management: … dictionaries", §7
  * GET dict/*): currencies, time zones, plant types, device protocols and inverter kinds, one tab each, read
  * only. Every one of them is a rule written once in packages/shared (ISO 4217 codes, the runtime's IANA
@@ -28,6 +45,7 @@ export function utcOffset(minutes: number): string {
  */
 export default function DictionariesPage(): React.JSX.Element {
   const { t } = useTranslation();
+  const lang = currentLang();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((k) => k === params.get('tab')) ?? 'currencies';
   const open = (key: string): void => setParams(key === 'currencies' ? {} : { tab: key }, { replace: true });
@@ -68,7 +86,7 @@ export default function DictionariesPage(): React.JSX.Element {
     currencies: currencies.data,
     timezones: timezones.data?.map((z) => ({
       code: z.id,
-      name: z.id.replaceAll('_', ' ').replaceAll('/', ' / '),
+      name: zoneName(z.id, INTL_LOCALE[lang]),
       detail: utcOffset(z.offsetMinutes),
     })),
     plantTypes: plantTypes.data?.map((p) => ({ code: p.value, name: t(`dictionaries.plantType.${p.value}`) })),
