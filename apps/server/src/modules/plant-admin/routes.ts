@@ -9,7 +9,6 @@ import {
   CURRENCIES,
   timeZoneList,
   zoneOffsetMinutes,
-  type Lang,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
