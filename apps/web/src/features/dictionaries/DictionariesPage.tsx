@@ -28,7 +28,8 @@ export function zoneName(id: string, locale: string): string {
   try {
     const part = new Intl.DateTimeFormat(locale, { timeZone: id, timeZoneName: 'longGeneric' })
       .formatToParts(0)
-      .find((p) => p.type === 'timeZoneName')?.value;
+      .find((p) => p.type === 'timeZoneName')
+      ?.value.replace(/[\u200e\u200f\u061c]/g, '');
     return part && !/^(GMT|UTC)([+−-]|$)/.test(part) ? part : id.replaceAll('_', ' ');
   } catch {
     return id.replaceAll('_', ' ');

@@ -13,5 +13,7 @@ describe('time zone cells', () => {
     expect(zoneName('Europe/Berlin', 'de')).toMatch(/^Mitteleuropäische /);
     expect(zoneName('Europe/Berlin', 'en')).toMatch(/^Central European /);
     expect(zoneName('Not/A_Zone', 'en')).toBe('Not/A Zone');
+    // A zone Intl only names by its offset (in Hebrew wrapped in direction marks) keeps its id.
+    expect(zoneName('UTC', 'he')).toBe('UTC');
   });
 });
