@@ -1,6 +1,6 @@
 import { Empty, Grid, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../device-common/LoadFailed';
 
@@ -63,10 +63,22 @@ export function DictTable({
     {
       title: t('dictionaries.code'),
       dataIndex: 'code',
-      width: wide ? 220 : 140,
+      width: wide ? 220 : 120,
       render: (c: string) => (
         <code className="hg-dict-code">
-          <bdi>{c}</bdi>
+          {/* A phone may break a zone id after its slashes (Africa/ Addis_Ababa), not inside a word. */}
+          <bdi>
+            {c.split('/').map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && (
+                  <>
+                    /<wbr />
+                  </>
+                )}
+                {part}
+              </Fragment>
+            ))}
+          </bdi>
         </code>
       ),
     },
@@ -76,7 +88,7 @@ export function DictTable({
           {
             title: detailTitle,
             dataIndex: 'detail',
-            width: wide ? 200 : 110,
+            width: wide ? 200 : 96,
             render: (d: string) => <bdi>{d}</bdi>,
           },
         ]
@@ -101,6 +113,8 @@ export function DictTable({
       <Table<DictRow>
         rowKey="code"
         size={wide ? 'middle' : 'small'}
+        // On a phone the columns keep their widths and long codes wrap, so the name keeps room.
+        tableLayout={wide ? undefined : 'fixed'}
         columns={columns}
         dataSource={shown}
         loading={loading}
