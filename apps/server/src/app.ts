@@ -82,6 +82,7 @@ import { upgradeRecordRoutes } from './modules/upgrades/records-routes.js';
 import { handleUpgradeResult, isUpgradeAnswer } from './modules/upgrades/results.js';
 import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { versionRoutes } from './modules/versions/routes.js';
+import { deviceProfileRoutes } from './modules/device-profiles/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
@@ -345,6 +346,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(protocolRoutes({ db, now: clock }));
       await api.register(upgradeRecordRoutes({ db }));
       await api.register(versionRoutes({ db, now: clock }));
+      await api.register(deviceProfileRoutes({ db, files, now: clock }));
     },
     { prefix: '/api/v1' },
   );

@@ -78,6 +78,12 @@ export const ERROR_CODES = {
   labelExists: 1221,
   /** A configuration template of that name already exists in the company (names pick templates in lists). */
   templateNameExists: 1222,
+  /** At most 6 device configuration profiles per company (spec §9; issue 14 item 8). */
+  profileLimit: 1240,
+  /** At most 6 config files in a device configuration profile (spec §9). */
+  profileFileLimit: 1241,
+  /** Profiles are picked by name, so two of one name in a company would be ambiguous. */
+  profileNameExists: 1242,
   /** A company role still held by members cannot be deleted (issue 12, enterprise/roles). */
   roleInUse: 1230,
   /**

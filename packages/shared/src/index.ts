@@ -26,5 +26,6 @@ export * from './device-rules.js';
 export * from './firmware.js';
 export * from './protocol.js';
 export * from './upgrade.js';
+export * from './device-profiles.js';
 export * from './request-params.js';
 export * from './contracts/index.js';

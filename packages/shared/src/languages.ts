@@ -62,3 +62,15 @@ export function browserDefaultLang(navigatorLanguages: readonly string[]): Lang 
   }
   return DEFAULT_LANG;
 }
+
+/** BCP-47 tags for Intl: the console's codes cn and po are not tags (po would fall back to English). */
+export const INTL_LOCALE: Record<Lang, string> = {
+  cn: 'zh-CN',
+  en: 'en',
+  vi: 'vi',
+  po: 'pl',
+  de: 'de',
+  es: 'es',
+  he: 'he',
+  pt: 'pt',
+};

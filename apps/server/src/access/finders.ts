@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DeviceKind, ErrorKey } from '@heliograph/shared';
 import type { Db } from '../db/client.js';
 import { query } from '../db/rows.js';
-import { configTemplate } from '../db/schema.js';
+import { configTemplate, deviceProfile } from '../db/schema.js';
 import type { AuthContext } from '../http/context.js';
 import { AppError } from '../http/errors.js';
 import { POLICIES, scopeCondition, type Policy, type ResourceKind } from './policies.js';
@@ -128,6 +128,19 @@ export async function findTemplate(db: Db, auth: AuthContext, id: string): Promi
   if (!UUID.test(id)) throw new AppError(POLICIES.template.missing);
   const [row] = await db.select().from(configTemplate).where(templateKey(auth, id));
   if (!row) throw new AppError(POLICIES.template.missing);
+  return row;
+}
+
+/** The one device configuration profile `id` of the caller's company, as a condition (like `templateKey`). */
+export function profileKey(auth: AuthContext, id: string): SQL | undefined {
+  return and(eq(deviceProfile.id, id), scopeCondition(auth, 'profile'));
+}
+
+/** A device configuration profile of the caller's company; otherwise "does not exist". */
+export async function findProfile(db: Db, auth: AuthContext, id: string): Promise<typeof deviceProfile.$inferSelect> {
+  if (!UUID.test(id)) throw new AppError(POLICIES.profile.missing);
+  const [row] = await db.select().from(deviceProfile).where(profileKey(auth, id));
+  if (!row) throw new AppError(POLICIES.profile.missing);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@heliograph/shared';
-import { configTemplate } from '../db/schema.js';
+import { configTemplate, deviceProfile } from '../db/schema.js';
 import type { AuthContext } from '../http/context.js';
 
 /**
@@ -133,6 +133,14 @@ function templateCondition(auth: AuthContext): SQL {
 }
 
 /**
+ * Device configuration profiles (issue 14 item 8) belong to their company like templates; a caller without
+ * one (a platform administrator) works on the platform's own (company_id null).
+ */
+function profileCondition(auth: AuthContext): SQL {
+  return auth.companyId ? sql`${deviceProfile.companyId} = ${auth.companyId}` : sql`${deviceProfile.companyId} is null`;
+}
+
+/**
  * Firmware on the alias `f` (issue 13 point 5): platform administrators and internal employees see the whole
  * library; a company the firmware made for it and what was authorised to it (firmware_grant); nobody else
  * any. Only platform administrators change it.
@@ -184,6 +192,7 @@ export const POLICIES = {
     missing: 'notFound',
   },
   template: { from: sql`config_template`, read: templateCondition, write: templateCondition, missing: 'notFound' },
+  profile: { from: sql`device_profile`, read: profileCondition, write: profileCondition, missing: 'notFound' },
   firmware: {
     from: sql`firmware f`,
     read: firmwareRead,

@@ -696,6 +696,39 @@ export const companyManual = pgTable(
 );
 
 /**
+ * Device configuration profiles (issue 14 item 8, spec §9 "up to 6 profiles and 6 config files"): a named
+ * set of config files of a company (company_id null: the platform's own, for platform administrators).
+ */
+export const deviceProfile = pgTable(
+  'device_profile',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_profile_company').on(t.companyId)],
+);
+
+/** A config file of a profile; its bytes are a stored_file (kind deviceConfig), removed with it. */
+export const deviceProfileFile = pgTable(
+  'device_profile_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => deviceProfile.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFile.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [index('device_profile_file_profile').on(t.profileId)],
+);
+
+/**
  * Every administrative change (roles, members, customers, agents, company, MFA reset, migration): who, what,
  * the old and new value and the address. Company administrators read their company's.
  */

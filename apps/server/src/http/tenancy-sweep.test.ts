@@ -118,6 +118,18 @@ const OPT_OUT: Record<string, string> = {
       'protocols are platform data with no company of their own (no company-private protocol exists): every route is scope platform, so every company role, of any company, is refused 403 before any row is read, whatever the key; protocols.test.ts shows a company administrator and another company read nothing and change nothing',
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/device/profile/{id}',
+      'POST /api/v1/device/profile/{id}/delete',
+      'POST /api/v1/device/profile/{id}/file',
+      'GET /api/v1/device/profile/{id}/file/{fileId}',
+      'POST /api/v1/device/profile/{id}/file/{fileId}/delete',
+    ].map((route) => [
+      route,
+      'device configuration profiles need system.management, which only platform administrators hold: every company role is refused 403 before any row is read, whatever the key; device-profiles/profiles.test.ts shows a company’s profile "does not exist" to a platform administrator and nothing of it changes',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':

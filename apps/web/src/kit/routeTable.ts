@@ -48,7 +48,9 @@ export type ShellPage =
   | 'toolbox'
   | 'versions'
   | 'updateLog'
-  | 'protocols';
+  | 'protocols'
+  | 'dictionaries'
+  | 'deviceConfig';
 
 export interface ShellRoute {
   path: string;
@@ -468,6 +470,23 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'logger.management',
     menuGroup: 'system.management',
     page: 'toolbox',
+  },
+  // Beyond the spec's routes (§2.3 names "dictionaries" and "device configuration" under management, not their
+  // paths). Both take the system management key, which platform administrators alone hold, and are listed in
+  // that submenu as entries that are not permission-tree nodes (menuGroup).
+  {
+    path: '/management/dictionaries',
+    titleKey: 'page.dictionaries',
+    permission: 'system.management',
+    menuGroup: 'system.management',
+    page: 'dictionaries',
+  },
+  {
+    path: '/management/device-config',
+    titleKey: 'page.deviceConfig',
+    permission: 'system.management',
+    menuGroup: 'system.management',
+    page: 'deviceConfig',
   },
 ];
 

@@ -68,6 +68,8 @@ const pages = {
   versions: page(() => import('../features/versions/VersionsPage')),
   updateLog: page(() => import('../features/versions/UpdateLogPage')),
   protocols: page(() => import('../features/protocols/ProtocolsPage')),
+  dictionaries: page(() => import('../features/dictionaries/DictionariesPage')),
+  deviceConfig: page(() => import('../features/device-config/DeviceConfigPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -122,6 +124,8 @@ function shellChild(route: ShellRoute): RouteObject {
     versions: pages.versions,
     updateLog: pages.updateLog,
     protocols: pages.protocols,
+    dictionaries: pages.dictionaries,
+    deviceConfig: pages.deviceConfig,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

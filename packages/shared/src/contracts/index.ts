@@ -32,6 +32,7 @@ import { upgradeContracts } from './upgrades.js';
 // Issue 14: console versions
 import { versionContracts } from './versions.js';
 import { protocolContracts } from './protocols.js';
+import { deviceProfileContracts } from './device-profiles.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -69,6 +70,7 @@ export * from './firmware.js';
 export * from './upgrades.js';
 export * from './versions.js';
 export * from './protocols.js';
+export * from './device-profiles.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -108,6 +110,7 @@ export const API = {
   ...upgradeContracts,
   ...versionContracts,
   ...protocolContracts,
+  ...deviceProfileContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -73,6 +73,9 @@ export const cn: Messages = {
     categoryHasChildren: '存在子分类的分类不能删除。',
     labelExists: '目标中已存在同名的二级标签。',
     templateNameExists: '已存在同名的配置模板。',
+    profileLimit: '每个公司最多可有 6 个设备配置方案。',
+    profileFileLimit: '每个方案最多可包含 6 个配置文件。',
+    profileNameExists: '已存在同名的设备配置方案。',
     roleInUse: '该角色仍有成员使用，请先为他们更换角色。',
     adminOnly: '只有公司管理员才能将他人设为管理员或修改管理员。',
     accountMigrating: '该账号正在迁移中。',
@@ -138,6 +141,8 @@ export const cn: Messages = {
     logoBytes: 'Logo 大小不能超过 300 KB。',
     manualType: '手册必须是 PDF、JPG 或 PNG 图片，或 Office 文档。',
     manualSize: '手册大小不能超过 20 MB。',
+    configFileType: '配置文件必须是 UTF-8 文本：.json（有效的 JSON）、.csv、.xml、.txt、.ini、.cfg 或 .conf。',
+    configFileSize: '配置文件大小不能超过 1 MB。',
     // Firmware library (issue 13).
     firmwareFileName: '文件名最多 40 个字符，只能包含字母、数字、短横线、下划线或点。',
     firmwareFileType: '固件必须是 .bin 或 .hex 文件。',

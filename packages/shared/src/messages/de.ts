@@ -75,6 +75,9 @@ export const de: Messages = {
     categoryHasChildren: 'Eine Kategorie mit Unterkategorien kann nicht gelöscht werden.',
     labelExists: 'Im Ziel existiert bereits ein Unterlabel mit demselben Namen.',
     templateNameExists: 'Eine Konfigurationsvorlage mit diesem Namen existiert bereits.',
+    profileLimit: 'Ein Unternehmen kann höchstens 6 Gerätekonfigurationsprofile haben.',
+    profileFileLimit: 'Ein Profil kann höchstens 6 Konfigurationsdateien enthalten.',
+    profileNameExists: 'Ein Gerätekonfigurationsprofil mit diesem Namen existiert bereits.',
     roleInUse: 'Diese Rolle ist Mitgliedern zugewiesen. Geben Sie ihnen zuerst eine andere Rolle.',
     adminOnly: 'Nur ein Firmenadministrator kann jemanden zum Administrator machen oder einen Administrator ändern.',
     accountMigrating: 'Dieses Konto wird gerade migriert.',
@@ -144,6 +147,9 @@ export const de: Messages = {
     logoBytes: 'Das Logo darf höchstens 300 KB groß sein.',
     manualType: 'Das Handbuch muss ein PDF, ein JPG- oder PNG-Bild oder ein Office-Dokument sein.',
     manualSize: 'Das Handbuch darf höchstens 20 MB groß sein.',
+    configFileType:
+      'Die Konfigurationsdatei muss UTF-8-Text sein: .json (gültiges JSON), .csv, .xml, .txt, .ini, .cfg oder .conf.',
+    configFileSize: 'Die Konfigurationsdatei darf höchstens 1 MB groß sein.',
     // Firmware library (issue 13).
     firmwareFileName:
       'Der Dateiname darf höchstens 40 Buchstaben, Ziffern, Bindestriche, Unterstriche oder Punkte enthalten.',

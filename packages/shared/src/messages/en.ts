@@ -75,6 +75,9 @@ export const en = {
     categoryHasChildren: 'A category with sub-categories cannot be deleted.',
     labelExists: 'A secondary label with the same name exists in the target.',
     templateNameExists: 'A configuration template with this name already exists.',
+    profileLimit: 'A company can have at most 6 device configuration profiles.',
+    profileFileLimit: 'A profile can hold at most 6 config files.',
+    profileNameExists: 'A device configuration profile with this name already exists.',
     roleInUse: 'This role is held by members. Give them another role first.',
     adminOnly: 'Only a company administrator can make someone an administrator or change an administrator.',
     accountMigrating: 'This account is being migrated.',
@@ -141,6 +144,8 @@ export const en = {
     logoBytes: 'The logo can be at most 300 KB.',
     manualType: 'The manual must be a PDF, a JPG or PNG image, or an Office document.',
     manualSize: 'The manual can be at most 20 MB.',
+    configFileType: 'The config file must be UTF-8 text: .json (valid JSON), .csv, .xml, .txt, .ini, .cfg or .conf.',
+    configFileSize: 'The config file can be at most 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Use at most 40 letters, digits, dashes, underscores or dots for the file name.',
     firmwareFileType: 'The firmware must be a .bin or .hex file.',

@@ -76,6 +76,9 @@ export const es: Messages = {
     categoryHasChildren: 'No se puede eliminar una categoría que tiene subcategorías.',
     labelExists: 'Ya existe una etiqueta secundaria con el mismo nombre en el destino.',
     templateNameExists: 'Ya existe una plantilla de configuración con este nombre.',
+    profileLimit: 'Una empresa puede tener como máximo 6 perfiles de configuración de dispositivos.',
+    profileFileLimit: 'Un perfil puede contener como máximo 6 archivos de configuración.',
+    profileNameExists: 'Ya existe un perfil de configuración de dispositivos con este nombre.',
     roleInUse: 'Este rol lo tienen miembros. Asígneles primero otro rol.',
     adminOnly:
       'Solo un administrador de la empresa puede nombrar a alguien administrador o modificar a un administrador.',
@@ -145,6 +148,9 @@ export const es: Messages = {
     logoBytes: 'El logotipo puede ocupar como máximo 300 KB.',
     manualType: 'El manual debe ser un PDF, una imagen JPG o PNG o un documento de Office.',
     manualSize: 'El manual puede ocupar como máximo 20 MB.',
+    configFileType:
+      'El archivo de configuración debe ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg o .conf.',
+    configFileSize: 'El archivo de configuración puede ocupar como máximo 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Use como máximo 40 letras, dígitos, guiones, guiones bajos o puntos en el nombre del archivo.',
     firmwareFileType: 'El firmware debe ser un archivo .bin o .hex.',

@@ -73,6 +73,9 @@ export const he: Messages = {
     categoryHasChildren: 'לא ניתן למחוק קטגוריה שיש לה תתי־קטגוריות.',
     labelExists: 'ביעד כבר קיימת תווית משנית באותו שם.',
     templateNameExists: 'כבר קיימת תבנית הגדרות בשם זה.',
+    profileLimit: 'לחברה יכולים להיות לכל היותר 6 פרופילי הגדרות מכשירים.',
+    profileFileLimit: 'פרופיל יכול להכיל לכל היותר 6 קובצי הגדרות.',
+    profileNameExists: 'כבר קיים פרופיל הגדרות מכשירים בשם זה.',
     roleInUse: 'לתפקיד זה משויכים חברים. יש לתת להם תפקיד אחר תחילה.',
     adminOnly: 'רק מנהל החברה יכול למנות מנהל או לשנות מנהל.',
     accountMigrating: 'חשבון זה נמצא בתהליך העברה.',
@@ -138,6 +141,9 @@ export const he: Messages = {
     logoBytes: 'גודל הלוגו יכול להיות עד 300 KB.',
     manualType: 'המדריך חייב להיות קובץ PDF, תמונת JPG או PNG, או מסמך Office.',
     manualSize: 'גודל המדריך יכול להיות עד 20 MB.',
+    configFileType:
+      'קובץ ההגדרות חייב להיות טקסט UTF-8: ‎.json (JSON תקין), ‎.csv, ‎.xml, ‎.txt, ‎.ini, ‎.cfg או ‎.conf.',
+    configFileSize: 'גודל קובץ ההגדרות יכול להיות עד 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'שם הקובץ יכול להכיל עד 40 אותיות, ספרות, מקפים, קווים תחתונים או נקודות.',
     firmwareFileType: 'הקושחה חייבת להיות קובץ ‎.bin או ‎.hex.',

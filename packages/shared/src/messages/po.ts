@@ -73,6 +73,9 @@ export const po: Messages = {
     categoryHasChildren: 'Nie można usunąć kategorii, która ma podkategorie.',
     labelExists: 'W miejscu docelowym istnieje już etykieta drugiego poziomu o tej samej nazwie.',
     templateNameExists: 'Szablon konfiguracji o tej nazwie już istnieje.',
+    profileLimit: 'Firma może mieć najwyżej 6 profili konfiguracji urządzeń.',
+    profileFileLimit: 'Profil może zawierać najwyżej 6 plików konfiguracyjnych.',
+    profileNameExists: 'Profil konfiguracji urządzeń o tej nazwie już istnieje.',
     roleInUse: 'Ta rola jest przypisana członkom. Najpierw nadaj im inną rolę.',
     adminOnly: 'Tylko administrator firmy może nadać komuś rolę administratora lub zmienić administratora.',
     accountMigrating: 'Trwa migracja tego konta.',
@@ -140,6 +143,9 @@ export const po: Messages = {
     logoBytes: 'Logo może mieć najwyżej 300 KB.',
     manualType: 'Instrukcja musi być plikiem PDF, obrazem JPG lub PNG albo dokumentem Office.',
     manualSize: 'Instrukcja może mieć najwyżej 20 MB.',
+    configFileType:
+      'Plik konfiguracyjny musi być tekstem UTF-8: .json (poprawny JSON), .csv, .xml, .txt, .ini, .cfg lub .conf.',
+    configFileSize: 'Plik konfiguracyjny może mieć najwyżej 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Nazwa pliku może mieć najwyżej 40 liter, cyfr, myślników, podkreśleń lub kropek.',
     firmwareFileType: 'Oprogramowanie układowe musi być plikiem .bin lub .hex.',

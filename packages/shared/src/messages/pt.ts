@@ -73,6 +73,9 @@ export const pt: Messages = {
     categoryHasChildren: 'Uma categoria com subcategorias não pode ser excluída.',
     labelExists: 'Já existe uma etiqueta secundária com o mesmo nome no destino.',
     templateNameExists: 'Já existe um modelo de configuração com este nome.',
+    profileLimit: 'Uma empresa pode ter no máximo 6 perfis de configuração de dispositivos.',
+    profileFileLimit: 'Um perfil pode conter no máximo 6 arquivos de configuração.',
+    profileNameExists: 'Já existe um perfil de configuração de dispositivos com este nome.',
     roleInUse: 'Esta função está atribuída a membros. Atribua-lhes outra função primeiro.',
     adminOnly: 'Apenas um administrador da empresa pode tornar alguém administrador ou alterar um administrador.',
     accountMigrating: 'Esta conta está sendo migrada.',
@@ -141,6 +144,9 @@ export const pt: Messages = {
     logoBytes: 'O logótipo pode ter no máximo 300 KB.',
     manualType: 'O manual tem de ser um PDF, uma imagem JPG ou PNG ou um documento do Office.',
     manualSize: 'O manual pode ter no máximo 20 MB.',
+    configFileType:
+      'O arquivo de configuração deve ser texto UTF-8: .json (JSON válido), .csv, .xml, .txt, .ini, .cfg ou .conf.',
+    configFileSize: 'O arquivo de configuração pode ter no máximo 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Use no máximo 40 letras, dígitos, hífenes, sublinhados ou pontos no nome do arquivo.',
     firmwareFileType: 'O firmware deve ser um arquivo .bin ou .hex.',

@@ -73,6 +73,9 @@ export const vi: Messages = {
     categoryHasChildren: 'Không thể xóa danh mục có danh mục con.',
     labelExists: 'Đích đến đã có nhãn phụ trùng tên.',
     templateNameExists: 'Đã có mẫu cấu hình trùng tên.',
+    profileLimit: 'Mỗi công ty có tối đa 6 hồ sơ cấu hình thiết bị.',
+    profileFileLimit: 'Mỗi hồ sơ chứa tối đa 6 tệp cấu hình.',
+    profileNameExists: 'Đã có hồ sơ cấu hình thiết bị trùng tên.',
     roleInUse: 'Vai trò này đang được thành viên sử dụng. Hãy gán vai trò khác cho họ trước.',
     adminOnly: 'Chỉ quản trị viên công ty mới có thể chỉ định ai đó làm quản trị viên hoặc thay đổi một quản trị viên.',
     accountMigrating: 'Tài khoản này đang được di chuyển.',
@@ -138,6 +141,8 @@ export const vi: Messages = {
     logoBytes: 'Logo có dung lượng tối đa 300 KB.',
     manualType: 'Tài liệu hướng dẫn phải là tệp PDF, ảnh JPG hoặc PNG, hoặc tài liệu Office.',
     manualSize: 'Tài liệu hướng dẫn có dung lượng tối đa 20 MB.',
+    configFileType: 'Tệp cấu hình phải là văn bản UTF-8: .json (JSON hợp lệ), .csv, .xml, .txt, .ini, .cfg hoặc .conf.',
+    configFileSize: 'Tệp cấu hình có dung lượng tối đa 1 MB.',
     // Firmware library (issue 13).
     firmwareFileName: 'Tên tệp chỉ gồm tối đa 40 chữ cái, chữ số, dấu gạch ngang, gạch dưới hoặc dấu chấm.',
     firmwareFileType: 'Firmware phải là tệp .bin hoặc .hex.',

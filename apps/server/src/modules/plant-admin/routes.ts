@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  INTL_LOCALE,
   INVERTER_KINDS,
   LIMITS,
   PLANT_TYPE_ROUTE,
@@ -8,7 +9,6 @@ import {
   CURRENCIES,
   timeZoneList,
   zoneOffsetMinutes,
-  type Lang,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -22,18 +22,6 @@ import { loadPicture, storePicture } from './picture.js';
 import { plantParams } from '../plants/schemas.js';
 import { PlantAdminService, type Actor } from './service.js';
 import { plantValidatorCompiler } from './validate.js';
-
-// BCP-47 tags for Intl: the console's codes cn and po are not tags (po would fall back to English).
-const INTL_LOCALE: Record<Lang, string> = {
-  cn: 'zh-CN',
-  en: 'en',
-  vi: 'vi',
-  po: 'pl',
-  de: 'de',
-  es: 'es',
-  he: 'he',
-  pt: 'pt',
-};
 
 /**
  * Creating and managing plants (spec §7 "Plants", issue 4): the wizard, the editor, delete, gateways,
