@@ -245,14 +245,17 @@ export class GatewayClient {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    if (this.connected) {
+    const wasConnected = this.connected;
+    if (wasConnected) {
       const status: GatewayStatus = { state: 'offline', ts: this.clock() };
       await new Promise<void>((resolve) =>
         client.publish(this.topics.status, JSON.stringify(status), { qos: 1, retain: true }, () => resolve()),
       );
     }
     this.connected = false;
-    await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+    // A client that never got in (a refused spare gateway, a broker going down) has nothing to flush, and a
+    // graceful end would wait for its queued publishes to go out over a connection that never comes: force it.
+    await new Promise<void>((resolve) => client.end(!wasConnected, {}, () => resolve()));
   }
 
   private open(): void {
