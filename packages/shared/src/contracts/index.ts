@@ -31,6 +31,8 @@ import { firmwareContracts } from './firmware.js';
 import { upgradeContracts } from './upgrades.js';
 // Issue 14: console versions
 import { versionContracts } from './versions.js';
+// Issue 14: the communication log
+import { commLogContracts } from './comm-log.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -67,6 +69,7 @@ export * from './companies.js';
 export * from './firmware.js';
 export * from './upgrades.js';
 export * from './versions.js';
+export * from './comm-log.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -105,6 +108,7 @@ export const API = {
   ...firmwareContracts,
   ...upgradeContracts,
   ...versionContracts,
+  ...commLogContracts,
 };
 
 export type ApiRoute = keyof typeof API;
