@@ -47,7 +47,8 @@ export type ShellPage =
   | 'hardwareList'
   | 'toolbox'
   | 'versions'
-  | 'updateLog';
+  | 'updateLog'
+  | 'commLog';
 
 export interface ShellRoute {
   path: string;
@@ -433,7 +434,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     menu: true,
     page: 'hardwareList',
   },
-  { path: '/log/commu', titleKey: 'page.commLog', permission: 'logger.communcation.management', menu: true },
+  {
+    path: '/log/commu',
+    titleKey: 'page.commLog',
+    permission: 'logger.communcation.management',
+    menu: true,
+    page: 'commLog',
+  },
   // System management
   {
     path: '/management',

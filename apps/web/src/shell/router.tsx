@@ -67,6 +67,7 @@ const pages = {
   toolbox: page(() => import('../features/toolbox/ToolboxPage')),
   versions: page(() => import('../features/versions/VersionsPage')),
   updateLog: page(() => import('../features/versions/UpdateLogPage')),
+  commLog: page(() => import('../features/comm-log/CommLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -120,6 +121,7 @@ function shellChild(route: ShellRoute): RouteObject {
     toolbox: pages.toolbox,
     versions: pages.versions,
     updateLog: pages.updateLog,
+    commLog: pages.commLog,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
