@@ -107,12 +107,18 @@ export default function CommLogPage(): React.JSX.Element {
           </Tag>
         ),
     },
-    { title: t('commLog.channel'), dataIndex: 'channel', render: (v: string) => <bdi dir="ltr">{v}</bdi> },
+    // On a phone the summary says what the message was; the channel shows from a tablet up.
+    {
+      title: t('commLog.channel'),
+      dataIndex: 'channel',
+      responsive: ['sm'],
+      render: (v: string) => <bdi dir="ltr">{v}</bdi>,
+    },
     {
       title: t('commLog.size'),
       key: 'size',
       responsive: ['sm'],
-      render: (_, r) => <Quantity>{t('commLog.bytes', { count: r.size })}</Quantity>,
+      render: (_, r) => <Quantity>{t('commLog.bytes', { n: r.size })}</Quantity>,
     },
     { title: t('commLog.summaryTitle'), key: 'summary', render: (_, r) => <bdi>{summary(r.summary)}</bdi> },
   ];
@@ -256,9 +262,7 @@ function Payload({ sn, id }: { sn: string; id: string }): React.JSX.Element {
   if (!one.data) return <Alert type="warning" showIcon title={t('commLog.payloadFailed')} />;
   return (
     <div className="hg-comm-log-payload" data-testid="comm-log-payload">
-      {one.data.truncated ? (
-        <p className="hg-comm-log-hint">{t('commLog.truncated', { count: one.data.size })}</p>
-      ) : null}
+      {one.data.truncated ? <p className="hg-comm-log-hint">{t('commLog.truncated', { n: one.data.size })}</p> : null}
       <pre dir="ltr" tabIndex={0} aria-label={t('commLog.payload')}>
         {prettyPayload(one.data.payload)}
       </pre>
