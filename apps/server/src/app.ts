@@ -28,6 +28,8 @@ import { PasskeyService } from './modules/mfa/passkeys.js';
 import { MfaService } from './modules/mfa/service.js';
 import { scanLoginRoutes } from './modules/scan-login/routes.js';
 import { ScanLoginService } from './modules/scan-login/service.js';
+import { CommLog } from './modules/comm-log/recorder.js';
+import { commLogRoutes } from './modules/comm-log/routes.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
@@ -113,6 +115,11 @@ export interface AppOptions {
   upgradeIntervalMs?: number;
   /** How often removed files' objects are deleted from the S3-compatible store (ms); 0: only when a test sweeps. */
   fileSweepIntervalMs?: number;
+  /**
+   * The communication log's flush and cleanup intervals (ms; defaults 1 s and 10 minutes); 0: only when a test
+   * calls `commLog.flush()` or `commLog.cleanup()`.
+   */
+  commLog?: { flushMs?: number; cleanupMs?: number };
 }
 
 export interface HeliographApp {
@@ -127,6 +134,8 @@ export interface HeliographApp {
   manifestKey: ManifestKey;
   /** Where files' bytes live (the database, or the configured S3-compatible store). */
   files: FileStore;
+  /** The communication log's recorder (tests flush it and run its cleanup). */
+  commLog: CommLog;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -196,7 +205,17 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   const gatewayAuth = new GatewayAuth(db, limiter);
   const foreground = new Foreground();
-  const bus = config.mqttUrl
+  // The communication log sees every gateway message from here: the bus everybody else uses records what
+  // is published to gateways, and what gateways send is recorded as the bus hands it over.
+  const commLog = new CommLog({
+    db,
+    log: app.log,
+    now: clock,
+    retentionDays: config.commLogDays,
+    turn: () => foreground.turn(),
+    ...opts.commLog,
+  });
+  const rawBus = config.mqttUrl
     ? await createExternalBus({
         url: config.mqttUrl,
         instanceId: randomUUID().slice(0, 8),
@@ -209,6 +228,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
         auth: { authenticate: (...a) => foreground.during(() => gatewayAuth.authenticate(...a)) },
         log: app.log,
       });
+  const bus = commLog.wrap(rawBus);
+  commLog.start();
   await callers.attach(bus, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
@@ -347,6 +368,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(upgradeRecordRoutes({ db }));
       await api.register(versionRoutes({ db, now: clock }));
       await api.register(deviceProfileRoutes({ db, files, now: clock }));
+      await api.register(commLogRoutes({ db }));
     },
     { prefix: '/api/v1' },
   );
@@ -369,6 +391,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await upgradeDispatcher.stop();
     await summaries.stop();
     await migrator?.stop();
+    // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
+    await commLog.stop();
     await bus.close();
     if (!opts.database) await database.close();
   });
@@ -382,6 +406,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     upgrades: upgradeDispatcher,
     manifestKey,
     files,
+    commLog,
     drain: () => {
       draining = true;
     },

@@ -100,6 +100,7 @@ describe('loadConfig', () => {
     ['SIMULATE_INTERVAL', '0', 'SIMULATE_INTERVAL="0" must be a whole number of at least 1'],
     ['INGEST_LANES', '0', 'INGEST_LANES="0" must be a whole number of at least 1'],
     ['COMMAND_TIMEOUT_S', 'soon', 'COMMAND_TIMEOUT_S="soon" must be a whole number of at least 1'],
+    ['COMM_LOG_DAYS', '0', 'COMM_LOG_DAYS="0" must be a whole number of at least 1'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL="verbose" must be one of fatal, error, warn, info, debug, trace, silent'],
     ['SIMULATE', 'yes', 'SIMULATE="yes" must be true or false (1 or 0)'],
     ['SEED_DEMO', 'False', 'SEED_DEMO="False" must be true or false (1 or 0)'],

@@ -59,6 +59,8 @@ export interface Config {
   ingestLanes: number;
   /** How long a command waits for the gateway's answer before it counts as timed out. */
   commandTimeoutMs: number;
+  /** Days the communication log keeps a gateway's messages (COMM_LOG_DAYS). */
+  commLogDays: number;
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
   /**
@@ -263,6 +265,7 @@ const envSchema = z.object({
   SIMULATE_UPGRADE_FAIL_PERCENT: wholeNumber(0, 100).default(3),
   INGEST_LANES: positive.default(8),
   COMMAND_TIMEOUT_S: positive.default(15),
+  COMM_LOG_DAYS: positive.default(7),
   MAP_TILE_URL: tileTemplate.optional(),
   MAP_TILE_URL_CN: tileTemplate.optional(),
   MAP_TILE_ATTRIBUTION: text.default(''),
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ingestLanes: e.INGEST_LANES,
     commandTimeoutMs: e.COMMAND_TIMEOUT_S * 1000,
+    commLogDays: e.COMM_LOG_DAYS,
     mapTileUrl: e.MAP_TILE_URL,
     mapTileUrlCn: e.MAP_TILE_URL_CN,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -1141,5 +1142,34 @@ export const protocolColumn = pgTable(
   (t) => [
     index('protocol_column_config').on(t.configId, t.position),
     uniqueIndex('protocol_column_name').on(t.configId, t.name),
+  ],
+);
+
+/**
+ * The communication log (issue 14 item 6, modules/comm-log): every message a gateway sent the server and the
+ * server sent it, newest first per gateway through (gateway_sn, at, id) read backwards. Kept by the gateway's serial
+ * number, not its id, so a message of a gateway not (or no longer) in the database is kept too; the payload up
+ * to COMM_LOG_LIMITS.payloadBytes. Rows older than COMM_LOG_DAYS are deleted by the recorder's cleanup.
+ */
+export const gatewayMessage = pgTable(
+  'gateway_message',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gatewaySn: text('gateway_sn').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** up (gateway → server) or down (server → gateway). */
+    direction: text('direction').notNull(),
+    /** The topic after hg/v1/<sn>/. */
+    channel: text('channel').notNull(),
+    size: integer('size').notNull(),
+    /** CommSummary of packages/shared (kind and the facts that say what the message carried). */
+    summary: jsonb('summary').notNull(),
+    payload: text('payload').notNull(),
+    truncated: boolean('truncated').notNull().default(false),
+  },
+  (t) => [
+    // Read backwards for newest first (an index in descending order would be NULLS LAST, which ORDER BY … desc is not).
+    index('gateway_message_sn_at').on(t.gatewaySn, t.at, t.id),
+    index('gateway_message_at').on(t.at),
   ],
 );

@@ -19,6 +19,7 @@ import {
   firmware,
   firmwareGrant,
   firmwareLabel,
+  gatewayMessage,
   plantLayout,
   role,
   rolePermission,
@@ -232,6 +233,8 @@ interface Keys {
   labelId: string;
   /** A staged upgrade rollout of Sunrise's (modules/upgrades). */
   rolloutId: string;
+  /** A message of Sunrise's gateway in the communication log (modules/comm-log). */
+  messageId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -296,6 +299,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/inverter/config/template/')) return k.templateId;
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
+      if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -563,7 +567,23 @@ describe('the tenancy sweep', () => {
       firmwareId: fw?.id ?? '',
       labelId: label?.id ?? '',
       rolloutId: rollout?.id ?? '',
+      messageId: '',
     };
+    // A command sent to Sunrise's gateway, in its communication log: another company reads neither the log
+    // nor the message.
+    const [message] = await db
+      .insert(gatewayMessage)
+      .values({
+        gatewaySn: 'SWGW01',
+        at: new Date(),
+        direction: 'down',
+        channel: 'down/cmd',
+        size: 40,
+        summary: { kind: 'command', type: 'boot', device: 'SWINV01' },
+        payload: '{"cmdId":"sweep","type":"boot","device":"SWINV01"}',
+      })
+      .returning();
+    k.messageId = String(message?.id ?? '');
     // After the staff member's sign-in above: with a passkey, the password alone no longer signs it in.
     const [key] = await db
       .insert(passkey)

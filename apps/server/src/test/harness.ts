@@ -19,6 +19,7 @@ import type { MessageBus } from '../modules/mqtt/bus.js';
 import type { Ingest } from '../modules/ingest/dispatcher.js';
 import type { CommandService } from '../modules/commands/service.js';
 import type { UpgradeDispatcher } from '../modules/upgrades/dispatcher.js';
+import type { CommLog } from '../modules/comm-log/recorder.js';
 import { scratchDatabase } from './scratch-database.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
@@ -48,6 +49,8 @@ export class TestApp {
   upgrades!: UpgradeDispatcher;
   /** Where files' bytes go (the database unless the test set S3_*). */
   files!: FileStore;
+  /** The communication log's recorder: its timers are off in tests, which call `flush` and `cleanup`. */
+  commLog!: CommLog;
   /** The configuration the app was built with. */
   config!: Config;
   /** The platform key that signs upgrade manifests (simulated gateways trust its public half). */
@@ -114,6 +117,8 @@ export class TestApp {
       upgradeIntervalMs: 0,
       // Removed files' objects go when a test sweeps.
       fileSweepIntervalMs: 0,
+      // The communication log is stored when a test flushes it and cleaned when a test says.
+      commLog: { flushMs: 0, cleanupMs: 0 },
     });
     this.app = built.app;
     this.bus = built.bus;
@@ -121,6 +126,7 @@ export class TestApp {
     this.commands = built.commands;
     this.upgrades = built.upgrades;
     this.files = built.files;
+    this.commLog = built.commLog;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

@@ -50,7 +50,8 @@ export type ShellPage =
   | 'updateLog'
   | 'protocols'
   | 'dictionaries'
-  | 'deviceConfig';
+  | 'deviceConfig'
+  | 'commLog';
 
 export interface ShellRoute {
   path: string;
@@ -436,7 +437,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     menu: true,
     page: 'hardwareList',
   },
-  { path: '/log/commu', titleKey: 'page.commLog', permission: 'logger.communcation.management', menu: true },
+  {
+    path: '/log/commu',
+    titleKey: 'page.commLog',
+    permission: 'logger.communcation.management',
+    menu: true,
+    page: 'commLog',
+  },
   // System management
   {
     path: '/management',

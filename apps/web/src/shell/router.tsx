@@ -70,6 +70,7 @@ const pages = {
   protocols: page(() => import('../features/protocols/ProtocolsPage')),
   dictionaries: page(() => import('../features/dictionaries/DictionariesPage')),
   deviceConfig: page(() => import('../features/device-config/DeviceConfigPage')),
+  commLog: page(() => import('../features/comm-log/CommLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -126,6 +127,7 @@ function shellChild(route: ShellRoute): RouteObject {
     protocols: pages.protocols,
     dictionaries: pages.dictionaries,
     deviceConfig: pages.deviceConfig,
+    commLog: pages.commLog,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

@@ -33,6 +33,8 @@ import { upgradeContracts } from './upgrades.js';
 import { versionContracts } from './versions.js';
 import { protocolContracts } from './protocols.js';
 import { deviceProfileContracts } from './device-profiles.js';
+// Issue 14: the communication log
+import { commLogContracts } from './comm-log.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -71,6 +73,7 @@ export * from './upgrades.js';
 export * from './versions.js';
 export * from './protocols.js';
 export * from './device-profiles.js';
+export * from './comm-log.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -111,6 +114,7 @@ export const API = {
   ...versionContracts,
   ...protocolContracts,
   ...deviceProfileContracts,
+  ...commLogContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -1,4 +1,4 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SettingOutlined } from '@ant-design/icons';
 import type { GatewayDevice, GatewayInfo } from '@heliograph/shared';
 import { Alert, Card, Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useDeviceDetail } from '../device-common/useDeviceDetail';
 import { formatLastSeen } from '../device-common/lastSeen';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { GatewayActions } from './GatewayActions';
+import { commLogPath } from '../comm-log';
 import { COMM_SETTING_PATH, gatewayApi, gatewayKeys, LIST_PATH } from './gatewayApi';
 import { GatewaySettingsCard } from './GatewaySettingsCard';
 import { deviceLink } from './gatewaySignal';
@@ -39,6 +40,7 @@ export default function GatewayDetailPage(): React.JSX.Element {
   const describe = useDescribeOperation();
   const q = useDeviceDetail(gatewayKeys.detail(sn), () => gatewayApi.info(sn), REFRESH_MS);
   const canControl = held.has('gateway.control');
+  const canReadLog = held.has('logger.communcation.management');
   return (
     <DetailGate query={q} listPath={LIST_PATH} data-testid="gateway-missing">
       {(gw) => (
@@ -70,10 +72,19 @@ export default function GatewayDetailPage(): React.JSX.Element {
             <Fields gw={gw} />
           </Card>
           <GatewaySettingsCard gw={gw} canEdit={canControl} />
-          {canControl ? (
-            <Link to={`${COMM_SETTING_PATH}?sn=${encodeURIComponent(gw.sn)}`} data-testid="gateway-comm-link">
-              <SettingOutlined /> {t('gateways.commSetting.open')}
-            </Link>
+          {canControl || canReadLog ? (
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px' }}>
+              {canControl ? (
+                <Link to={`${COMM_SETTING_PATH}?sn=${encodeURIComponent(gw.sn)}`} data-testid="gateway-comm-link">
+                  <SettingOutlined /> {t('gateways.commSetting.open')}
+                </Link>
+              ) : null}
+              {canReadLog ? (
+                <Link to={commLogPath(gw.sn)} data-testid="gateway-comm-log">
+                  <HistoryOutlined /> {t('gateways.commLog')}
+                </Link>
+              ) : null}
+            </div>
           ) : null}
           <Card
             size="small"
