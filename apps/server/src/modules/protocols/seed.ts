@@ -136,46 +136,25 @@ export interface BuiltinProtocol {
 /** 40070: the first device model's ID register after "SunS" (40000) and the common model (40002, 68 registers). */
 export const SUNSPEC_FIRST_MODEL = 40070;
 
+/** A SunSpec map: the common model at 40002, then `model` as the first device model. */
+const sunSpecProtocol = (code: string, model: number, name: string, what: string): BuiltinProtocol => ({
+  code,
+  manufacturer: 'SunSpec Alliance',
+  protocolVersion: `model ${model}`,
+  configs: [
+    { name: 'common', note: 'SunSpec model 1 at 40002', columns: () => sunSpecColumns(loadSunSpecModel(1), 40002) },
+    {
+      name,
+      note: `SunSpec model ${model} (${what}) at ${SUNSPEC_FIRST_MODEL}`,
+      columns: () => sunSpecColumns(loadSunSpecModel(model), SUNSPEC_FIRST_MODEL),
+    },
+  ],
+});
+
 export const BUILTIN_PROTOCOLS: readonly BuiltinProtocol[] = [
-  {
-    code: 'SUNSPEC-INV',
-    manufacturer: 'SunSpec Alliance',
-    protocolVersion: 'model 103',
-    configs: [
-      { name: 'common', note: 'SunSpec model 1 at 40002', columns: () => sunSpecColumns(loadSunSpecModel(1), 40002) },
-      {
-        name: 'inverter',
-        note: 'SunSpec model 103 (three-phase inverter) at 40070',
-        columns: () => sunSpecColumns(loadSunSpecModel(103), SUNSPEC_FIRST_MODEL),
-      },
-    ],
-  },
-  {
-    code: 'SUNSPEC-MTR',
-    manufacturer: 'SunSpec Alliance',
-    protocolVersion: 'model 203',
-    configs: [
-      { name: 'common', note: 'SunSpec model 1 at 40002', columns: () => sunSpecColumns(loadSunSpecModel(1), 40002) },
-      {
-        name: 'meter',
-        note: 'SunSpec model 203 (three-phase wye meter) at 40070',
-        columns: () => sunSpecColumns(loadSunSpecModel(203), SUNSPEC_FIRST_MODEL),
-      },
-    ],
-  },
-  {
-    code: 'SUNSPEC-STO',
-    manufacturer: 'SunSpec Alliance',
-    protocolVersion: 'model 124',
-    configs: [
-      { name: 'common', note: 'SunSpec model 1 at 40002', columns: () => sunSpecColumns(loadSunSpecModel(1), 40002) },
-      {
-        name: 'storage',
-        note: 'SunSpec model 124 (basic storage controls) at 40070',
-        columns: () => sunSpecColumns(loadSunSpecModel(124), SUNSPEC_FIRST_MODEL),
-      },
-    ],
-  },
+  sunSpecProtocol('SUNSPEC-INV', 103, 'inverter', 'three-phase inverter'),
+  sunSpecProtocol('SUNSPEC-MTR', 203, 'meter', 'three-phase wye meter'),
+  sunSpecProtocol('SUNSPEC-STO', 124, 'storage', 'basic storage controls'),
   {
     code: 'HYBRID-LV',
     manufacturer: 'Generic hybrid inverter',
