@@ -270,8 +270,11 @@ export class InverterService {
     if (block) throw new AppError('stateForbidsCommand', { data: { reason: block } });
   }
 
-  /** The settings form of the inverter's protocol; 601 when it has none. */
-  fields(inv: InverterTarget): SettingField[] {
+  /**
+   * The settings form of the inverter's protocol; 601 when it has none. Asynchronous because a protocol may
+   * be register-map data in the database (issue 14 item 2), not only a built-in form.
+   */
+  async fields(inv: InverterTarget): Promise<SettingField[]> {
     const fields = settingFieldsFor(inv.protocol, inv.meta, { battery: inv.hasBattery });
     if (!fields) throw new AppError('inverterSettingUnsupported');
     return fields;

@@ -19,7 +19,7 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
     async (req) => {
       const auth = requireAuth(req.auth);
       const inv = await inverters.target(auth, req.params.sn);
-      const fields = inverters.fields(inv);
+      const fields = await inverters.fields(inv);
       const writable = await inverters.target(auth, req.params.sn, { write: true }).then(
         () => true,
         () => false,
@@ -34,7 +34,7 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
     { config: setting, summary: 'Read the settings from the device (command settingsRead)' },
     async (req) => {
       const { caller, inv } = await inverterToChange(inverters, req);
-      const fields = inverters.fields(inv);
+      const fields = await inverters.fields(inv);
       inverters.assertAllowed(inv, 'settings');
       const order = {
         type: 'settingsRead',
@@ -60,7 +60,7 @@ export function registerSettings(app: InverterApp, { inverters, commands }: Inve
     },
     async (req) => {
       const { caller, inv } = await inverterToChange(inverters, req);
-      const fields = inverters.fields(inv);
+      const fields = await inverters.fields(inv);
       const known = (inv.settings.inverter as Record<string, unknown> | undefined) ?? {};
       const problems = settingsProblems(fields, req.body.values);
       if (problems.length > 0) throw settingsError(problems);
