@@ -32,7 +32,17 @@ test.describe('communication log', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: /^GW/ }).first().click();
     await expect(page).toHaveURL(/sn=GW/);
     const gateway = new URL(page.url()).searchParams.get('sn') ?? '';
-    await expect(rows(page).filter({ hasText: 'up/telemetry' }).first()).toBeVisible(LOG);
+    const telemetry = rows(page).filter({ hasText: 'up/telemetry' }).first();
+    await expect(telemetry).toBeVisible(LOG);
+    // A fleet's telemetry is logged as summaries; a technician keeps one gateway's in full for a day.
+    await telemetry.locator('.ant-table-row-expand-icon').click();
+    await expect(page.getByTestId('comm-log-not-kept')).toBeVisible(LOG);
+    const recording = page.getByTestId('comm-log-recording');
+    await expect(recording).toContainText('logged as a summary');
+    await page.getByTestId('comm-log-recording-toggle').click();
+    await expect(recording).toContainText('kept in full until');
+    await page.getByTestId('comm-log-recording-toggle').click();
+    await expect(recording).toContainText('logged as a summary');
 
     // What was sent: the newest command, to the switch; opened, its payload names the command.
     await page.goto(`/log/commu?sn=${SN}&direction=down&channel=down/cmd`);

@@ -28,6 +28,7 @@ import { PasskeyService } from './modules/mfa/passkeys.js';
 import { MfaService } from './modules/mfa/service.js';
 import { scanLoginRoutes } from './modules/scan-login/routes.js';
 import { ScanLoginService } from './modules/scan-login/service.js';
+import { FullTelemetry } from './modules/comm-log/full-telemetry.js';
 import { CommLog } from './modules/comm-log/recorder.js';
 import { commLogRoutes } from './modules/comm-log/routes.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
@@ -120,6 +121,8 @@ export interface AppOptions {
    * calls `commLog.flush()` or `commLog.cleanup()`.
    */
   commLog?: { flushMs?: number; cleanupMs?: number };
+  /** Between reads of the gateways whose telemetry is logged in full (default 30 s); 0: only at start (tests). */
+  fullTelemetry?: { refreshMs?: number };
 }
 
 export interface HeliographApp {
@@ -207,12 +210,15 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const foreground = new Foreground();
   // The communication log sees every gateway message from here: the bus everybody else uses records what
   // is published to gateways, and what gateways send is recorded as the bus hands it over.
+  const fullTelemetry = new FullTelemetry({ db, now: clock, log: app.log, ...opts.fullTelemetry });
   const commLog = new CommLog({
     db,
     log: app.log,
     now: clock,
     retentionDays: config.commLogDays,
     turn: () => foreground.turn(),
+    slice: () => foreground.slice(),
+    keepsTelemetry: (sn) => fullTelemetry.keeps(sn),
     ...opts.commLog,
   });
   const rawBus = config.mqttUrl
@@ -230,6 +236,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       });
   const bus = commLog.wrap(rawBus);
   commLog.start();
+  fullTelemetry.start();
   await callers.attach(bus, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
@@ -368,7 +375,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(upgradeRecordRoutes({ db }));
       await api.register(versionRoutes({ db, now: clock }));
       await api.register(deviceProfileRoutes({ db, files, now: clock }));
-      await api.register(commLogRoutes({ db }));
+      await api.register(commLogRoutes({ db, fullTelemetry }));
     },
     { prefix: '/api/v1' },
   );
@@ -392,6 +399,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
+    fullTelemetry.stop();
     await commLog.stop();
     await bus.close();
     if (!opts.database) await database.close();

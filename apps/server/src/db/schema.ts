@@ -339,6 +339,11 @@ export const gateway = pgTable(
     batteryType: text('battery_type'),
     protocol: text('protocol'),
     boundAt: timestamp('bound_at', { withTimezone: true }),
+    /**
+     * Until when the communication log keeps this gateway's telemetry in full (a technician switched it on);
+     * otherwise telemetry is logged as its summary only (issue 11: a fleet's payloads would be gigabytes a day).
+     */
+    commLogFullUntil: timestamp('comm_log_full_until', { withTimezone: true }),
     createdAt: created(),
   },
   (t) => [index('gateway_plant').on(t.plantId), index('gateway_company').on(t.companyId)],
@@ -1166,6 +1171,8 @@ export const gatewayMessage = pgTable(
     summary: jsonb('summary').notNull(),
     payload: text('payload').notNull(),
     truncated: boolean('truncated').notNull().default(false),
+    /** False: telemetry logged as its summary only (payload empty); see gateway.comm_log_full_until. */
+    payloadKept: boolean('payload_kept').notNull().default(true),
   },
   (t) => [
     // Read backwards for newest first (an index in descending order would be NULLS LAST, which ORDER BY … desc is not).

@@ -11,6 +11,8 @@ import { contracts } from './route.js';
 export const COMM_LOG_LIMITS = {
   /** Payload bytes kept per message; the size column still says how big it was. */
   payloadBytes: 4096,
+  /** The longest full telemetry recording can be switched on for at once (issue 11: payloads of a fleet). */
+  fullTelemetryHours: 24,
 } as const;
 
 export const COMM_DIRECTIONS = ['up', 'down'] as const;
@@ -70,6 +72,8 @@ export type CommMessageRow = z.infer<typeof commMessageRow>;
 export const commMessage = commMessageRow.extend({
   payload: z.string(),
   truncated: z.boolean(),
+  /** False: telemetry logged as its summary only (full recording was off for the gateway); payload is empty. */
+  kept: z.boolean(),
 });
 export type CommMessage = z.infer<typeof commMessage>;
 
@@ -91,9 +95,20 @@ export const commMessagesQuery = z.object({
 });
 export type CommMessagesQuery = z.input<typeof commMessagesQuery>;
 
+/** Whether the log keeps a gateway's telemetry in full, and until when (Unix ms; null: summaries only). */
+export const commRecording = z.object({ fullUntil: z.number().int().nullable() });
+export type CommRecording = z.infer<typeof commRecording>;
+
+/** Keep the gateway's telemetry in full for this many hours from now (0: summaries only from now on). */
+export const commRecordingBody = z.object({ hours: z.number().int().min(0).max(COMM_LOG_LIMITS.fullTelemetryHours) });
+
 export const commLogContracts = contracts({
   /** A page of a gateway's messages, newest first. */
   'GET /gateway/:sn/messages': { query: commMessagesQuery, answer: pageOf(commMessageRow) },
   /** One message with its stored payload. */
   'GET /gateway/:sn/message/:id': { answer: commMessage },
+  /** Whether the gateway's telemetry is kept in full. */
+  'GET /gateway/:sn/comm-log/recording': { answer: commRecording },
+  /** Keep the gateway's telemetry in full for some hours, or summaries only. */
+  'POST /gateway/:sn/comm-log/recording': { body: commRecordingBody, answer: commRecording },
 });

@@ -1,7 +1,13 @@
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { ERROR_CODES, gatewayTopics, type CommMessage, type CommMessageRow } from '@heliograph/shared';
+import {
+  ERROR_CODES,
+  gatewayTopics,
+  type CommMessage,
+  type CommMessageRow,
+  type CommRecording,
+} from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser, company, device, gateway, gatewayMessage } from '../../db/schema.js';
 import { query } from '../../db/rows.js';
@@ -11,6 +17,7 @@ import { ACCOUNTS, signInForTests, TestApp } from '../../test/harness.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
 import { provisionPlant } from '../plants/provision.js';
 import { messagesQuery } from './messages.js';
+import { FullTelemetry } from './full-telemetry.js';
 import { CommLog } from './recorder.js';
 
 /**
@@ -95,6 +102,12 @@ afterAll(async () => {
 
 describe('the communication log', () => {
   it('records what the gateway sent and what was sent to it, in the order of the wire, with a summary', async () => {
+    // Telemetry is logged in full only while a technician has switched it on (otherwise as its summary).
+    const on = await t.call<CommRecording>('POST', `/api/v1/gateway/${SN}/comm-log/recording`, {
+      token: tokens.admin,
+      body: { hours: 24 },
+    });
+    expect(on.data).toEqual({ fullUntil: T0 + 24 * 3_600_000 });
     const c = await fakeGateway(t, SN, () => ({ status: 'succeeded' }), PASSWORD);
     clients.push(c);
     const topics = gatewayTopics(SN);
@@ -141,7 +154,7 @@ describe('the communication log', () => {
     });
     expect(one.code).toBe(0);
     expect(JSON.parse(one.data.payload)).toEqual(batch);
-    expect(one.data.truncated).toBe(false);
+    expect(one.data).toMatchObject({ truncated: false, kept: true });
   });
 
   it('narrows the list by direction, channel, text and time, and pages it', async () => {
@@ -214,6 +227,73 @@ describe('the communication log', () => {
     expect(await t.commLog.cleanup()).toBe(8 + 3);
     expect(channels(await list())).toEqual(['up up/ack', 'down down/cmd']);
     clock = T0 + 60_000;
+  });
+});
+
+describe('full telemetry recording (issue 11: a fleet logs summaries, a technician switches one gateway on)', () => {
+  const topics = gatewayTopics(NEIGHBOUR);
+  const recording = (body?: { hours: number }, token = tokens.admin) =>
+    t.call<CommRecording>(body ? 'POST' : 'GET', `/api/v1/gateway/${NEIGHBOUR}/comm-log/recording`, {
+      token,
+      ...(body ? { body } : {}),
+    });
+  /** Logs one batch of the neighbour's at the clock's time and answers it as the log shows it. */
+  async function logBatch(id: string): Promise<{ row: CommMessageRow | undefined; one: CommMessage }> {
+    const batch = { id, samples: [{ device: 'INVNEIGH01', ts: clock, metrics: { p_ac_w: 1000 } }] };
+    t.commLog.record('up', topics.telemetry, JSON.stringify(batch));
+    await t.commLog.flush();
+    const page = await t.call<Page>('GET', `/api/v1/gateway/${NEIGHBOUR}/messages`, {
+      token: tokens.admin,
+      query: { channel: 'up/telemetry' },
+    });
+    const row = page.data.rows.find((r) => r.summary.ref === id);
+    const one = await t.call<CommMessage>('GET', `/api/v1/gateway/${NEIGHBOUR}/message/${row?.id}`, {
+      token: tokens.admin,
+    });
+    return { row, one: one.data };
+  }
+
+  it('keeps a summary and the size of telemetry, not its payload, until it is switched on', async () => {
+    clock = T0;
+    expect((await recording()).data).toEqual({ fullUntil: null });
+    const { row, one } = await logBatch('plain-1');
+    expect(row?.summary).toEqual({ kind: 'telemetry', samples: 1, devices: 1, ref: 'plain-1' });
+    expect(row?.size).toBeGreaterThan(50);
+    expect(one).toMatchObject({ payload: '', kept: false, truncated: false });
+  });
+
+  it('keeps it in full for the hours asked, on every instance, then summaries again', async () => {
+    const on = await recording({ hours: 2 });
+    expect(on.data).toEqual({ fullUntil: T0 + 2 * 3_600_000 });
+    expect((await recording()).data).toEqual({ fullUntil: T0 + 2 * 3_600_000 });
+    const full = await logBatch('full-1');
+    expect(full.one.kept).toBe(true);
+    expect(JSON.parse(full.one.payload)).toMatchObject({ id: 'full-1' });
+    // Another instance reads the switch from the database.
+    const other = new FullTelemetry({ db: t.database.db, now: () => clock, log: t.app.log, refreshMs: 0 });
+    expect(other.keeps(NEIGHBOUR)).toBe(false);
+    await other.refresh();
+    expect(other.keeps(NEIGHBOUR)).toBe(true);
+    // Two hours later it has run out by itself.
+    clock = T0 + 2 * 3_600_000 + 1;
+    expect((await logBatch('late-1')).one.kept).toBe(false);
+    expect((await recording()).data).toEqual({ fullUntil: null });
+    clock = T0 + 60_000;
+    await recording({ hours: 1 });
+    expect((await recording({ hours: 0 })).data).toEqual({ fullUntil: null });
+    expect((await logBatch('off-1')).one.kept).toBe(false);
+    clock = T0 + 60_000;
+  });
+
+  it('refuses more than a day, and another company, and changes nothing', async () => {
+    const long = await recording({ hours: 25 });
+    expect(long.code).toBe(ERROR_CODES.validation);
+    expect(long.msg).not.toBe('');
+    const theirs = await recording({ hours: 1 }, tokens.rival);
+    expect(theirs.code).toBe(ERROR_CODES.gatewayNotFound);
+    expect((await recording(undefined, tokens.rival)).code).toBe(ERROR_CODES.gatewayNotFound);
+    expect((await recording()).data).toEqual({ fullUntil: null });
+    await t.database.db.delete(gatewayMessage).where(eq(gatewayMessage.gatewaySn, NEIGHBOUR));
   });
 });
 

@@ -94,9 +94,9 @@ export async function listMessages(
 export async function getMessage(db: Db, auth: AuthContext, sn: string, id: string): Promise<CommMessage> {
   await findGateway(db, auth, sn);
   const [row] = await db
-    .select({ ...rowColumns, payload: m.payload, truncated: m.truncated })
+    .select({ ...rowColumns, payload: m.payload, truncated: m.truncated, kept: m.payloadKept })
     .from(m)
     .where(and(eq(m.id, Number(id)), eq(m.gatewaySn, sn)));
   if (!row) throw new AppError('notFound');
-  return { ...rowOf(row), payload: row.payload, truncated: row.truncated };
+  return { ...rowOf(row), payload: row.payload, truncated: row.truncated, kept: row.kept };
 }

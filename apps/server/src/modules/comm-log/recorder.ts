@@ -14,6 +14,8 @@ interface Pending {
   direction: CommDirection;
   channel: string;
   payload: Buffer;
+  /** False: telemetry logged as its summary only. */
+  kept: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -41,6 +43,38 @@ export interface CommLogOptions {
   cleanupBatch?: number;
   /** Awaited between statements: pages and API go first (http/foreground.ts). */
   turn?: () => Promise<void>;
+  /** Awaited between slices of summarising (Foreground.slice): one short slice per turn of the event loop. */
+  slice?: () => Promise<void>;
+  /**
+   * Whether a gateway's telemetry is kept in full (full-telemetry.ts); otherwise only its summary and size are.
+   * Default: every payload is kept.
+   */
+  keepsTelemetry?: (sn: string) => boolean;
+}
+
+/** Main-thread work between two turns of the console's requests at most (ms). */
+const SLICE_MS = 5;
+
+/** A queued message as its row: the summary read from the whole payload, the payload kept (cut) or not. */
+function rowOf(m: Pending): typeof gatewayMessage.$inferInsert {
+  const text = m.payload.toString('utf8');
+  const truncated = m.payload.length > COMM_LOG_LIMITS.payloadBytes;
+  return {
+    gatewaySn: m.sn,
+    at: new Date(m.at),
+    direction: m.direction,
+    channel: m.channel,
+    size: m.payload.length,
+    summary: compact(summarise(m.direction, m.channel, text)),
+    // Cut on a character, not inside one; and no NUL, which PostgreSQL text refuses.
+    payload: m.kept
+      ? (truncated ? m.payload.subarray(0, COMM_LOG_LIMITS.payloadBytes).toString('utf8') : text)
+          .replace(/\uFFFD+$/, '')
+          .replaceAll('\u0000', '')
+      : '',
+    truncated: m.kept && truncated,
+    payloadKept: m.kept,
+  };
 }
 
 /**
@@ -62,7 +96,8 @@ export class CommLog {
   private flushTimer: NodeJS.Timeout | undefined;
   private cleanupTimer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private readonly o: Required<Omit<CommLogOptions, 'turn'>> & Pick<CommLogOptions, 'turn'>;
+  private readonly o: Required<Omit<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry'>> &
+    Pick<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry'>;
 
   constructor(opts: CommLogOptions) {
     this.o = {
@@ -129,7 +164,9 @@ export class CommLog {
       this.droppedCount++;
       return;
     }
-    this.queue.push({ sn: parsed.sn, at: this.o.now(), direction, channel: parsed.channel, payload: bytes });
+    const kept =
+      !(direction === 'up' && parsed.channel === 'up/telemetry') || (this.o.keepsTelemetry?.(parsed.sn) ?? true);
+    this.queue.push({ sn: parsed.sn, at: this.o.now(), direction, channel: parsed.channel, payload: bytes, kept });
     this.queuedBytes += bytes.length;
     if (this.queue.length >= this.o.batchRows && this.o.flushMs > 0) void this.flushQuietly();
   }
@@ -152,23 +189,17 @@ export class CommLog {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.o.batchRows);
       this.queuedBytes -= batch.reduce((n, m) => n + m.payload.length, 0);
-      const rows = batch.map((m) => {
-        const text = m.payload.toString('utf8');
-        const truncated = m.payload.length > COMM_LOG_LIMITS.payloadBytes;
-        return {
-          gatewaySn: m.sn,
-          at: new Date(m.at),
-          direction: m.direction,
-          channel: m.channel,
-          size: m.payload.length,
-          summary: compact(summarise(m.direction, m.channel, text)),
-          // Cut on a character, not inside one; and no NUL, which PostgreSQL text refuses.
-          payload: (truncated ? m.payload.subarray(0, COMM_LOG_LIMITS.payloadBytes).toString('utf8') : text)
-            .replace(/\uFFFD+$/, '')
-            .replaceAll('\u0000', ''),
-          truncated,
-        };
-      });
+      const rows: (typeof gatewayMessage.$inferInsert)[] = [];
+      // Summarising reads each payload as JSON: a backfill's 500 batches are megabytes, so the work is cut into
+      // slices of a few milliseconds with the console's requests answered in between (http/foreground.ts).
+      let sliceStart = performance.now();
+      for (const m of batch) {
+        rows.push(rowOf(m));
+        if (this.o.slice && performance.now() - sliceStart > SLICE_MS) {
+          await this.o.slice();
+          sliceStart = performance.now();
+        }
+      }
       await this.o.db.insert(gatewayMessage).values(rows);
       if (this.queue.length > 0) await (this.o.turn?.() ?? Promise.resolve());
     }

@@ -19,6 +19,7 @@ import {
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { commLogApi, commLogKeys, prettyPayload } from './api';
+import { Recording } from './Recording';
 import './commLog.css';
 
 /** The channels a gateway and the server use (docs/gateway-protocol.md "Topics"). */
@@ -139,6 +140,7 @@ export default function CommLogPage(): React.JSX.Element {
         <Empty description={t('commLog.pickGateway')} data-testid="comm-log-pick" />
       ) : (
         <>
+          <Recording sn={sn} />
           <ListToolbar
             search={state.search}
             onSearch={(q) => update({ search: q })}
@@ -260,6 +262,12 @@ function Payload({ sn, id }: { sn: string; id: string }): React.JSX.Element {
   const one = useQuery({ queryKey: commLogKeys.message(sn, id), queryFn: () => commLogApi.message(sn, id) });
   if (one.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!one.data) return <Alert type="warning" showIcon title={t('commLog.payloadFailed')} />;
+  if (!one.data.kept)
+    return (
+      <p className="hg-comm-log-hint" data-testid="comm-log-not-kept">
+        {t('commLog.notKept')}
+      </p>
+    );
   return (
     <div className="hg-comm-log-payload" data-testid="comm-log-payload">
       {one.data.truncated ? <p className="hg-comm-log-hint">{t('commLog.truncated', { n: one.data.size })}</p> : null}

@@ -13,6 +13,9 @@ export const commLogApi = {
   messages: (sn: string, query: CommMessagesQuery) => call('GET /gateway/:sn/messages', { params: { sn }, query }),
   message: (sn: string, id: string) => call('GET /gateway/:sn/message/:id', { params: { sn, id } }),
   gateways: (q: string) => call('GET /gateways', { query: { q: q || undefined, page: 1, size: 20 } }),
+  recording: (sn: string) => call('GET /gateway/:sn/comm-log/recording', { params: { sn } }),
+  setRecording: (sn: string, hours: number) =>
+    call('POST /gateway/:sn/comm-log/recording', { params: { sn }, body: { hours } }),
 };
 
 export const commLogKeys = {
@@ -20,6 +23,7 @@ export const commLogKeys = {
   messages: (sn: string, q: CommMessagesQuery) => ['commLog', 'messages', sn, q] as const,
   message: (sn: string, id: string) => ['commLog', 'message', sn, id] as const,
   gateways: (q: string) => ['commLog', 'gateways', q] as const,
+  recording: (sn: string) => ['commLog', 'recording', sn] as const,
 };
 
 /** The address of a gateway's log, for links from elsewhere (the gateway's page). */
