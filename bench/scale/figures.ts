@@ -1,3 +1,4 @@
+import type { LoopReading } from './loop.js';
 import { PROBES, type Probe, type Sample } from './probe.js';
 
 /** The figures of one phase of a run, as printed and saved. */
@@ -11,6 +12,11 @@ export interface PhaseFigures {
   /** Server instances together: peak resident memory of any one instance, MB, and average CPU, % of one core. */
   rssMbMax: number;
   cpuPercent: number;
+  /**
+   * The servers' main thread (GET /metrics, 10 s windows read every 5 s): the worst window's 99th percentile
+   * and maximum of event-loop delay, ms, and the average share of time busy.
+   */
+  loop: { delayP99MsMax: number; delayMaxMs: number; utilizationAvg: number; windows: number };
   /** What the simulated fleet said at the end of the phase. */
   gateways: { connected: number; of: number; buffered: number };
 }
@@ -28,6 +34,7 @@ export class PhaseRecorder {
   private samples: Sample[] = [];
   private lags: number[] = [];
   private rss: number[] = [];
+  private loops: LoopReading[] = [];
   private readonly started = performance.now();
 
   constructor(readonly phase: string) {}
@@ -42,6 +49,10 @@ export class PhaseRecorder {
 
   memory(rssMb: number): void {
     this.rss.push(rssMb);
+  }
+
+  loop(r: LoopReading): void {
+    this.loops.push(r);
   }
 
   close(cpuSeconds: number, gateways: PhaseFigures['gateways']): PhaseFigures {
@@ -74,6 +85,15 @@ export class PhaseRecorder {
       },
       rssMbMax: Math.round(Math.max(0, ...this.rss)),
       cpuPercent: Math.round((cpuSeconds / seconds) * 100),
+      loop: {
+        delayP99MsMax: round(Math.max(0, ...this.loops.map((l) => l.delayP99Ms))),
+        delayMaxMs: round(Math.max(0, ...this.loops.map((l) => l.delayMaxMs))),
+        utilizationAvg:
+          this.loops.length === 0
+            ? 0
+            : Math.round((this.loops.reduce((n, l) => n + l.utilization, 0) / this.loops.length) * 100) / 100,
+        windows: this.loops.length,
+      },
       gateways,
     };
   }
@@ -84,6 +104,10 @@ export function printPhase(f: PhaseFigures): void {
     `  ${f.phase} (${f.seconds.toFixed(0)} s): server RSS max ${f.rssMbMax} MB, CPU ${f.cpuPercent} % of a core; ` +
       `ingest lag p50 ${f.ingestLagS.p50} s, p95 ${f.ingestLagS.p95} s, max ${f.ingestLagS.max} s; ` +
       `gateways connected ${f.gateways.connected}/${f.gateways.of}, buffered ${f.gateways.buffered}`,
+  );
+  console.log(
+    `    main thread: event-loop delay p99 up to ${f.loop.delayP99MsMax} ms, max ${f.loop.delayMaxMs} ms; ` +
+      `busy ${Math.round(f.loop.utilizationAvg * 100)} % on average (${f.loop.windows} windows)`,
   );
   for (const probe of PROBES) {
     const l = f.latency[probe];

@@ -6,10 +6,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { PhaseRecorder, printPhase, type PhaseFigures } from './figures.js';
 import { parseScaleOptions, type ScaleOptions, type ScaleRun } from './options.js';
-import { getJson, signIn, startUsers, throughput, type ProbeTargets } from './probe.js';
-import { Broker, freePort, processUsage, ROOT, ServerInstance, Simulator, startBareFastify } from './processes.js';
+import { loopMeter } from './loop.js';
+import { getJson, signIn, startUsers, type ProbeTargets } from './probe.js';
+import { Broker, freePort, processUsage, ROOT, ServerInstance, Simulator } from './processes.js';
 import { BENCH_PASSWORD, prepareStore } from './store.js';
 import { checkTargets } from './targets.js';
+import { measureThroughput, printThroughput, type ThroughputFigures } from './throughput.js';
 
 /**
  * `npm run bench -- scale`: the console as a whole at fleet size (issue 11). Per run: a fresh database with
@@ -26,7 +28,7 @@ interface RunFigures {
   backfillDone: boolean;
   phases: PhaseFigures[];
   storm: { restartedBy: 'broker' | 'server'; readySeconds: number | null; reconnectSeconds: number | null };
-  throughput: { bareRps: number; userRps: number; plantListRps: number; userRatio: number; plantListRatio: number };
+  throughput: ThroughputFigures;
 }
 
 const COMPANY_ADMIN = 'admin@sunrise.example';
@@ -64,6 +66,7 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
   await broker?.start();
   const mqttPort = await freePort();
   const instances: ServerInstance[] = [];
+  const metricsToken = randomBytes(16).toString('hex');
   for (let k = 0; k < run.instances; k++) {
     const dataDir = run.instances === 1 ? dir : path.join(dir, `instance-${k + 1}`);
     mkdirSync(dataDir, { recursive: true });
@@ -73,6 +76,8 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
       SIMULATE: 'false',
       LOG_LEVEL: 'warn',
       SHUTDOWN_GRACE_S: '0',
+      // GET /metrics: the main thread's event-loop delay and utilisation per phase.
+      METRICS_TOKEN: metricsToken,
       ...store.env,
       ...(broker
         ? { MQTT_URL: broker.url, MQTT_AUTH_SECRET: randomBytes(16).toString('hex') }
@@ -108,6 +113,7 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
   let recorder = new PhaseRecorder('backfill');
   const usage = usageMeter(instances, (rss) => recorder.memory(rss));
   const lag = lagMeter(targets, first.url, store.env.DATABASE_URL, (s) => recorder.lag(s));
+  const loop = loopMeter(instances, metricsToken, (r) => recorder.loop(r));
   let users = startUsers(targets, USERS, (s) => recorder.sample(s));
   const phases: PhaseFigures[] = [];
   const closePhase = (next: string | undefined) => {
@@ -133,33 +139,8 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
 
   // Throughput beside a bare Fastify route, with the console users paused.
   await users.stop();
-  const bare = await startBareFastify();
-  const auth = { authorization: `Bearer ${token}` };
-  const bareRun = await throughput([bare.url], {}, options.loadSeconds);
-  await bare.stop();
-  const userRun = await throughput(
-    instances.map((i) => `${i.url}/api/v1/user`),
-    auth,
-    options.loadSeconds,
-  );
-  const listRun = await throughput(
-    instances.map((i) => `${i.url}/api/v1/plants?page=1&size=20`),
-    auth,
-    options.loadSeconds,
-  );
-  const ratio = (rps: number) => Math.round((rps / Math.max(1, bareRun.rps)) * 1000) / 1000;
-  const figuresThroughput = {
-    bareRps: Math.round(bareRun.rps),
-    userRps: Math.round(userRun.rps),
-    plantListRps: Math.round(listRun.rps),
-    userRatio: ratio(userRun.rps),
-    plantListRatio: ratio(listRun.rps),
-  };
-  console.log(
-    `  throughput: bare Fastify ${figuresThroughput.bareRps} req/s; GET user ${figuresThroughput.userRps} req/s ` +
-      `(${figuresThroughput.userRatio}×); plant list first page ${figuresThroughput.plantListRps} req/s ` +
-      `(${figuresThroughput.plantListRatio}×)${userRun.failed + listRun.failed ? `; ${userRun.failed + listRun.failed} failed` : ''}`,
-  );
+  const figuresThroughput = await measureThroughput(instances, token, metricsToken, options.loadSeconds);
+  printThroughput(figuresThroughput);
 
   // 3. Reconnect storm: every gateway connected, then the broker goes away and comes back.
   recorder = new PhaseRecorder('reconnect storm');
@@ -190,6 +171,7 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
 
   await users.stop();
   await lag.stop();
+  await loop.stop();
   usage.stop();
   await simulator.stop();
   for (const instance of instances) await instance.stop();

@@ -55,6 +55,7 @@ import { plantRoutes } from './modules/plants/routes.js';
 import { plantAdminRoutes } from './modules/plant-admin/routes.js';
 import { PlantService } from './modules/plants/service.js';
 import { SummaryKeeper } from './modules/plants/summary-keeper.js';
+import { LoopMonitor, metricsRoutes } from './modules/health/metrics.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
@@ -208,6 +209,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   const gatewayAuth = new GatewayAuth(db, limiter);
   const foreground = new Foreground();
+  // The main thread's event-loop delay and utilisation, for GET /metrics (METRICS_TOKEN).
+  const loop = new LoopMonitor();
+  loop.start();
   // The communication log sees every gateway message from here: the bus everybody else uses records what
   // is published to gateways, and what gateways send is recorded as the bus hands it over.
   const fullTelemetry = new FullTelemetry({ db, now: clock, log: app.log, ...opts.fullTelemetry });
@@ -323,6 +327,19 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
 
   await app.register(healthRoutes({ database, isDraining: () => draining }));
   await app.register(
+    metricsRoutes({
+      token: config.metricsToken,
+      loop,
+      sources: {
+        ingestHeldBytes: () => ingest.held,
+        samplesCommitted: () => ingest.samplesCommitted,
+        requestsInFlight: () => foreground.busy,
+        commLogQueued: () => commLog.queued,
+        commLogDropped: () => commLog.dropped,
+      },
+    }),
+  );
+  await app.register(
     async (api) => {
       await api.register(authRoutes({ auth, keys, tokens, captcha }));
       await api.register(userRoutes({ db, auth, callers, tokens, files }));
@@ -400,6 +417,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
     fullTelemetry.stop();
+    loop.stop();
     await commLog.stop();
     await bus.close();
     if (!opts.database) await database.close();

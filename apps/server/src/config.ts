@@ -61,6 +61,8 @@ export interface Config {
   commandTimeoutMs: number;
   /** Days the communication log keeps a gateway's messages (COMM_LOG_DAYS). */
   commLogDays: number;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); without it /metrics does not exist. */
+  metricsToken: string | undefined;
   /** Seconds between the simulated gateways' telemetry batches (a real gateway's default is 300). */
   simulateIntervalSec: number;
   /**
@@ -276,6 +278,7 @@ const envSchema = z.object({
   REGION: regionCode.optional(),
   REGIONS: regionList.optional(),
   REGION_SECRET: text.min(32, 'must be at least 32 characters (a shared secret of the regions)').optional(),
+  METRICS_TOKEN: text.min(16, 'must be at least 16 characters (the bearer token a metrics scraper sends)').optional(),
   REGION_MQTT_URL: url(['mqtt:', 'mqtts:'], 'mqtts://mqtt.eu.example.com:8883').optional(),
   PUBLIC_URL: z
     .string()
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestLanes: e.INGEST_LANES,
     commandTimeoutMs: e.COMMAND_TIMEOUT_S * 1000,
     commLogDays: e.COMM_LOG_DAYS,
+    metricsToken: e.METRICS_TOKEN,
     mapTileUrl: e.MAP_TILE_URL,
     mapTileUrlCn: e.MAP_TILE_URL_CN,
     mapTileAttribution: e.MAP_TILE_ATTRIBUTION,
@@ -373,7 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Variables whose value is never printed, not even a wrong one. */
-const SECRETS = new Set(['REGION_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRETS = new Set(['REGION_SECRET', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
 
 /** The S3 variables: endpoint, bucket and both keys together, or none (files stay in the database). */
 function objectStoreConfig(e: {
