@@ -6,14 +6,29 @@ import type { AuthContext } from '../../http/context.js';
  * What an administrative change is, as a stable key the audit page translates: `role.create`,
  * `role.update`, `role.delete`, `member.create`, `member.update`, `member.disable`, `member.enable`,
  * `member.unbind`, `member.mfaReset`, `member.mfaRequire`, `customer.*`, `customerType.*`, `agent.appoint`,
- * `agent.revoke`, `company.*`, `manual.*`, `migration.*`.
+ * `agent.revoke`, `company.*`, `manual.*`, `migration.*`, `version.publish`, `version.delete`,
+ * `deviceProfile.*`, `protocol.*`.
  */
-export type AuditAction =
-  `${'role' | 'member' | 'customer' | 'customerType' | 'agent' | 'company' | 'manual' | 'migration' | 'mfa'}.${string}`;
+export type AuditAction = `${
+  | 'role'
+  | 'member'
+  | 'customer'
+  | 'customerType'
+  | 'agent'
+  | 'company'
+  | 'manual'
+  | 'migration'
+  | 'mfa'
+  | 'version'
+  | 'deviceProfile'
+  | 'protocol'}.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
-  /** The kind of thing changed (role, user, customer, customer_type, company, agent, manual, migration). */
+  /**
+   * The kind of thing changed (role, user, customer, customer_type, company, agent, manual, migration, version,
+   * device_profile, protocol).
+   */
   targetKind: string;
   targetId: string;
   oldValue?: unknown;

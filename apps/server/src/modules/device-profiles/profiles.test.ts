@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { ERROR_CODES, type DeviceProfile } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company, deviceProfile, deviceProfileFile, storedFile } from '../../db/schema.js';
+import { auditLog, company, deviceProfile, deviceProfileFile, storedFile } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { multipart } from '../companies/test-files.js';
 
@@ -196,6 +196,18 @@ describe('device configuration profiles', () => {
       await t.database.db.select().from(deviceProfileFile).where(eq(deviceProfileFile.profileId, firstId)),
     ).toEqual([]);
     expect((await create('Profile 7')).code).toBe(0);
+    // Each change is in the audit log, in order, with the file's name and the profile's.
+    const audit = await t.database.db
+      .select({ action: auditLog.action, old: auditLog.oldValue, new: auditLog.newValue })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, firstId))
+      .orderBy(auditLog.createdAt);
+    const actions = audit.map((a) => a.action);
+    expect(actions[0]).toBe('deviceProfile.create');
+    expect(actions.filter((a) => a === 'deviceProfile.fileAdd')).toHaveLength(6);
+    expect(actions.slice(-2)).toEqual(['deviceProfile.fileRemove', 'deviceProfile.delete']);
+    expect(audit.at(-1)?.old).toMatchObject({ files: 5 });
+    expect(audit.at(-2)?.old).toEqual({ file: p?.files[0]?.name });
   });
 
   it('another company’s profile does not exist: not listed, not readable, renamable, fillable or deletable', async () => {

@@ -11,6 +11,7 @@ import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
 import { contentDisposition } from '../companies/files.js';
 import { readUpload } from '../files/multipart.js';
 import type { FileStore } from '../files/store.js';
@@ -124,6 +125,12 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
             .values({ companyId: auth.companyId ?? null, name, createdBy: auth.userId, createdAt: at, updatedAt: at })
             .returning({ id: deviceProfile.id });
           if (!row) throw new AppError('serverError');
+          await recordAudit(tx, auth, req.ip, {
+            action: 'deviceProfile.create',
+            targetKind: 'device_profile',
+            targetId: row.id,
+            newValue: { name },
+          });
           return row.id;
         });
         return ok(req, await one(auth, id));
@@ -143,6 +150,14 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
             .update(deviceProfile)
             .set({ name: req.body.name, updatedAt: new Date(deps.now()) })
             .where(eq(deviceProfile.id, p.id));
+          if (p.name !== req.body.name)
+            await recordAudit(tx, auth, req.ip, {
+              action: 'deviceProfile.update',
+              targetKind: 'device_profile',
+              targetId: p.id,
+              oldValue: { name: p.name },
+              newValue: { name: req.body.name },
+            });
         });
         return ok(req, await one(auth, p.id));
       },
@@ -161,6 +176,12 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
             .where(eq(deviceProfileFile.profileId, p.id));
           await tx.delete(deviceProfile).where(eq(deviceProfile.id, p.id));
           for (const f of held) await files.remove(tx, f.fileId);
+          await recordAudit(tx, auth, req.ip, {
+            action: 'deviceProfile.delete',
+            targetKind: 'device_profile',
+            targetId: p.id,
+            oldValue: { name: p.name, files: held.length },
+          });
         });
         return ok(req, null);
       },
@@ -205,6 +226,12 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
           const at = new Date(deps.now());
           await tx.insert(deviceProfileFile).values({ profileId: p.id, fileId: stored.id, createdAt: at });
           await tx.update(deviceProfile).set({ updatedAt: at }).where(eq(deviceProfile.id, p.id));
+          await recordAudit(tx, auth, req.ip, {
+            action: 'deviceProfile.fileAdd',
+            targetKind: 'device_profile',
+            targetId: p.id,
+            newValue: { file: fileName, bytes: up.bytes.length },
+          });
         });
         return ok(req, await one(auth, p.id));
       },
@@ -246,8 +273,18 @@ export function deviceProfileRoutes(deps: { db: Db; files: FileStore; now: () =>
         const auth = requireAuth(req.auth);
         const { profile, file } = await findFile(auth, req.params.id, req.params.fileId);
         await db.transaction(async (tx) => {
+          const [named] = await tx
+            .select({ name: storedFile.name })
+            .from(storedFile)
+            .where(eq(storedFile.id, file.fileId));
           await tx.delete(deviceProfileFile).where(eq(deviceProfileFile.id, file.id));
           await files.remove(tx, file.fileId);
+          await recordAudit(tx, auth, req.ip, {
+            action: 'deviceProfile.fileRemove',
+            targetKind: 'device_profile',
+            targetId: profile.id,
+            oldValue: { file: named?.name ?? null },
+          });
           await tx
             .update(deviceProfile)
             .set({ updatedAt: new Date(deps.now()) })

@@ -16,6 +16,7 @@ import { containing } from '../../db/rows.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
+import { recordAudit } from '../audit/record.js';
 import { AppError, ValidationError } from '../../http/errors.js';
 
 type VersionRow = typeof consoleVersion.$inferSelect & { publisher: string | null };
@@ -115,6 +116,13 @@ export function versionRoutes(deps: { db: Db; now: () => number }): FastifyPlugi
             .insert(consoleVersion)
             .values({ version, notes, publishedAt: new Date(deps.now()), publishedBy: auth.userId })
             .returning();
+          if (inserted)
+            await recordAudit(tx, auth, req.ip, {
+              action: 'version.publish',
+              targetKind: 'version',
+              targetId: inserted.id,
+              newValue: { version },
+            });
           return inserted;
         });
         if (!row) throw new AppError('serverError');
@@ -126,8 +134,17 @@ export function versionRoutes(deps: { db: Db; now: () => number }): FastifyPlugi
       'POST /version/:id/delete',
       { config: manage, summary: 'Delete a published console version' },
       async (req) => {
-        await byId(req.params.id);
-        await db.delete(consoleVersion).where(eq(consoleVersion.id, req.params.id));
+        const auth = requireAuth(req.auth);
+        const gone = await byId(req.params.id);
+        await db.transaction(async (tx) => {
+          await tx.delete(consoleVersion).where(eq(consoleVersion.id, req.params.id));
+          await recordAudit(tx, auth, req.ip, {
+            action: 'version.delete',
+            targetKind: 'version',
+            targetId: req.params.id,
+            oldValue: { version: gone.version },
+          });
+        });
         return ok(req, null);
       },
     );

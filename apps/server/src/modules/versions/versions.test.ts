@@ -8,7 +8,7 @@ import {
   type VersionLatest,
 } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUser, consoleVersion, consoleVersionAck } from '../../db/schema.js';
+import { appUser, auditLog, consoleVersion, consoleVersionAck } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 
 // The clock the server stamps publications and acknowledgements with: each test moves it on, so the order of
@@ -207,5 +207,15 @@ describe('console versions', () => {
       .from(consoleVersion)
       .where(inArray(consoleVersion.version, ['2.0.0']));
     expect(left).toEqual([]);
+    // Publishing and deleting are in the audit log, with who did it; the refused second delete is not.
+    const audit = await t.database.db
+      .select({ action: auditLog.action, old: auditLog.oldValue, new: auditLog.newValue, actor: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, latest?.id ?? ''));
+    const [platform] = await t.database.db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.platform));
+    expect(audit).toEqual([
+      { action: 'version.publish', old: null, new: { version: '2.0.0' }, actor: platform?.id },
+      { action: 'version.delete', old: { version: '2.0.0' }, new: null, actor: platform?.id },
+    ]);
   });
 });
