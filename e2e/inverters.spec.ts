@@ -117,6 +117,15 @@ test.describe('inverters', () => {
     const row = logRow(page, 'Registers read');
     await expect(row).toContainText(DEMO.company_admin, LOADED);
     await expect(row.getByTestId('command-status')).toHaveText('Succeeded');
+
+    // The debug log (Logs) has the read with its reply, found by the inverter's serial number.
+    await page.goto(`/log/debug?q=${encodeURIComponent(sn)}`);
+    const logged = page.getByTestId('debug-log-table').locator('tbody tr.ant-table-row').first();
+    await expect(logged).toContainText(sn, LOADED);
+    await expect(logged).toContainText('03 @ 0000 × 10');
+    await expect(logged).toContainText(/[0-9A-F]{4} \(\d+\)/);
+    await expect(logged.locator('[data-kind="read"]')).toHaveText('Read');
+    await expect(logged).toContainText(DEMO.company_admin);
   });
 
   test('settings are read from the device, refused out of range, written and logged', async ({ page }) => {

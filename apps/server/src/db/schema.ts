@@ -558,7 +558,13 @@ export const deviceCommand = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('device_command_gateway').on(t.gatewayId, t.createdAt)],
+  (t) => [
+    index('device_command_gateway').on(t.gatewayId, t.createdAt),
+    // The debug log reads debug commands newest first across a company's gateways (modules/debug-log).
+    index('device_command_debug')
+      .on(t.createdAt)
+      .where(sql`${t.type} in ('debugRead', 'debugWrite')`),
+  ],
 );
 
 /** Who changed what (spec §3 Operation log): every command and every change to a device's settings. */

@@ -51,7 +51,8 @@ export type ShellPage =
   | 'protocols'
   | 'dictionaries'
   | 'deviceConfig'
-  | 'commLog';
+  | 'commLog'
+  | 'debugLog';
 
 export interface ShellRoute {
   path: string;
@@ -428,7 +429,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     path: '/log',
     titleKey: 'page.logs',
     permission: 'logger.management',
-    redirect: ['/log/uphold', '/log/commu'],
+    redirect: ['/log/uphold', '/log/commu', '/log/debug'],
   },
   {
     path: '/log/uphold',
@@ -443,6 +444,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'logger.communcation.management',
     menu: true,
     page: 'commLog',
+  },
+  // Beyond the spec's route table: its debug log (§2.3 "Logging: maintenance, communication and debug logs").
+  {
+    path: '/log/debug',
+    titleKey: 'page.debugLog',
+    permission: 'logger.management',
+    menu: true,
+    page: 'debugLog',
   },
   // System management
   {

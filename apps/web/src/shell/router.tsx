@@ -71,6 +71,7 @@ const pages = {
   dictionaries: page(() => import('../features/dictionaries/DictionariesPage')),
   deviceConfig: page(() => import('../features/device-config/DeviceConfigPage')),
   commLog: page(() => import('../features/comm-log/CommLogPage')),
+  debugLog: page(() => import('../features/debug-log/DebugLogPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -128,6 +129,7 @@ function shellChild(route: ShellRoute): RouteObject {
     dictionaries: pages.dictionaries,
     deviceConfig: pages.deviceConfig,
     commLog: pages.commLog,
+    debugLog: pages.debugLog,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

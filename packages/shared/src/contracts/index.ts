@@ -35,6 +35,7 @@ import { protocolContracts } from './protocols.js';
 import { deviceProfileContracts } from './device-profiles.js';
 // Issue 14: the communication log
 import { commLogContracts } from './comm-log.js';
+import { debugLogContracts } from './debug-log.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -74,6 +75,7 @@ export * from './versions.js';
 export * from './protocols.js';
 export * from './device-profiles.js';
 export * from './comm-log.js';
+export * from './debug-log.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -115,6 +117,7 @@ export const API = {
   ...protocolContracts,
   ...deviceProfileContracts,
   ...commLogContracts,
+  ...debugLogContracts,
 };
 
 export type ApiRoute = keyof typeof API;

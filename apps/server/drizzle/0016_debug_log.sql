@@ -1,0 +1,1 @@
+CREATE INDEX "device_command_debug" ON "device_command" USING btree ("created_at") WHERE "device_command"."type" in ('debugRead', 'debugWrite');
