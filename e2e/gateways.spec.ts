@@ -46,6 +46,11 @@ test.describe('gateways', () => {
     await expect(row).toContainText('10 → 20');
     await expect(row).toContainText('Succeeded');
     await expect(page.getByTestId('gateway-fields')).toContainText('20 s', COMMAND);
+
+    // The gateway's own log (logger/*), read from it: it says it took the new interval.
+    await page.getByTestId('gateway-log-read').click();
+    await expect(page.getByTestId('gateway-log-when')).toContainText('Read from the gateway at', COMMAND);
+    await expect(page.getByTestId('gateway-log-lines')).toContainText('command uploadInterval succeeded');
   });
 
   test('a batch with a bad row shows that row’s problem and saves nothing', async ({ page }) => {

@@ -32,6 +32,7 @@ import { FullTelemetry } from './modules/comm-log/full-telemetry.js';
 import { CommLog } from './modules/comm-log/recorder.js';
 import { commLogRoutes } from './modules/comm-log/routes.js';
 import { debugLogRoutes } from './modules/debug-log/routes.js';
+import { gatewayLogRoutes } from './modules/gateway-log/routes.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
@@ -395,6 +396,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(deviceProfileRoutes({ db, files, now: clock }));
       await api.register(commLogRoutes({ db, fullTelemetry }));
       await api.register(debugLogRoutes({ db }));
+      await api.register(gatewayLogRoutes({ db, commands, now: clock }));
     },
     { prefix: '/api/v1' },
   );

@@ -131,6 +131,7 @@ export const COMMAND_TYPES = [
   'upgrade',
   'cancelUpgrade',
   'serverAddress',
+  'logRead',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -186,6 +187,25 @@ export const ivMpptCurveSchema = z.object({
   pmax: z.number().min(0),
 });
 export type IvMpptCurve = z.infer<typeof ivMpptCurveSchema>;
+
+/** The most lines a gateway answers to `logRead` (its own log, newest last). */
+export const GATEWAY_LOG_LINES = 200;
+export const GATEWAY_LOG_LEVELS = ['info', 'warn', 'error'] as const;
+
+/** One line of a gateway's own log. */
+export const gatewayLogLineSchema = z.object({
+  /** Unix ms. */
+  at: z.number().int(),
+  level: z.enum(GATEWAY_LOG_LEVELS),
+  message: z.string().max(500),
+});
+export type GatewayLogLine = z.infer<typeof gatewayLogLineSchema>;
+
+/** What a gateway answers to `logRead` (params `{ lines }`, at most GATEWAY_LOG_LINES): its newest log lines. */
+export const gatewayLogResultSchema = z.object({
+  lines: z.array(gatewayLogLineSchema).max(GATEWAY_LOG_LINES),
+});
+export type GatewayLogResult = z.infer<typeof gatewayLogResultSchema>;
 
 /** What a gateway answers to `ivScan` (in `result` of a succeeded up/ack): one curve per input with panels. */
 export const ivScanResultSchema = z.object({

@@ -1,6 +1,7 @@
-import type { GatewayCommand } from '@heliograph/shared';
+import { gatewayLogResultSchema, type GatewayCommand } from '@heliograph/shared';
 import { describe, expect, it } from 'vitest';
 import { runCommand, type CommandTarget, type GatewayControl } from './commands.js';
+import { Journal } from './journal.js';
 
 const SWITCH = 'SW00000001';
 
@@ -60,5 +61,35 @@ describe('smart AC switch commands', () => {
       result: { enabled: true },
     });
     expect(runCommand(cmd('selfCheck'), gateway, target, Date.now())).toMatchObject({ result: { cutSeconds: 10 } });
+  });
+});
+
+describe("the gateway's own log (logRead)", () => {
+  const T0 = Date.UTC(2026, 5, 1, 8);
+  it('answers its newest lines, oldest first, as many as asked and at most 200', () => {
+    const journal = new Journal();
+    for (let i = 0; i < 250; i++) journal.add(T0 + i * 1000, i % 50 === 0 ? 'warn' : 'info', `line ${i}`);
+    const { target, gateway } = fakeSwitch(false);
+    const control = { ...gateway, recentLog: (n: number) => journal.recent(n) };
+    const three = runCommand({ ...cmd('logRead', { lines: 3 }), device: undefined }, control, target, T0);
+    expect(three).toMatchObject({ status: 'succeeded' });
+    expect(gatewayLogResultSchema.parse(three.result).lines).toEqual([
+      { at: T0 + 247_000, level: 'info', message: 'line 247' },
+      { at: T0 + 248_000, level: 'info', message: 'line 248' },
+      { at: T0 + 249_000, level: 'info', message: 'line 249' },
+    ]);
+    const all = runCommand({ ...cmd('logRead', { lines: 200 }), device: undefined }, control, target, T0);
+    const lines = gatewayLogResultSchema.parse(all.result).lines;
+    expect(lines).toHaveLength(200);
+    expect(lines[0]?.message).toBe('line 50');
+    expect(lines[0]?.level).toBe('warn');
+  });
+
+  it('refuses a count outside 1-200', () => {
+    const { target, gateway } = fakeSwitch(false);
+    for (const lines of [0, 201, 2.5, '10'])
+      expect(runCommand({ ...cmd('logRead', { lines }), device: undefined }, gateway, target, T0)).toMatchObject({
+        status: 'failed',
+      });
   });
 });

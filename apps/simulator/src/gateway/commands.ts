@@ -4,7 +4,13 @@
  * (the fleet runner), through `CommandTarget`. Types the simulator does not implement are answered
  * failed, as a gateway with older firmware would.
  */
-import type { CommandResult, GatewayCommand, IvScanResult } from '@heliograph/shared';
+import {
+  GATEWAY_LOG_LINES,
+  type CommandResult,
+  type GatewayCommand,
+  type GatewayLogLine,
+  type IvScanResult,
+} from '@heliograph/shared';
 import type { UpgradeSubject } from './upgrade-verify.js';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
@@ -40,6 +46,8 @@ export interface GatewayControl {
   restartSoon(): void;
   /** Connects to another broker (an account moved region) once the answer has gone out. */
   moveSoon(url: string): void;
+  /** The gateway's own newest log lines, oldest first (logRead). */
+  recentLog?(limit: number): GatewayLogLine[];
 }
 
 export const MIN_INTERVAL_SEC = 10;
@@ -65,6 +73,12 @@ export function runCommand(
   if (device && !target.hasDevice(device)) return failed(`unknown device ${device}`);
 
   switch (cmd.type) {
+    case 'logRead': {
+      const lines = cmd.params.lines ?? 100;
+      if (typeof lines !== 'number' || !Number.isInteger(lines) || lines < 1 || lines > GATEWAY_LOG_LINES)
+        return failed(`lines must be an integer from 1 to ${GATEWAY_LOG_LINES}`);
+      return succeeded({ lines: gateway.recentLog?.(lines) ?? [] });
+    }
     case 'restart':
       gateway.restartSoon();
       return succeeded();

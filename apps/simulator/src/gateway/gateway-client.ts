@@ -21,6 +21,7 @@ import { runCommand, type CommandTarget, type GatewayControl } from './commands.
 import { SIM_GATEWAY_FIRMWARE, SIM_GATEWAY_MODEL } from './identity.js';
 import { Outbox, type OutboxEntry, type Outcome } from './outbox.js';
 import type { Logger } from './logger.js';
+import { Journal } from './journal.js';
 import { reconnectDelay } from './reconnect.js';
 import { ResultQueue } from './result-queue.js';
 import { UpgradeRunner, type UpgradeTuning } from './upgrade-runner.js';
@@ -89,6 +90,7 @@ export class GatewayClient {
   private readonly ackTimeoutMs: number;
   private readonly clock: () => number;
   private readonly log: Logger;
+  private readonly journal = new Journal();
   private client: MqttClient | undefined;
   private connected = false;
   /** Held offline by a fault or stopped: no reconnecting until goOnline. */
@@ -129,7 +131,16 @@ export class GatewayClient {
     this.window = options.window ?? 8;
     this.ackTimeoutMs = options.ackTimeoutMs ?? 60_000;
     this.clock = options.clock ?? Date.now;
-    this.log = options.log ?? (() => {});
+    const log = options.log ?? (() => {});
+    // Everything the gateway says goes into its own log too, which the console reads with logRead.
+    this.log = (level, message) => {
+      this.journal.add(
+        this.clock(),
+        level,
+        message.startsWith(`${this.sn}: `) ? message.slice(this.sn.length + 2) : message,
+      );
+      log(level, message);
+    };
     this.intervalSec = options.intervalSec;
     this.firmware = options.firmware ?? SIM_GATEWAY_FIRMWARE;
     this.run = this.clock().toString(36);
@@ -432,6 +443,8 @@ export class GatewayClient {
       if (status === 'committed') {
         this.counts.committed++;
         if (entry.kind === 'telemetry') this.counts.samplesCommitted += entry.samples;
+        // In the gateway's own log only: the simulator's console would drown in them.
+        this.journal.add(this.clock(), 'info', `${entry.kind} ${id} acknowledged (${entry.samples} samples)`);
       } else {
         this.counts.rejected++;
         this.log('warn', `${this.sn}: ${entry.kind} ${id} rejected${reason ? `: ${reason}` : ''}; dropped`);
@@ -469,6 +482,7 @@ export class GatewayClient {
         setIntervalSec: (seconds) => this.setIntervalSec(seconds),
         restartSoon: () => (restart = true),
         moveSoon: (url) => (moveTo = url),
+        recentLog: (limit) => this.journal.recent(limit),
       };
       result = runCommand(parsed.data, control, this.options.target ?? NO_TARGET, this.clock());
       this.log(

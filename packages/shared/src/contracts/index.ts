@@ -36,6 +36,7 @@ import { deviceProfileContracts } from './device-profiles.js';
 // Issue 14: the communication log
 import { commLogContracts } from './comm-log.js';
 import { debugLogContracts } from './debug-log.js';
+import { gatewayLogContracts } from './gateway-log.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -76,6 +77,7 @@ export * from './protocols.js';
 export * from './device-profiles.js';
 export * from './comm-log.js';
 export * from './debug-log.js';
+export * from './gateway-log.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -118,6 +120,7 @@ export const API = {
   ...deviceProfileContracts,
   ...commLogContracts,
   ...debugLogContracts,
+  ...gatewayLogContracts,
 };
 
 export type ApiRoute = keyof typeof API;

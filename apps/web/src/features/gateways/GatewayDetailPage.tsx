@@ -13,6 +13,7 @@ import { OnlineTag } from '../device-common/OnlineTag';
 import { GatewayActions } from './GatewayActions';
 import { commLogPath } from '../comm-log';
 import { COMM_SETTING_PATH, gatewayApi, gatewayKeys, LIST_PATH } from './gatewayApi';
+import { GatewayLogCard } from './GatewayLogCard';
 import { GatewaySettingsCard } from './GatewaySettingsCard';
 import { deviceLink } from './gatewaySignal';
 import { GatewaySignal } from './SignalBars';
@@ -99,6 +100,7 @@ export default function GatewayDetailPage(): React.JSX.Element {
           >
             <DevicesTable devices={gw.devices} />
           </Card>
+          {held.has('logger.management') ? <GatewayLogCard sn={gw.sn} online={gw.online} /> : null}
           <Card size="small" title={t('deviceCommon.log.title')}>
             <OperationLogTable target={gw.sn} describe={describe} />
           </Card>
