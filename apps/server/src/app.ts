@@ -30,6 +30,7 @@ import { scanLoginRoutes } from './modules/scan-login/routes.js';
 import { ScanLoginService } from './modules/scan-login/service.js';
 import { CommLog } from './modules/comm-log/recorder.js';
 import { commLogRoutes } from './modules/comm-log/routes.js';
+import { plantSettingRoutes } from './modules/plant-settings/routes.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
@@ -369,6 +370,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(versionRoutes({ db, now: clock }));
       await api.register(deviceProfileRoutes({ db, files, now: clock }));
       await api.register(commLogRoutes({ db }));
+      await api.register(plantSettingRoutes({ db, commands }));
     },
     { prefix: '/api/v1' },
   );

@@ -35,6 +35,8 @@ import { protocolContracts } from './protocols.js';
 import { deviceProfileContracts } from './device-profiles.js';
 // Issue 14: the communication log
 import { commLogContracts } from './comm-log.js';
+// Issue 14: plant-level parameter pages
+import { plantSettingContracts } from './plant-settings.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -74,6 +76,7 @@ export * from './versions.js';
 export * from './protocols.js';
 export * from './device-profiles.js';
 export * from './comm-log.js';
+export * from './plant-settings.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -115,6 +118,7 @@ export const API = {
   ...protocolContracts,
   ...deviceProfileContracts,
   ...commLogContracts,
+  ...plantSettingContracts,
 };
 
 export type ApiRoute = keyof typeof API;
