@@ -140,6 +140,12 @@ describe('plant-level battery settings', () => {
     expect(gateways.received.length).toBe(sent);
     const good = await write('battery', { sns: [HYBRID], values: { chargeCutoffSoc: 90, dischargeCutoffSoc: 20 } });
     expect(good.data.results[0]).toMatchObject({ sn: HYBRID, result: 'succeeded' });
+    // The battery page's log shows this write, not the inverter writes of the same plant.
+    const log = await t.call<OperationLogPage>('GET', `/api/v1/plant/${plantId}/setting/battery/log`, {
+      token: tokens.admin,
+    });
+    expect(log.data.rows.map((r) => r.target)).toEqual([HYBRID]);
+    expect(log.data.rows[0]?.newValue).toContain('chargeCutoffSoc');
   });
 });
 

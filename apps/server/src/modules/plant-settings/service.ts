@@ -338,7 +338,10 @@ export class PlantSettingsService {
     return last ? fromOutcome(gw.sn, last) : skipped(gw.sn, 'notInPlant');
   }
 
-  /** The operation log of the plant's devices for the settings a page of `kind` changes, newest first. */
+  /**
+   * The operation log of the plant's devices for the settings a page of `kind` changes, newest first (battery:
+   * only the inverter settings reads and writes that concern a battery field).
+   */
   async log(
     auth: AuthContext,
     plantId: string,
@@ -351,6 +354,20 @@ export class PlantSettingsService {
       LOG_OPERATIONS[kind].map((op) => sql`${op}`),
       sql`, `,
     );
-    return operationLogPage(this.deps.db, sql`o.plant_id = ${plant.id} and o.operation in (${ops})`, page, size);
+    let about = sql`true`;
+    if (kind === 'battery') {
+      // The battery settings are some of the inverter settings: the rows that name one of the battery fields.
+      const { groups } = await this.groups(auth, plant.id, kind);
+      const keys = [...new Set(groups.flatMap((g) => g.fields.map((f) => f.key)))];
+      about =
+        keys.length === 0
+          ? sql`false`
+          : sql`(${sql.join(
+              keys.map((k) => sql`position(${`"${k}"`} in coalesce(o.new_value, '')) > 0`),
+              sql` or `,
+            )})`;
+    }
+    const where = sql`o.plant_id = ${plant.id} and o.operation in (${ops}) and ${about}`;
+    return operationLogPage(this.deps.db, where, page, size);
   }
 }

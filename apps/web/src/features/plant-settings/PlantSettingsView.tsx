@@ -16,6 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useScrollRegion } from '../../components/list';
 import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
 import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import { LoadFailed } from '../device-common/LoadFailed';
@@ -42,6 +43,12 @@ const RESULT_COLOUR: Record<PlantSettingResult, string> = {
 /** A device's own page, where its settings can be read one by one. */
 const devicePath = (kind: PlantSettingKind, d: PlantSettingDevice) =>
   kind === 'comm' ? `/device/gateway/${encodeURIComponent(d.sn)}` : `/device/inverter/${encodeURIComponent(d.sn)}`;
+
+/** A box whose sideways-scrolling table keyboard users can scroll (its rows hold no control). */
+function ScrollRegion({ labelledBy, children }: { labelledBy: string; children: React.ReactNode }) {
+  const box = useScrollRegion(labelledBy);
+  return <div ref={box}>{children}</div>;
+}
 
 /**
  * /plants/setting, /plants/batt-setting, /plants/comm-setting (?plant=…): pick a plant, see its devices of the
@@ -135,14 +142,16 @@ export function PlantSettingsView({ kind }: { kind: PlantSettingKind }): React.J
           <h2 id="plant-settings-log" className="hg-page-title hg-pset-subtitle">
             {t('plantSettings.log')}
           </h2>
-          <OperationLogTable
-            target={plantId}
-            source={{
-              key: plantSettingsKeys.log(plantId, kind),
-              fetch: (page, size) => plantSettingsApi.log(plantId, kind, page, size),
-            }}
-            describe={(op) => t(`plantSettings.operation.${op}`, { defaultValue: op })}
-          />
+          <ScrollRegion labelledBy="plant-settings-log">
+            <OperationLogTable
+              target={plantId}
+              source={{
+                key: plantSettingsKeys.log(plantId, kind),
+                fetch: (page, size) => plantSettingsApi.log(plantId, kind, page, size),
+              }}
+              describe={(op) => t(`plantSettings.operation.${op}`, { defaultValue: op })}
+            />
+          </ScrollRegion>
         </section>
       </>
     );
@@ -252,6 +261,7 @@ function GroupWriter({ kind, plantId, fields, devices, canWrite }: GroupWriterPr
         }
       >
         <Table<PlantSettingDevice>
+          className="hg-pset-table"
           size="small"
           rowKey="sn"
           columns={columns}
@@ -353,14 +363,16 @@ function Results({ answer, devices }: { answer: PlantSettingsWriteAnswer; device
         </span>
       }
     >
-      <Table<PlantSettingDeviceResult>
-        size="small"
-        rowKey="sn"
-        columns={columns}
-        dataSource={answer.results}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
+      <ScrollRegion labelledBy="plant-settings-title">
+        <Table<PlantSettingDeviceResult>
+          size="small"
+          rowKey="sn"
+          columns={columns}
+          dataSource={answer.results}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      </ScrollRegion>
     </Card>
   );
 }
