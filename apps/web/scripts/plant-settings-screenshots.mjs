@@ -21,20 +21,31 @@ async function axe(page, name) {
   }
 }
 
-/** A plant with a hybrid inverter and a battery (so all three pages have devices), else any with inverters. */
+/**
+ * The demo plant whose pages show most: one with a hybrid and a battery (so the battery page has devices too),
+ * and of those the one with the most inverters sharing one form.
+ */
 async function pickPlant(page) {
   const list = await api(page, '/api/v1/inverters?page=1&size=100');
   const plants = [...new Set(list.rows.filter((r) => r.plantId && r.protocol === 'metrics').map((r) => r.plantId))];
+  let best = { id: plants[0], score: -1 };
   for (const id of plants) {
+    const inverters = await api(page, `/api/v1/plant/${id}/setting/inverter`);
     const battery = await api(page, `/api/v1/plant/${id}/setting/battery`);
-    if (battery.groups.length > 0) return id;
+    const largest = Math.max(0, ...inverters.groups.map((g) => g.devices.length));
+    const score = largest + (battery.groups.length > 0 ? 100 : 0);
+    if (score > best.score) best = { id, score };
   }
-  return plants[0];
+  return best.id;
 }
 
 async function settle(page) {
-  await page.getByTestId('plant-settings-devices').waitFor({ timeout: 20000 });
+  const devices = page.getByTestId('plant-settings-devices').or(page.getByTestId('plant-settings-empty'));
+  await devices.first().waitFor({ timeout: 20000 });
   await page.getByTestId('operation-log').waitFor({ timeout: 20000 });
+  // From the page's title down (the shell may keep the scroll of the page before).
+  await page.locator('#plant-settings-title').scrollIntoViewIfNeeded();
+  await page.evaluate(() => document.querySelectorAll('*').forEach((e) => e.scrollTop > 0 && (e.scrollTop = 0)));
   await page.waitForTimeout(800);
 }
 
@@ -51,18 +62,20 @@ try {
       await page.getByTestId('plant-settings-write').click();
       await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
       await page.getByTestId('plant-settings-results').waitFor({ timeout: 60000 });
+      // The results and the log under them, where the person's eye goes after writing.
+      await page.getByTestId('plant-settings-results').scrollIntoViewIfNeeded();
       await page.waitForTimeout(1500);
-      await page.screenshot({ path: `${out}/plant-setting-${suffix}.png`, fullPage: true });
+      await page.screenshot({ path: `${out}/plant-setting-${suffix}.png` });
       await axe(page, `plant-setting-${suffix}`);
 
       await page.goto(`${base}/plants/batt-setting?plant=${plant}`);
       await settle(page);
-      await page.screenshot({ path: `${out}/plant-batt-setting-${suffix}.png`, fullPage: true });
+      await page.screenshot({ path: `${out}/plant-batt-setting-${suffix}.png` });
       await axe(page, `plant-batt-setting-${suffix}`);
 
       await page.goto(`${base}/plants/comm-setting?plant=${plant}`);
       await settle(page);
-      await page.screenshot({ path: `${out}/plant-comm-setting-${suffix}.png`, fullPage: true });
+      await page.screenshot({ path: `${out}/plant-comm-setting-${suffix}.png` });
       await axe(page, `plant-comm-setting-${suffix}`);
 
       await context.close();
