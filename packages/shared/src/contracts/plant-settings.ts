@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_LIMITS } from '../device-rules.js';
 import { settingField, type SettingField } from '../inverter-control.js';
+import type { FieldRule } from '../messages/index.js';
 import { COMMAND_STATUSES, operationLogPage } from './commands.js';
 import { settingValues } from './inverters.js';
 import { pageQuery } from './paging.js';
@@ -79,9 +80,9 @@ export type PlantSettingsAnswer = z.infer<typeof plantSettingsAnswer>;
 export const plantSettingsWriteBody = z.object({
   sns: z
     .array(z.string().min(1).max(DEVICE_LIMITS.serialMax))
-    .min(1)
-    .max(PLANT_SETTING_LIMITS.devices)
-    .refine((a) => new Set(a).size === a.length, 'duplicate'),
+    .min(1, { message: 'required' satisfies FieldRule })
+    .max(PLANT_SETTING_LIMITS.devices, { message: 'invalid' satisfies FieldRule })
+    .refine((a) => new Set(a).size === a.length, { message: 'invalid' satisfies FieldRule }),
   values: settingValues,
 });
 export type PlantSettingsWriteBody = z.infer<typeof plantSettingsWriteBody>;

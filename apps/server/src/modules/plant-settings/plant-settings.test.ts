@@ -78,6 +78,21 @@ describe('plant-level inverter settings', () => {
       const res = await write('inverter', { sns: [STRING, OFFLINE], values });
       expect(res.code, JSON.stringify(values)).toBe(4);
     }
+    // No device, or one named twice, is refused with a translated message before anything is looked up.
+    for (const sns of [[], [STRING, STRING]]) {
+      const res = await t.call<{ fields: { field: string; message: string }[] }>(
+        'POST',
+        `/api/v1/plant/${plantId}/setting/inverter/write`,
+        { token: tokens.admin, body: { sns, values: { activePowerLimit: 50 } } },
+      );
+      expect(res.code, JSON.stringify(sns)).toBe(4);
+      expect(res.data.fields).toContainEqual(
+        expect.objectContaining({
+          field: 'sns',
+          message: expect.stringMatching(/^(This field is required|This value is not valid)\.$/),
+        }),
+      );
+    }
     // Devices of two different forms cannot take one set of values.
     expect((await write('inverter', { sns: [STRING, HYBRID], values: { activePowerLimit: 50 } })).code).toBe(4);
     expect(gateways.received.length).toBe(sent);
