@@ -33,6 +33,7 @@ import { CommLog } from './modules/comm-log/recorder.js';
 import { commLogRoutes } from './modules/comm-log/routes.js';
 import { debugLogRoutes } from './modules/debug-log/routes.js';
 import { gatewayLogRoutes } from './modules/gateway-log/routes.js';
+import { plantSettingRoutes } from './modules/plant-settings/routes.js';
 import { createEmbeddedBus, createExternalBus, type MessageBus } from './modules/mqtt/bus.js';
 import { GatewayAuth } from './modules/mqtt/gateway-auth.js';
 import { mqttAuthRoutes } from './modules/mqtt/routes.js';
@@ -397,6 +398,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(commLogRoutes({ db, fullTelemetry }));
       await api.register(debugLogRoutes({ db }));
       await api.register(gatewayLogRoutes({ db, commands, now: clock }));
+      await api.register(plantSettingRoutes({ db, commands }));
     },
     { prefix: '/api/v1' },
   );

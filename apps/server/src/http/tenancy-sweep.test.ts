@@ -291,6 +291,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     case 'sns':
       // A template is applied to inverters; the switch batch routes take switches.
       if (path.startsWith('/api/v1/inverter/config/template/')) return where === 'query' ? k.inverter : [k.inverter];
+      // A plant's parameter pages write to the plant's devices: Sunrise's inverter (modules/plant-settings).
+      if (path.startsWith('/api/v1/plant/{id}/setting/')) return [k.inverter];
       return where === 'query' ? serialOf() : [serialOf()];
     case 'id':
       if (path.startsWith('/api/v1/command/')) return k.commandId;

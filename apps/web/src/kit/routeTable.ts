@@ -52,7 +52,10 @@ export type ShellPage =
   | 'dictionaries'
   | 'deviceConfig'
   | 'commLog'
-  | 'debugLog';
+  | 'debugLog'
+  | 'plantSetting'
+  | 'plantBatterySetting'
+  | 'plantCommSetting';
 
 export interface ShellRoute {
   path: string;
@@ -103,18 +106,26 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     highlight: 'station.view',
     page: 'plantLayout',
   },
-  { path: '/plants/setting', titleKey: 'page.plantSetting', permission: 'station.setting', highlight: 'station.view' },
+  {
+    path: '/plants/setting',
+    titleKey: 'page.plantSetting',
+    permission: 'station.setting',
+    highlight: 'station.view',
+    page: 'plantSetting',
+  },
   {
     path: '/plants/batt-setting',
     titleKey: 'page.plantBatterySetting',
     permission: 'station.setting',
     highlight: 'station.view',
+    page: 'plantBatterySetting',
   },
   {
     path: '/plants/comm-setting',
     titleKey: 'page.plantCommSetting',
     permission: 'station.setting',
     highlight: 'station.view',
+    page: 'plantCommSetting',
   },
   // Application center, personal pages
   { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true },

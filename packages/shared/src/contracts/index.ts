@@ -37,6 +37,8 @@ import { deviceProfileContracts } from './device-profiles.js';
 import { commLogContracts } from './comm-log.js';
 import { debugLogContracts } from './debug-log.js';
 import { gatewayLogContracts } from './gateway-log.js';
+// Issue 14: plant-level parameter pages
+import { plantSettingContracts } from './plant-settings.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -78,6 +80,7 @@ export * from './device-profiles.js';
 export * from './comm-log.js';
 export * from './debug-log.js';
 export * from './gateway-log.js';
+export * from './plant-settings.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -121,6 +124,7 @@ export const API = {
   ...commLogContracts,
   ...debugLogContracts,
   ...gatewayLogContracts,
+  ...plantSettingContracts,
 };
 
 export type ApiRoute = keyof typeof API;

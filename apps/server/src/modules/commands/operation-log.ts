@@ -1,4 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { OperationLogPage } from '@heliograph/shared';
 import type { Db } from '../../db/client.js';
+import { query, toMs } from '../../db/rows.js';
 import { operationLog } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 
@@ -58,4 +61,42 @@ export async function recordChange(
     ...values,
     result: 'succeeded',
   });
+}
+
+/**
+ * One page of the operation log, newest first, of the rows `where` picks (over the alias `o`): the log of a
+ * serial number or plant id (GET /operation/log), or of a plant's devices (modules/plant-settings).
+ */
+export async function operationLogPage(db: Db, where: SQL, page: number, size: number): Promise<OperationLogPage> {
+  const rows = await query<{
+    id: string;
+    created_at: unknown;
+    operator: string | null;
+    target: string;
+    operation: string;
+    old_value: string | null;
+    new_value: string | null;
+    result: string;
+    ip: string | null;
+  }>(
+    db,
+    sql`select o.*, u.account as operator
+      from operation_log o left join app_user u on u.id = o.user_id
+      where ${where} order by o.created_at desc limit ${size} offset ${(page - 1) * size}`,
+  );
+  const [count] = await query<{ n: unknown }>(db, sql`select count(*) as n from operation_log o where ${where}`);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((r) => ({
+      id: r.id,
+      at: toMs(r.created_at),
+      operator: r.operator,
+      target: r.target,
+      operation: r.operation,
+      oldValue: r.old_value,
+      newValue: r.new_value,
+      result: r.result,
+      ip: r.ip,
+    })),
+  };
 }

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { findCommand } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
-import { query, toMs } from '../../db/rows.js';
+import { query } from '../../db/rows.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
+import { operationLogPage } from './operation-log.js';
 import type { CommandService } from './service.js';
 
 /** A command's state (for a page that lost its wait) and the operation log of a device, gateway or plant. */
@@ -43,40 +44,7 @@ export function commandRoutes(deps: { db: Db; commands: CommandService }): Fasti
             or exists (select 1 from plant p where p.id::text = ${target} and ${scopeCondition(auth, 'plant')})`,
         );
         if (!seen) throw new AppError('notFound');
-        const rows = await query<{
-          id: string;
-          created_at: unknown;
-          operator: string | null;
-          target: string;
-          operation: string;
-          old_value: string | null;
-          new_value: string | null;
-          result: string;
-          ip: string | null;
-        }>(
-          deps.db,
-          sql`select o.*, u.account as operator
-            from operation_log o left join app_user u on u.id = o.user_id
-            where o.target = ${target} order by o.created_at desc limit ${size} offset ${(page - 1) * size}`,
-        );
-        const [count] = await query<{ n: unknown }>(
-          deps.db,
-          sql`select count(*) as n from operation_log where target = ${target}`,
-        );
-        return ok(req, {
-          total: Number(count?.n ?? 0),
-          rows: rows.map((r) => ({
-            id: r.id,
-            at: toMs(r.created_at),
-            operator: r.operator,
-            target: r.target,
-            operation: r.operation,
-            oldValue: r.old_value,
-            newValue: r.new_value,
-            result: r.result,
-            ip: r.ip,
-          })),
-        });
+        return ok(req, await operationLogPage(deps.db, sql`o.target = ${target}`, page, size));
       },
     );
   };

@@ -36,6 +36,28 @@ export function setMeshCheck(
   return sendCommand(deps.commands, caller, { gatewayId: gw.gatewayId }, order, save);
 }
 
+/**
+ * Sets the upload interval, seconds (command uploadInterval); kept only when the gateway accepts it. The gateway
+ * page and the plant's communication settings (modules/plant-settings) both send it this way.
+ */
+export function setUploadInterval(
+  deps: { db: Db; commands: CommandService },
+  caller: Caller,
+  gw: { gatewayId: string; uploadIntervalS: number },
+  seconds: number,
+  operation: string,
+) {
+  const order = {
+    type: 'uploadInterval',
+    params: { seconds },
+    operation,
+    oldValue: gw.uploadIntervalS,
+    newValue: seconds,
+  } as const;
+  const save = () => deps.db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, gw.gatewayId));
+  return sendCommand(deps.commands, caller, { gatewayId: gw.gatewayId }, order, save);
+}
+
 /** Sets a new connection password, kept hashed; the password itself never reaches the log. */
 export async function setConnPassword(
   db: Db,

@@ -13,7 +13,7 @@ import { callerOf, sendCommand } from '../commands/device-command.js';
 import type { CommandService } from '../commands/service.js';
 import type { MessageBus } from '../mqtt/bus.js';
 import { unbindGateway } from '../plants/provision.js';
-import { setConnPassword, setMeshCheck } from './own-gateway.js';
+import { setConnPassword, setMeshCheck, setUploadInterval } from './own-gateway.js';
 import { checkImport, importBatch, importOne } from './import.js';
 import { sendImportTemplate, uploadedRows } from './import-upload.js';
 import { findGateway, gatewayCounts, gatewayDetail, listGateways } from './queries.js';
@@ -202,17 +202,9 @@ export function gatewayRoutes(deps: { db: Db; commands: CommandService; bus: Mes
         summary: 'Set the upload interval (command uploadInterval; kept when the gateway accepts it)',
       },
       async (req) => {
-        const { seconds } = req.body;
         const { caller, gw } = await gatewayToChange(req, { write: true });
-        const order = {
-          type: 'uploadInterval',
-          params: { seconds },
-          operation: 'gateway.uploadInterval',
-          oldValue: gw.uploadIntervalS,
-          newValue: seconds,
-        } as const;
-        const save = () => db.update(gateway).set({ uploadIntervalS: seconds }).where(eq(gateway.id, gw.id));
-        return ok(req, await sendCommand(commands, caller, { gatewayId: gw.id }, order, save));
+        const own = { ...gw, gatewayId: gw.id };
+        return ok(req, await setUploadInterval(deps, caller, own, req.body.seconds, 'gateway.uploadInterval'));
       },
     );
 

@@ -1,4 +1,4 @@
-import type { OperationRow } from '@heliograph/shared';
+import type { OperationLogPage, OperationRow } from '@heliograph/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,6 +12,11 @@ import { cardPagination } from '../../components/list';
 interface Props {
   /** Serial number of the gateway or device (or a plant id). */
   target: string;
+  /**
+   * Where the rows come from when they are not the log of `target` alone (the log of a plant's devices): the
+   * query key and the fetch of a page. The table then shows which device each row is about.
+   */
+  source?: { key: readonly unknown[]; fetch: (page: number, size: number) => Promise<OperationLogPage> };
   /** Turns an operation key ('inverter.boot') into the person's language; the key itself by default. */
   describe?: (operation: string) => string;
 }
@@ -24,12 +29,12 @@ const UPGRADE_OPS: Record<string, string> = {
   'upgrade.cancel': 'deviceCommon.log.upgradeCancel',
 };
 
-export function OperationLogTable({ target, describe = (op) => op }: Props) {
+export function OperationLogTable({ target, source, describe = (op) => op }: Props) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const log = useQuery({
-    queryKey: [...operationLogKey(target), page],
-    queryFn: () => fetchOperationLog(target, page, PAGE_SIZE),
+    queryKey: [...(source?.key ?? operationLogKey(target)), page],
+    queryFn: () => (source ? source.fetch(page, PAGE_SIZE) : fetchOperationLog(target, page, PAGE_SIZE)),
   });
   const columns: ColumnsType<OperationRow> = [
     {
@@ -38,6 +43,7 @@ export function OperationLogTable({ target, describe = (op) => op }: Props) {
       render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm:ss'),
       width: 170,
     },
+    ...(source ? [{ title: t('deviceCommon.log.target'), dataIndex: 'target' }] : []),
     { title: t('deviceCommon.log.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '--' },
     {
       title: t('deviceCommon.log.operation'),

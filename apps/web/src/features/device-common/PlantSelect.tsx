@@ -9,10 +9,13 @@ export function PlantSelect({
   value,
   onChange,
   testId,
+  placeholder,
 }: {
   value: string | undefined;
   onChange: (plantId: string | undefined) => void;
   testId: string;
+  /** What the empty choice says; "all plants" (a filter) by default. */
+  placeholder?: string;
 }): React.JSX.Element {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -28,7 +31,7 @@ export function PlantSelect({
       showSearch={{ filterOption: false, onSearch: setSearch }}
       style={{ minWidth: 200 }}
       value={value}
-      placeholder={t('events.allPlants')}
+      placeholder={placeholder ?? t('events.allPlants')}
       aria-label={t('batteries.common.plant')}
       data-testid={testId}
       loading={plants.isFetching}

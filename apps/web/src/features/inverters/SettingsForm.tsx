@@ -1,7 +1,7 @@
 import { CloudDownloadOutlined, CloudUploadOutlined } from '@ant-design/icons';
-import { ERROR_CODES, settingsConflicts, type SettingField, type SettingValue } from '@heliograph/shared';
+import { ERROR_CODES, settingsConflicts, type SettingValue } from '@heliograph/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Form, InputNumber, Popconfirm, Result, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Empty, Form, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -9,28 +9,12 @@ import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import type { CommandOutcome } from '@heliograph/shared';
 import { useCommand } from '../device-common/useCommand';
 import { LoadFailed } from '../device-common/LoadFailed';
-import { settingRule } from '../device-common/settingRule';
 import { inverterApi, inverterKeys } from './api';
+import { SettingFields } from './SettingFields';
 import { useInverterControl } from './useInverterControl';
 import './inverters.css';
 
 type Values = Record<string, SettingValue | null | undefined>;
-
-/** The field's name in the person's language: the built-in keys are translated, protocol labels kept. */
-function useFieldLabel() {
-  const { t, i18n } = useTranslation();
-  return (f: SettingField) =>
-    i18n.exists(`inverters.settingKeys.${f.key}`) ? t(`inverters.settingKeys.${f.key}`) : (f.label ?? f.key);
-}
-
-/** An option's words: the built-in enums (battery work mode …) are translated, protocol labels kept. */
-function useOptionLabel() {
-  const { t, i18n } = useTranslation();
-  return (f: SettingField, o: { value: number | string; label?: string }) => {
-    const key = `inverters.settingOptions.${f.key}.${String(o.value)}`;
-    return i18n.exists(key) ? t(key) : (o.label ?? String(o.value));
-  };
-}
 
 interface SettingsFormProps {
   sn: string;
@@ -47,8 +31,6 @@ interface SettingsFormProps {
  */
 export function SettingsForm({ sn, groups: onlyGroups, emptyText }: SettingsFormProps) {
   const { t } = useTranslation();
-  const label = useFieldLabel();
-  const optionLabel = useOptionLabel();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const { why } = useInverterControl(sn);
@@ -141,9 +123,6 @@ export function SettingsForm({ sn, groups: onlyGroups, emptyText }: SettingsForm
   if (fields.length === 0)
     return <Empty description={emptyText ?? t('inverters.settingsUnsupported')} data-testid="settings-none" />;
 
-  const groups = [...new Set(fields.map((f) => f.group))];
-  const rule = (f: SettingField) => settingRule(t, f);
-
   return (
     <div className="hg-inv-settings" data-testid="settings-form">
       {blocked && <Alert type="info" showIcon message={t(blocked)} className="hg-inv-alert" />}
@@ -185,48 +164,7 @@ export function SettingsForm({ sn, groups: onlyGroups, emptyText }: SettingsForm
       </Space>
       <p className="hg-inv-hint">{t('inverters.settingsHint')}</p>
       <Form form={form} layout="vertical" className="hg-inv-settings-form" disabled={!!blocked}>
-        {groups.map((g) => (
-          <fieldset key={g} className="hg-inv-fieldset">
-            <legend>
-              {t(`inverters.settingGroups.${g}`, { defaultValue: t('inverters.sunspecModel', { id: g }) })}
-            </legend>
-            <div className="hg-inv-fields">
-              {fields
-                .filter((f) => f.group === g)
-                .map((f) => (
-                  <Form.Item
-                    key={f.key}
-                    name={f.key}
-                    label={label(f)}
-                    rules={[rule(f)]}
-                    valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
-                    extra={
-                      f.type === 'number'
-                        ? t('inverters.rangeHint', { min: f.min, max: f.max, unit: f.unit ?? '' })
-                        : undefined
-                    }
-                  >
-                    {f.type === 'number' ? (
-                      <InputNumber
-                        className="hg-inv-number"
-                        step={f.decimals > 0 ? 10 ** -f.decimals : 1}
-                        addonAfter={f.unit}
-                        data-testid={`setting-${f.key}`}
-                      />
-                    ) : f.type === 'enum' ? (
-                      <Select
-                        allowClear
-                        data-testid={`setting-${f.key}`}
-                        options={f.options.map((o) => ({ value: o.value, label: optionLabel(f, o) }))}
-                      />
-                    ) : (
-                      <Switch data-testid={`setting-${f.key}`} />
-                    )}
-                  </Form.Item>
-                ))}
-            </div>
-          </fieldset>
-        ))}
+        <SettingFields fields={fields} />
       </Form>
     </div>
   );
