@@ -4,7 +4,15 @@
  * (the fleet runner), through `CommandTarget`. Types the simulator does not implement are answered
  * failed, as a gateway with older firmware would.
  */
-import type { CommandResult, GatewayCommand, IvScanResult } from '@heliograph/shared';
+import {
+  settingsReadParamsSchema,
+  settingsWriteParamsSchema,
+  type CommandResult,
+  type GatewayCommand,
+  type IvScanResult,
+  type RegisterReadBlock,
+  type RegisterWriteBlock,
+} from '@heliograph/shared';
 import type { UpgradeSubject } from './upgrade-verify.js';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
@@ -20,6 +28,12 @@ export interface CommandTarget {
     settings: Record<string, unknown>,
   ): { applied: Record<string, unknown> } | { error: string };
   debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A device bound to a register-map protocol: the settingsWrite carries the registers (`writes`), the
+   * settingsRead the blocks to read (`reads`); the device keeps and answers them by address.
+   */
+  writeRegisters?(sn: string, writes: readonly RegisterWriteBlock[]): void;
+  readRegisters?(sn: string, reads: readonly RegisterReadBlock[]): { fc: number; start: number; registers: number[] }[];
   /** A smart AC switch turned off at the switch itself: it refuses to be turned on remotely (spec §4). */
   isLocallyOff?(sn: string): boolean;
   /** The I-V sweep of an inverter's PV inputs (ivScan), or why there is none. */
@@ -98,6 +112,11 @@ export function runCommand(
       target.setRunning(device, false);
       return succeeded({ on: false });
     case 'settingsRead':
+      if (device && 'reads' in cmd.params) {
+        const read = settingsReadParamsSchema.safeParse(cmd.params);
+        if (!read.success || !target.readRegisters) return failed('reads must be blocks of fc 1 or 3, start and count');
+        return succeeded({ blocks: target.readRegisters(device, read.data.reads) });
+      }
       return succeeded(
         device
           ? target.readSettings(device)
@@ -110,6 +129,13 @@ export function runCommand(
       );
     case 'settingsWrite': {
       if (!device) return failed('settingsWrite needs a device');
+      if ('writes' in cmd.params) {
+        const write = settingsWriteParamsSchema.safeParse(cmd.params);
+        if (!write.success || !target.writeRegisters)
+          return failed('writes must be fc 5, 6 or 16 with start and registers');
+        target.writeRegisters(device, write.data.writes);
+        return succeeded(write.data.values ?? {});
+      }
       const outcome = target.writeSettings(device, cmd.params);
       return 'error' in outcome ? failed(outcome.error) : succeeded(outcome.applied);
     }

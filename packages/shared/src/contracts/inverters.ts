@@ -172,6 +172,11 @@ export const inverterContracts = contracts({
   },
   'POST /inverter/:sn/alias': { body: z.object({ alias: z.string().max(64) }), answer: emptyAnswer },
   'POST /inverter/:sn/delete': { answer: emptyAnswer },
+  /** Binds the inverter to a protocol of GET dict/protocols (a built-in one or a protocol code). */
+  'POST /inverter/:sn/protocol': {
+    body: z.object({ protocol: z.string().trim().min(1).max(40) }),
+    answer: emptyAnswer,
+  },
   'POST /inverter/:sn/boot': { answer: commandOutcome },
   'POST /inverter/:sn/shutdown': { answer: commandOutcome },
   'POST /inverter/:sn/debug': { body: debugRequestSchema, answer: commandOutcome },
