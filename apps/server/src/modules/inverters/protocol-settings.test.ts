@@ -160,6 +160,10 @@ describe('an inverter bound to a register-map protocol', () => {
     });
     expect(bound.code).toBe(0);
     expect((await form()).data.protocol).toBe(CODE);
+    const control = await t.call<{ settings: boolean }>('GET', `/api/v1/inverter/${INV}/control`, {
+      token: tokens.admin,
+    });
+    expect(control.data.settings).toBe(true);
   });
 
   it('has a form of the settings config’s writable columns, labelled in the caller’s language', async () => {

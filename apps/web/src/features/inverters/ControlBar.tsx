@@ -43,6 +43,7 @@ function ProtocolDialog({ inverter, onClose }: { inverter: InverterDetail; onClo
       void message.success(t('inverters.protocolSaved'));
       void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
       void queryClient.invalidateQueries({ queryKey: inverterKeys.settings(sn) });
+      void queryClient.invalidateQueries({ queryKey: controlKey(sn) });
       void queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
       onClose();
     },
