@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
 import { codecColumn, decodeRegisters } from '../protocols/decode.js';
-import { columnsOf } from '../protocols/store.js';
+import { columnsOf, latestConfigs } from '../protocols/store.js';
 
 /** The config of a bound protocol whose writable columns make the settings form. */
 export const SETTINGS_CONFIG = 'settings';
@@ -285,4 +285,43 @@ export function decodeSettings(
     }
   }
   return out;
+}
+
+/** One register of a bound protocol, as the debug panel offers it. */
+export interface ProtocolPick {
+  config: string;
+  name: string;
+  description: string;
+  functionCode: number;
+  address: string;
+  count: number;
+  unit: string;
+}
+
+/**
+ * The columns of the newest version of every config of the protocol a device is bound to (empty for a
+ * built-in protocol): what the debug panel offers to read or write.
+ */
+export async function protocolPicks(db: Db, deviceProtocol: string, lang: Lang): Promise<ProtocolPick[]> {
+  if (isSettingsProtocol(deviceProtocol)) return [];
+  const [p] = await query<{ id: string }>(
+    db,
+    sql`select id from protocol where lower(code) = lower(${deviceProtocol}) limit 1`,
+  );
+  if (!p) return [];
+  const picks: ProtocolPick[] = [];
+  for (const config of await latestConfigs(db, p.id)) {
+    for (const c of await columnsOf(db, config.id)) {
+      picks.push({
+        config: config.name,
+        name: c.name,
+        description: columnDescription(c.descriptions, lang),
+        functionCode: c.functionCode,
+        address: c.startAddress,
+        count: c.registerCount,
+        unit: c.unit,
+      });
+    }
+  }
+  return picks;
 }

@@ -284,6 +284,16 @@ describe('an inverter bound to a register-map protocol', () => {
     expect((await form()).data.values).toMatchObject({ Limit: 5, ExportW: 70000 });
   });
 
+  it('offers the protocol’s registers to the debug panel', async () => {
+    const picks = await t.call<
+      { config: string; name: string; functionCode: number; address: string; count: number }[]
+    >('GET', `/api/v1/inverter/${INV}/protocol/columns`, { token: tokens.admin });
+    expect(picks.data).toContainEqual(
+      expect.objectContaining({ config: 'settings', name: 'ExportW', functionCode: 3, address: '3002', count: 2 }),
+    );
+    expect(picks.data).toContainEqual(expect.objectContaining({ name: 'Serial', functionCode: 4, address: '0100' }));
+  });
+
   it('is "does not exist" to another company', async () => {
     const before = gateways.received.length;
     for (const [method, path, body] of [
@@ -291,6 +301,7 @@ describe('an inverter bound to a register-map protocol', () => {
       ['POST', 'setting-write', { values: { Limit: 1 } }],
       ['POST', 'setting-read', undefined],
       ['POST', 'protocol', { protocol: 'metrics' }],
+      ['GET', 'protocol/columns', undefined],
     ] as const) {
       const res = await t.call(method, `/api/v1/inverter/${INV}/${path}`, { token: tokens.rival, body });
       expect(res.code).toBe(ERROR_CODES.inverterNotFound);

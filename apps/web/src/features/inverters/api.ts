@@ -21,6 +21,7 @@ export const inverterKeys = {
   settings: (sn: string) => ['inverter', sn, 'settings'] as const,
   /** GET dict/protocols: what an inverter can be bound to. */
   protocols: ['dict', 'protocols'] as const,
+  protocolColumns: (sn: string) => ['inverter', sn, 'protocolColumns'] as const,
   debug: (sn: string) => ['inverter', sn, 'debug'] as const,
   iv: (sn: string) => ['inverter', sn, 'iv'] as const,
 };
@@ -47,6 +48,7 @@ export const inverterApi = {
   alias: (sn: string, alias: string) => call('POST /inverter/:sn/alias', { params: { sn }, body: { alias } }),
   remove: (sn: string) => call('POST /inverter/:sn/delete', { params: { sn } }),
   protocols: () => call('GET /dict/protocols', {}),
+  protocolColumns: (sn: string) => call('GET /inverter/:sn/protocol/columns', { params: { sn } }),
   protocol: (sn: string, protocol: string) =>
     call('POST /inverter/:sn/protocol', { params: { sn }, body: { protocol } }),
   boot: (sn: string) => call('POST /inverter/:sn/boot', { params: { sn } }),
