@@ -129,7 +129,7 @@ export function DebugPanel({ sn }: { sn: string }) {
             <Select
               showSearch
               allowClear
-              className="hg-inv-pick"
+              className="hg-inv-regpick"
               popupMatchSelectWidth={false}
               data-testid="debug-pick"
               optionFilterProp="label"
