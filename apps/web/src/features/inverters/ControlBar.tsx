@@ -68,10 +68,11 @@ function ProtocolDialog({ inverter, onClose }: { inverter: InverterDetail; onClo
         loading={protocols.isLoading}
         aria-label={t('inverters.editProtocol')}
         data-testid="inverter-protocol-select"
-        options={(protocols.data ?? []).map((p) => ({
-          value: p.value,
-          label: p.settings ? p.value : `${p.value} (${t('inverters.protocolNoSettings')})`,
-        }))}
+        options={(protocols.data ?? []).map((p) => {
+          // The built-in ones by the dictionaries' names; a protocol of the table by its code.
+          const name = t(`dictionaries.protocol.${p.value}`, { defaultValue: p.value });
+          return { value: p.value, label: p.settings ? name : `${name} (${t('inverters.protocolNoSettings')})` };
+        })}
       />
     </Modal>
   );
