@@ -155,6 +155,52 @@ export const commandResultSchema = z.object({
 export type CommandResult = z.infer<typeof commandResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
+// settingsRead / settingsWrite of a device bound to a register-map protocol (docs/protocols.md)
+
+const registerAddress = z.number().int().min(0).max(0xffff);
+const registerValue = z.number().int().min(0).max(0xffff);
+
+/** One block to read: `fc` 1 coils or 3 holding registers, `count` of them from `start`. */
+export const registerReadSchema = z
+  .object({
+    fc: z.union([z.literal(1), z.literal(3)]),
+    start: registerAddress,
+    count: z.number().int().min(1).max(125),
+  })
+  .refine((r) => r.start + r.count - 1 <= 0xffff, { message: 'past FFFF' });
+export type RegisterReadBlock = z.infer<typeof registerReadSchema>;
+
+/**
+ * One write: `fc` 5 one coil (`registers` [0] or [1]), 6 one holding register, 16 several holding registers
+ * from `start`.
+ */
+export const registerWriteSchema = z
+  .object({
+    fc: z.union([z.literal(5), z.literal(6), z.literal(16)]),
+    start: registerAddress,
+    registers: z.array(registerValue).min(1).max(123),
+  })
+  .refine((w) => (w.fc === 5 ? w.registers.length === 1 && w.registers[0]! <= 1 : true), { message: 'coil' })
+  .refine((w) => (w.fc === 6 ? w.registers.length === 1 : true), { message: 'one register' })
+  .refine((w) => w.start + w.registers.length - 1 <= 0xffff, { message: 'past FFFF' });
+export type RegisterWriteBlock = z.infer<typeof registerWriteSchema>;
+
+/** `settingsRead` params of a bound device: the form's keys and the blocks that hold them. */
+export const settingsReadParamsSchema = z.object({
+  keys: z.array(z.string()).optional(),
+  reads: z.array(registerReadSchema).min(1).max(64),
+});
+/** What the device answers (`result` of a succeeded up/ack): each block read, in the order asked. */
+export const settingsReadResultSchema = z.object({
+  blocks: z.array(z.object({ fc: z.number().int(), start: registerAddress, registers: z.array(registerValue) })),
+});
+/** `settingsWrite` params of a bound device: the values as the person entered them and the encoded writes. */
+export const settingsWriteParamsSchema = z.object({
+  values: z.record(z.string(), z.unknown()).optional(),
+  writes: z.array(registerWriteSchema).min(1).max(64),
+});
+
+// ---------------------------------------------------------------------------------------------------------
 // ivScan: a PV I-V curve sweep of an inverter's MPPT inputs
 
 /** How many points a scanned curve has: enough to see a knee, few enough for one MQTT message. */

@@ -16,6 +16,7 @@ import { ModbusTcpClient } from '../modbus/tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
 import { applyBatterySettings, DEFAULT_BATTERY_SETTINGS, isBatterySetting } from './battery-settings.js';
 import { ivScan } from './iv-scan.js';
+import { RegisterBank } from './register-bank.js';
 import type { DeviceReading, PlantModel } from './model.js';
 import { plantReadings } from './model.js';
 import type { DeviceDef, GatewayDef } from './types.js';
@@ -55,6 +56,8 @@ export class GatewayRuntime {
   private readonly switchedOff = new Set<string>();
   /** Switches turned off by hand at the switch (simulated through settingsWrite { localOff }). */
   private readonly locallyOff = new Set<string>();
+  /** Registers written to devices through a register-map protocol (kept for the run, as the device's flash would). */
+  private readonly banks = new Map<string, RegisterBank>();
   /** What each device runs: its definition's version until an upgrade installs another. */
   private readonly firmware = new Map<string, string>();
 
@@ -243,6 +246,10 @@ export class GatewayRuntime {
         return { applied };
       },
       debugRead: (sn, params) => this.debugRead(sn, params),
+      writeRegisters: (sn, writes) => {
+        this.bankOf(sn).write(writes);
+      },
+      readRegisters: (sn, reads) => this.bankOf(sn).read(reads),
       isLocallyOff: (sn) => this.locallyOff.has(sn),
       ivScan: (sn) => ivScan(live(), sn),
       upgradeSubject: (sn) => {
@@ -255,6 +262,12 @@ export class GatewayRuntime {
         if (this.devices.has(sn)) this.firmware.set(sn, version);
       },
     };
+  }
+
+  private bankOf(sn: string): RegisterBank {
+    let bank = this.banks.get(sn);
+    if (!bank) this.banks.set(sn, (bank = new RegisterBank()));
+    return bank;
   }
 
   /** A hybrid inverter with a battery on the same gateway holds the battery settings. */

@@ -6,10 +6,14 @@
  */
 import {
   GATEWAY_LOG_LINES,
+  settingsReadParamsSchema,
+  settingsWriteParamsSchema,
   type CommandResult,
   type GatewayCommand,
   type GatewayLogLine,
   type IvScanResult,
+  type RegisterReadBlock,
+  type RegisterWriteBlock,
 } from '@heliograph/shared';
 import type { UpgradeSubject } from './upgrade-verify.js';
 
@@ -26,6 +30,12 @@ export interface CommandTarget {
     settings: Record<string, unknown>,
   ): { applied: Record<string, unknown> } | { error: string };
   debugRead(sn: string, params: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A device bound to a register-map protocol: the settingsWrite carries the registers (`writes`), the
+   * settingsRead the blocks to read (`reads`); the device keeps and answers them by address.
+   */
+  writeRegisters?(sn: string, writes: readonly RegisterWriteBlock[]): void;
+  readRegisters?(sn: string, reads: readonly RegisterReadBlock[]): { fc: number; start: number; registers: number[] }[];
   /** A smart AC switch turned off at the switch itself: it refuses to be turned on remotely (spec §4). */
   isLocallyOff?(sn: string): boolean;
   /** The I-V sweep of an inverter's PV inputs (ivScan), or why there is none. */
@@ -112,6 +122,11 @@ export function runCommand(
       target.setRunning(device, false);
       return succeeded({ on: false });
     case 'settingsRead':
+      if (device && 'reads' in cmd.params) {
+        const read = settingsReadParamsSchema.safeParse(cmd.params);
+        if (!read.success || !target.readRegisters) return failed('reads must be blocks of fc 1 or 3, start and count');
+        return succeeded({ blocks: target.readRegisters(device, read.data.reads) });
+      }
       return succeeded(
         device
           ? target.readSettings(device)
@@ -124,6 +139,13 @@ export function runCommand(
       );
     case 'settingsWrite': {
       if (!device) return failed('settingsWrite needs a device');
+      if ('writes' in cmd.params) {
+        const write = settingsWriteParamsSchema.safeParse(cmd.params);
+        if (!write.success || !target.writeRegisters)
+          return failed('writes must be fc 5, 6 or 16 with start and registers');
+        target.writeRegisters(device, write.data.writes);
+        return succeeded(write.data.values ?? {});
+      }
       const outcome = target.writeSettings(device, cmd.params);
       return 'error' in outcome ? failed(outcome.error) : succeeded(outcome.applied);
     }

@@ -144,6 +144,19 @@ export const ivScanOutcome = commandOutcome.extend({
 });
 export type IvScanOutcome = z.infer<typeof ivScanOutcome>;
 
+/** A register of the inverter's bound protocol, as the debug panel offers it. */
+export const protocolPick = z.object({
+  config: z.string(),
+  name: z.string(),
+  description: z.string(),
+  functionCode: z.number().int(),
+  /** Four hex digits. */
+  address: z.string(),
+  count: z.number().int(),
+  unit: z.string(),
+});
+export type ProtocolPick = z.infer<typeof protocolPick>;
+
 /** Setting values by key, as written to an inverter or kept in a template. */
 export const settingValues = z.record(z.string().max(64), z.union([z.number(), z.string().max(64), z.boolean()]));
 
@@ -172,10 +185,17 @@ export const inverterContracts = contracts({
   },
   'POST /inverter/:sn/alias': { body: z.object({ alias: z.string().max(64) }), answer: emptyAnswer },
   'POST /inverter/:sn/delete': { answer: emptyAnswer },
+  /** Binds the inverter to a protocol of GET dict/protocols (a built-in one or a protocol code). */
+  'POST /inverter/:sn/protocol': {
+    body: z.object({ protocol: z.string().trim().min(1).max(40) }),
+    answer: emptyAnswer,
+  },
   'POST /inverter/:sn/boot': { answer: commandOutcome },
   'POST /inverter/:sn/shutdown': { answer: commandOutcome },
   'POST /inverter/:sn/debug': { body: debugRequestSchema, answer: commandOutcome },
   'POST /inverter/:sn/pvIVRealtime': { answer: ivScanOutcome },
+  /** The registers of the protocol the inverter is bound to (empty for a built-in protocol): debug picks. */
+  'GET /inverter/:sn/protocol/columns': { answer: z.array(protocolPick) },
   'GET /inverter/:sn/debug/reply': { query: z.object({ id: z.uuid().optional() }), answer: z.array(debugReply) },
   'GET /inverter/:sn/setting/form': { answer: settingsFormAnswer },
   'POST /inverter/:sn/setting-read': {

@@ -16,6 +16,7 @@ import {
   type InverterListStatus,
   type InverterRow,
   type InverterSort,
+  type Lang,
   type InverterStatusCounts,
   type SettingField,
 } from '@heliograph/shared';
@@ -28,6 +29,7 @@ import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { deviceStatusOwnSql } from '../plants/status.js';
 import { settingFieldsFor } from './settings-form.js';
+import { dataForm, labelled, type DataForm } from './protocol-form.js';
 
 /** The inverter a route acts on, with what the action rule needs. */
 export interface InverterTarget {
@@ -274,14 +276,28 @@ export class InverterService {
    * The settings form of the inverter's protocol; 601 when it has none. Asynchronous because a protocol may
    * be register-map data in the database (issue 14 item 2), not only a built-in form.
    */
-  async fields(inv: InverterTarget): Promise<SettingField[]> {
-    const fields = settingFieldsFor(inv.protocol, inv.meta, { battery: inv.hasBattery });
-    if (!fields) throw new AppError('inverterSettingUnsupported');
-    return fields;
+  async fields(inv: InverterTarget, lang: Lang = 'en'): Promise<SettingField[]> {
+    const builtin = settingFieldsFor(inv.protocol, inv.meta, { battery: inv.hasBattery });
+    if (builtin) return builtin;
+    const form = await this.dataForm(inv);
+    if (!form || form.fields.length === 0) throw new AppError('inverterSettingUnsupported');
+    return labelled(form, lang);
+  }
+
+  /**
+   * The form of an inverter bound to a data protocol (its `protocol` is a protocol's code): the writable
+   * columns of the newest `settings` config; null for a built-in protocol or one without that config.
+   */
+  async dataForm(inv: InverterTarget): Promise<DataForm | null> {
+    return dataForm(this.db, inv.protocol);
   }
 
   async setAlias(id: string, alias: string | null): Promise<void> {
     await this.db.execute(sql`update device set alias = ${alias} where id = ${id}`);
+  }
+
+  async setProtocol(id: string, protocol: string): Promise<void> {
+    await this.db.execute(sql`update device set protocol = ${protocol} where id = ${id}`);
   }
 
   async markDeleted(id: string): Promise<void> {

@@ -149,9 +149,12 @@ describe('dictionaries', () => {
     const protocols = await t.call<{ value: string; settings: boolean }[]>('GET', '/api/v1/dict/protocols', {
       token: visitor,
     });
-    expect(protocols.data).toEqual([
+    // The built-in forms, then the shipped register maps (none has a settings config).
+    expect(protocols.data.slice(0, 2)).toEqual([
       { value: 'metrics', settings: true },
       { value: 'sunspec', settings: true },
     ]);
+    expect(protocols.data).toContainEqual({ value: 'SUNSPEC-INV', settings: false });
+    expect(protocols.data).toContainEqual({ value: 'HYBRID-LV', settings: false });
   });
 });

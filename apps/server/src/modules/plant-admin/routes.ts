@@ -5,6 +5,7 @@ import {
   LIMITS,
   PLANT_TYPE_ROUTE,
   SETTINGS_PROTOCOLS,
+  isSettingsProtocol,
   PLANT_TYPES,
   CURRENCIES,
   timeZoneList,
@@ -22,6 +23,7 @@ import { loadPicture, storePicture } from './picture.js';
 import { plantParams } from '../plants/schemas.js';
 import { PlantAdminService, type Actor } from './service.js';
 import { plantValidatorCompiler } from './validate.js';
+import { dataProtocols } from '../inverters/protocol-form.js';
 
 /**
  * Creating and managing plants (spec §7 "Plants", issue 4): the wizard, the editor, delete, gateways,
@@ -239,13 +241,13 @@ export function plantAdminRoutes(deps: {
       {
         config: dict,
         summary:
-          'Device protocols the console decodes, and whether it has a settings form for them (others answer 601)',
+          'Device protocols: the built-in ones, then every protocol code of the protocol table (a device whose protocol is that code uses its register map); settings: whether it has a settings form (others answer 601)',
       },
       async (req) =>
-        ok(
-          req,
-          SETTINGS_PROTOCOLS.map((value) => ({ value, settings: true })),
-        ),
+        ok(req, [
+          ...SETTINGS_PROTOCOLS.map((value) => ({ value, settings: true })),
+          ...(await dataProtocols(deps.db)).filter((p) => !isSettingsProtocol(p.value.toLowerCase())),
+        ]),
     );
   };
 }

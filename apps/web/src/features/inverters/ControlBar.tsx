@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PoweroffOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, EditOutlined, PoweroffOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { LIMITS, utf8Length } from '@heliograph/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Tooltip } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,7 +26,59 @@ function Guarded({ why, children }: { why: string | null; children: React.ReactE
   );
 }
 
-/** Alias, boot, shutdown and delete of one inverter, each behind the permission and state rules. */
+/**
+ * The protocol an inverter is bound to (GET dict/protocols: the built-in ones and every protocol code): a
+ * register map's `settings` config then makes its settings form (docs/protocols.md).
+ */
+function ProtocolDialog({ inverter, onClose }: { inverter: InverterDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { sn } = inverter;
+  const [value, setValue] = useState(inverter.protocol);
+  const protocols = useQuery({ queryKey: inverterKeys.protocols, queryFn: inverterApi.protocols });
+  const save = useMutation({
+    mutationFn: () => inverterApi.protocol(sn, value),
+    onSuccess: () => {
+      void message.success(t('inverters.protocolSaved'));
+      void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
+      void queryClient.invalidateQueries({ queryKey: inverterKeys.settings(sn) });
+      void queryClient.invalidateQueries({ queryKey: controlKey(sn) });
+      void queryClient.invalidateQueries({ queryKey: operationLogKey(sn) });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={t('inverters.editProtocol')}
+      okText={t('inverters.save')}
+      cancelText={t('inverters.cancel')}
+      confirmLoading={save.isPending}
+      okButtonProps={{ disabled: !value || value === inverter.protocol, id: 'inverter-protocol-save' }}
+      onCancel={onClose}
+      onOk={() => save.mutate()}
+    >
+      <p className="hg-muted">{t('inverters.protocolHint')}</p>
+      <Select
+        showSearch
+        style={{ width: '100%' }}
+        value={value}
+        onChange={setValue}
+        loading={protocols.isLoading}
+        aria-label={t('inverters.editProtocol')}
+        data-testid="inverter-protocol-select"
+        options={(protocols.data ?? []).map((p) => {
+          // The built-in ones by the dictionaries' names; a protocol of the table by its code.
+          const name = t(`dictionaries.protocol.${p.value}`, { defaultValue: p.value });
+          return { value: p.value, label: p.settings ? name : `${name} (${t('inverters.protocolNoSettings')})` };
+        })}
+      />
+    </Modal>
+  );
+}
+
+/** Alias, protocol, boot, shutdown and delete of one inverter, each behind the permission and state rules. */
 export function ControlBar({ inverter }: { inverter: InverterDetail }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -35,6 +87,7 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
   const { sn } = inverter;
   const { why } = useInverterControl(sn);
   const [aliasOpen, setAliasOpen] = useState(false);
+  const [protocolOpen, setProtocolOpen] = useState(false);
   const [last, setLast] = useState<CommandOutcome | null>(null);
   const [form] = Form.useForm<{ alias: string }>();
 
@@ -119,6 +172,16 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
             {t('inverters.editAlias')}
           </Button>
         </Guarded>
+        <Guarded why={why('alias')}>
+          <Button
+            icon={<ApiOutlined />}
+            disabled={!!why('alias')}
+            onClick={() => setProtocolOpen(true)}
+            data-testid="inverter-protocol"
+          >
+            {t('inverters.editProtocol')}
+          </Button>
+        </Guarded>
         {powerButton('boot', <PlayCircleOutlined />)}
         {powerButton('shutdown', <PoweroffOutlined />)}
         <Guarded why={why('delete')}>
@@ -139,6 +202,7 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
           </span>
         )}
       </Space>
+      {protocolOpen && <ProtocolDialog inverter={inverter} onClose={() => setProtocolOpen(false)} />}
       <Modal
         open={aliasOpen}
         title={t('inverters.editAlias')}

@@ -50,6 +50,12 @@ export function DebugPanel({ sn }: { sn: string }) {
   const { why } = useInverterControl(sn);
   const blocked = why('debug');
   const replies = useQuery({ queryKey: inverterKeys.debug(sn), queryFn: () => inverterApi.debugReplies(sn) });
+  // A bound protocol's registers that a debug read can ask for (03 holding, 04 input): picked, they fill the form.
+  const picks = useQuery({
+    queryKey: inverterKeys.protocolColumns(sn),
+    queryFn: () => inverterApi.protocolColumns(sn),
+    select: (rows) => rows.filter((r) => r.functionCode === 3 || r.functionCode === 4),
+  });
   const send = useCommand<DebugForm>(sn, (v) =>
     inverterApi.debug(
       sn,
@@ -118,6 +124,27 @@ export function DebugPanel({ sn }: { sn: string }) {
         onFinish={submit}
         disabled={!!blocked}
       >
+        {picks.data && picks.data.length > 0 && (
+          <Form.Item label={t('inverters.debug.pick')}>
+            <Select
+              showSearch
+              allowClear
+              className="hg-inv-regpick"
+              popupMatchSelectWidth={false}
+              data-testid="debug-pick"
+              optionFilterProp="label"
+              options={picks.data.map((p, i) => ({
+                value: i,
+                label: `${p.config} · ${p.name}${p.description ? ` (${p.description})` : ''} · ${p.address} × ${p.count}`,
+              }))}
+              onChange={(i: number | undefined) => {
+                const p = i === undefined ? undefined : picks.data[i];
+                if (!p) return;
+                form.setFieldsValue({ code: p.functionCode === 4 ? '04' : '03', address: p.address, count: p.count });
+              }}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="code" label={t('inverters.debug.code')}>
           <Select
             className="hg-inv-code"

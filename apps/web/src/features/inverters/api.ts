@@ -19,6 +19,9 @@ export const inverterKeys = {
   list: (q: object) => ['inverters', q] as const,
   detail: (sn: string) => ['inverter', sn] as const,
   settings: (sn: string) => ['inverter', sn, 'settings'] as const,
+  /** GET dict/protocols: what an inverter can be bound to. */
+  protocols: ['dict', 'protocols'] as const,
+  protocolColumns: (sn: string) => ['inverter', sn, 'protocolColumns'] as const,
   debug: (sn: string) => ['inverter', sn, 'debug'] as const,
   iv: (sn: string) => ['inverter', sn, 'iv'] as const,
 };
@@ -44,6 +47,10 @@ export const inverterApi = {
     call('GET /inverter/:sn/events', { params: { sn }, query: { page, size } }),
   alias: (sn: string, alias: string) => call('POST /inverter/:sn/alias', { params: { sn }, body: { alias } }),
   remove: (sn: string) => call('POST /inverter/:sn/delete', { params: { sn } }),
+  protocols: () => call('GET /dict/protocols', {}),
+  protocolColumns: (sn: string) => call('GET /inverter/:sn/protocol/columns', { params: { sn } }),
+  protocol: (sn: string, protocol: string) =>
+    call('POST /inverter/:sn/protocol', { params: { sn }, body: { protocol } }),
   boot: (sn: string) => call('POST /inverter/:sn/boot', { params: { sn } }),
   shutdown: (sn: string) => call('POST /inverter/:sn/shutdown', { params: { sn } }),
   debug: (sn: string, body: CallInput<'POST /inverter/:sn/debug'>['body']) =>

@@ -3,10 +3,11 @@ import { requireAuth } from '../../../http/context.js';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { inverterTarget, sendCommand } from '../../commands/device-command.js';
+import { protocolPicks } from '../protocol-form.js';
 import { control, inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** Commands to the inverter: boot and shutdown, register debug (with its replies) and the I-V scan. */
-export function registerCommands(app: InverterApp, { inverters, commands }: InverterRouteDeps): void {
+export function registerCommands(app: InverterApp, { db, inverters, commands }: InverterRouteDeps): void {
   const route = contractRoutes(app, tag);
   const debug = { access: 'inverter.debug', scope: 'company' } as const;
   for (const action of ['boot', 'shutdown'] as const) {
@@ -77,6 +78,19 @@ export function registerCommands(app: InverterApp, { inverters, commands }: Inve
     async (req) => {
       const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
       return ok(req, await inverters.debugReplies(inv, req.query.id, 20));
+    },
+  );
+
+  route(
+    'GET /inverter/:sn/protocol/columns',
+    {
+      config: debug,
+      summary:
+        'The registers of the protocol the inverter is bound to (newest version of each config; empty for metrics and sunspec)',
+    },
+    async (req) => {
+      const inv = await inverters.target(requireAuth(req.auth), req.params.sn);
+      return ok(req, await protocolPicks(db, inv.protocol, req.lang));
     },
   );
 }

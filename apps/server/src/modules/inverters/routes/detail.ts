@@ -5,7 +5,6 @@ import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { ValidationError } from '../../../http/errors.js';
 import { portChart } from '../charts.js';
-import { settingFieldsFor } from '../settings-form.js';
 import { tag, view, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
 /** One inverter: its power flow, what may be done with it now, its charts and events. */
@@ -43,7 +42,10 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
         status: inv.status,
         state: inv.state,
         protocol: inv.protocol,
-        settings: settingFieldsFor(inv.protocol, inv.meta) !== null,
+        settings: await inverters.fields(inv).then(
+          (fields) => fields.length > 0,
+          () => false,
+        ),
       });
     },
   );

@@ -1,11 +1,12 @@
-import { LIMITS, utf8Length } from '@heliograph/shared';
+import { isSettingsProtocol, LIMITS, utf8Length } from '@heliograph/shared';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { ValidationError } from '../../../http/errors.js';
 import { recordChange } from '../../commands/operation-log.js';
+import { dataProtocols } from '../protocol-form.js';
 import { control, inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
-/** The alias and deleting an inverter: changes the console keeps and logs. */
+/** The alias, the protocol and deleting an inverter: changes the console keeps and logs. */
 export function registerManage(app: InverterApp, { db, inverters }: InverterRouteDeps): void {
   const route = contractRoutes(app, tag);
   const deleting = { access: 'inverter.delete', scope: 'company' } as const;
@@ -18,6 +19,26 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
       if (utf8Length(alias) > LIMITS.aliasBytes) throw new ValidationError([{ field: 'alias', rule: 'aliasBytes' }]);
       await inverters.setAlias(inv.id, alias || null);
       await recordChange(db, auth, req.ip, inv, 'inverter.alias', { oldValue: inv.alias, newValue: alias || null });
+      return ok(req, null);
+    },
+  );
+
+  route(
+    'POST /inverter/:sn/protocol',
+    {
+      config: control,
+      summary:
+        'Bind an inverter to a protocol: metrics, sunspec, or a protocol code of the protocol table (its settings and realtime configs then make its forms)',
+    },
+    async (req) => {
+      const { auth, inv } = await inverterToChange(inverters, req);
+      const wanted = req.body.protocol;
+      const code = isSettingsProtocol(wanted.toLowerCase())
+        ? wanted.toLowerCase()
+        : (await dataProtocols(db)).find((p) => p.value.toLowerCase() === wanted.toLowerCase())?.value;
+      if (!code) throw new ValidationError([{ field: 'protocol', rule: 'invalid' }]);
+      await inverters.setProtocol(inv.id, code);
+      await recordChange(db, auth, req.ip, inv, 'inverter.protocol', { oldValue: inv.protocol, newValue: code });
       return ok(req, null);
     },
   );
