@@ -4,11 +4,18 @@
  * (the fleet runner), through `CommandTarget`. Types the simulator does not implement are answered
  * failed, as a gateway with older firmware would.
  */
-import type { CommandResult, GatewayCommand, IvScanResult } from '@heliograph/shared';
+import {
+  protocolUpdateParamsSchema,
+  type CommandResult,
+  type GatewayCommand,
+  type IvScanResult,
+  type ProtocolUpdateParams,
+} from '@heliograph/shared';
+import type { SunspecScanTarget } from './sunspec-scan.js';
 import type { UpgradeSubject } from './upgrade-verify.js';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
-export interface CommandTarget {
+export interface CommandTarget extends SunspecScanTarget {
   /** Whether `sn` is a device behind this gateway. */
   hasDevice(sn: string): boolean;
   /** Starts or stops producing (boot/shutdown, switchOn/switchOff). `sn` undefined: every inverter. */
@@ -40,6 +47,8 @@ export interface GatewayControl {
   restartSoon(): void;
   /** Connects to another broker (an account moved region) once the answer has gone out. */
   moveSoon(url: string): void;
+  /** Keeps a protocol config pushed by the console (protocolUpdate), replacing an older version of it. */
+  keepProtocol?(update: ProtocolUpdateParams): void;
 }
 
 export const MIN_INTERVAL_SEC = 10;
@@ -132,6 +141,14 @@ export function runCommand(
       if (!device) return failed('ivScan needs a device');
       const outcome = target.ivScan?.(device) ?? { error: `unsupported command ${cmd.type}` };
       return 'error' in outcome ? failed(outcome.error) : succeeded(outcome);
+    }
+    case 'protocolUpdate': {
+      // A register map the console changed, for the devices that use it: kept, and its version answered.
+      const update = protocolUpdateParamsSchema.safeParse(cmd.params);
+      if (!update.success) return failed('params must be { protocol, config, version, columns }');
+      if (!gateway.keepProtocol) return failed(`unsupported command ${cmd.type}`);
+      gateway.keepProtocol(update.data);
+      return succeeded({ protocol: update.data.protocol, config: update.data.config, version: update.data.version });
     }
     default:
       return failed(`unsupported command ${cmd.type}`);
