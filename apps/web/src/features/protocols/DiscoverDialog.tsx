@@ -197,6 +197,7 @@ export function DiscoverDialog({ open, onClose }: Props): React.JSX.Element {
               label={t('protocols.code')}
               extra={t('protocols.codeHint')}
               rules={[
+                { required: true, whitespace: true, message: fieldMessage('required', lang) },
                 {
                   validator: (_, v: string | undefined) => {
                     const p = protocolNameProblem((v ?? '').trim());

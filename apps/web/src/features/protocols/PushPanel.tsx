@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/fileFormat';
+import { useScrollRegion } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { protocolApi, protocolKeys, type ProtocolPushStatus, type ProtocolRow } from './api';
 
@@ -37,6 +38,7 @@ export function PushPanel({ protocol }: { protocol: ProtocolRow }): React.JSX.El
     },
   });
   const configs = status.data?.configs ?? [];
+  const box = useScrollRegion('protocol-push-title');
   return (
     <section className="hg-pc-push" aria-labelledby="protocol-push-title" data-testid="protocol-push">
       <header className="hg-pc-columns-bar">
@@ -66,57 +68,60 @@ export function PushPanel({ protocol }: { protocol: ProtocolRow }): React.JSX.El
               size="small"
               percent={c.gateways === 0 ? 0 : Math.round((100 * c.current) / c.gateways)}
               format={() => t('protocols.push.current', { current: c.current, total: c.gateways })}
+              aria-label={`${c.name}: ${t('protocols.push.current', { current: c.current, total: c.gateways })}`}
               style={{ minWidth: 220 }}
             />
           </div>
         ))}
       </Space>
-      <Table<Row>
-        rowKey={(r) => `${r.gatewaySn}/${r.config}`}
-        size="small"
-        loading={status.isLoading}
-        dataSource={status.data?.gateways ?? []}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        data-testid="protocol-push-gateways"
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('protocols.push.none')} /> }}
-        columns={[
-          {
-            key: 'sn',
-            title: t('protocols.push.gateway'),
-            render: (_, r) => (
-              <span>
-                <bdi>{r.gatewaySn}</bdi>
-                {r.gatewayAlias ? <> · {r.gatewayAlias}</> : null}{' '}
-                <Tag color={r.online ? 'green' : 'default'}>
-                  {t(r.online ? 'protocols.discover.online' : 'protocols.discover.offlineTag')}
+      <div ref={box}>
+        <Table<Row>
+          rowKey={(r) => `${r.gatewaySn}/${r.config}`}
+          size="small"
+          loading={status.isLoading}
+          dataSource={status.data?.gateways ?? []}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          scroll={{ x: 'max-content' }}
+          data-testid="protocol-push-gateways"
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('protocols.push.none')} /> }}
+          columns={[
+            {
+              key: 'sn',
+              title: t('protocols.push.gateway'),
+              render: (_, r) => (
+                <span>
+                  <bdi>{r.gatewaySn}</bdi>
+                  {r.gatewayAlias ? <> · {r.gatewayAlias}</> : null}{' '}
+                  <Tag color={r.online ? 'green' : 'default'}>
+                    {t(r.online ? 'protocols.discover.online' : 'protocols.discover.offlineTag')}
+                  </Tag>
+                </span>
+              ),
+            },
+            { key: 'config', title: t('protocols.config'), render: (_, r) => <bdi>{r.config}</bdi> },
+            { key: 'version', title: t('protocols.push.sent'), render: (_, r) => <Quantity>{r.version}</Quantity> },
+            {
+              key: 'state',
+              title: t('protocols.push.state'),
+              render: (_, r) => (
+                <Tag color={STATE_COLOR[r.state]} title={r.error ?? undefined}>
+                  {t(`protocols.push.states.${r.state}`)}
                 </Tag>
-              </span>
-            ),
-          },
-          { key: 'config', title: t('protocols.config'), render: (_, r) => <bdi>{r.config}</bdi> },
-          { key: 'version', title: t('protocols.push.sent'), render: (_, r) => <Quantity>{r.version}</Quantity> },
-          {
-            key: 'state',
-            title: t('protocols.push.state'),
-            render: (_, r) => (
-              <Tag color={STATE_COLOR[r.state]} title={r.error ?? undefined}>
-                {t(`protocols.push.states.${r.state}`)}
-              </Tag>
-            ),
-          },
-          {
-            key: 'acked',
-            title: t('protocols.push.acked'),
-            render: (_, r) => <Quantity>{r.ackedVersion ?? '--'}</Quantity>,
-          },
-          {
-            key: 'at',
-            title: t('protocols.push.ackedAt'),
-            render: (_, r) => <Quantity>{r.ackedAt === null ? '--' : formatTime(r.ackedAt)}</Quantity>,
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              key: 'acked',
+              title: t('protocols.push.acked'),
+              render: (_, r) => <Quantity>{r.ackedVersion ?? '--'}</Quantity>,
+            },
+            {
+              key: 'at',
+              title: t('protocols.push.ackedAt'),
+              render: (_, r) => <Quantity>{r.ackedAt === null ? '--' : formatTime(r.ackedAt)}</Quantity>,
+            },
+          ]}
+        />
+      </div>
     </section>
   );
 }
