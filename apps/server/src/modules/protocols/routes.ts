@@ -517,8 +517,11 @@ export function protocolRoutes(deps: {
                 createdBy: auth.userId,
                 columns: c.columns,
               });
+            // Gateways whose devices already name this code get the new configs.
+            await queueProtocolPush(tx, row.id, now());
             return row.id;
           });
+          pusher.kickSoon();
           return ok(req, await protocolById(db, id));
         } catch (e) {
           if (isUniqueViolation(e)) throw new AppError('protocolExists');

@@ -12,6 +12,7 @@ import {
 } from '@heliograph/shared';
 import { ApiError } from '../../api/client';
 import { applyServerErrors, setFieldError } from '../../api/formErrors';
+import { useScrollRegion } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { currentLang } from '../../i18n';
 import { protocolApi, protocolKeys, type DiscoverScanAnswer, type ProtocolRow } from './api';
@@ -87,6 +88,7 @@ export function DiscoverDialog({ open, onClose }: Props): React.JSX.Element {
     if (scan.data && scan.data.status !== 'succeeded') return t('protocols.discover.timedOut');
     return null;
   })();
+  const modelsBox = useScrollRegion('discover-found');
   const proposed = new Map((found?.proposal.configs ?? []).map((c) => [c.model, c]));
 
   return (
@@ -144,53 +146,60 @@ export function DiscoverDialog({ open, onClose }: Props): React.JSX.Element {
             type="success"
             showIcon
             style={{ marginBlockEnd: 12 }}
-            message={t('protocols.discover.found', {
-              n: found.models.length,
-              device: found.device ?? '',
-              base: found.base ?? 0,
-              unit: found.unitId ?? 0,
-            })}
+            message={
+              <span id="discover-found">
+                {t('protocols.discover.found', {
+                  n: found.models.length,
+                  device: found.device ?? '',
+                  base: found.base ?? 0,
+                  unit: found.unitId ?? 0,
+                })}
+              </span>
+            }
           />
-          <Table<Model>
-            rowKey={(m) => `${m.id}@${m.address}`}
-            size="small"
-            pagination={false}
-            dataSource={found.models}
-            data-testid="discover-models"
-            style={{ marginBlockEnd: 16 }}
-            columns={[
-              { key: 'id', title: t('protocols.discover.model'), render: (_, m) => <Quantity>{m.id}</Quantity> },
-              {
-                key: 'name',
-                title: t('protocols.discover.modelName'),
-                render: (_, m) => (m.label ? <bdi>{m.label}</bdi> : <Tag>{t('protocols.discover.unknown')}</Tag>),
-              },
-              {
-                key: 'address',
-                title: t('protocols.discover.address'),
-                render: (_, m) => <Quantity>{m.address}</Quantity>,
-              },
-              {
-                key: 'length',
-                title: t('protocols.discover.length'),
-                render: (_, m) => <Quantity>{m.length}</Quantity>,
-              },
-              {
-                key: 'config',
-                title: t('protocols.discover.config'),
-                render: (_, m) => {
-                  const c = proposed.get(m.id);
-                  return c ? (
-                    <span>
-                      <bdi>{c.name}</bdi> · {t('protocols.discover.columns', { n: c.columns.length })}
-                    </span>
-                  ) : (
-                    '--'
-                  );
+          <div ref={modelsBox}>
+            <Table<Model>
+              rowKey={(m) => `${m.id}@${m.address}`}
+              size="small"
+              pagination={false}
+              dataSource={found.models}
+              data-testid="discover-models"
+              scroll={{ x: 'max-content' }}
+              style={{ marginBlockEnd: 16 }}
+              columns={[
+                { key: 'id', title: t('protocols.discover.model'), render: (_, m) => <Quantity>{m.id}</Quantity> },
+                {
+                  key: 'name',
+                  title: t('protocols.discover.modelName'),
+                  render: (_, m) => (m.label ? <bdi>{m.label}</bdi> : <Tag>{t('protocols.discover.unknown')}</Tag>),
                 },
-              },
-            ]}
-          />
+                {
+                  key: 'address',
+                  title: t('protocols.discover.address'),
+                  render: (_, m) => <Quantity>{m.address}</Quantity>,
+                },
+                {
+                  key: 'length',
+                  title: t('protocols.discover.length'),
+                  render: (_, m) => <Quantity>{m.length}</Quantity>,
+                },
+                {
+                  key: 'config',
+                  title: t('protocols.discover.config'),
+                  render: (_, m) => {
+                    const c = proposed.get(m.id);
+                    return c ? (
+                      <span>
+                        <bdi>{c.name}</bdi> · {t('protocols.discover.columns', { n: c.columns.length })}
+                      </span>
+                    ) : (
+                      '--'
+                    );
+                  },
+                },
+              ]}
+            />
+          </div>
           <Form form={form} layout="vertical" requiredMark="optional">
             <Form.Item
               name="code"
