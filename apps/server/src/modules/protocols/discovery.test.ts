@@ -281,4 +281,29 @@ describe('protocol updates to the gateways using a config', () => {
     const rows = await t.database.db.select().from(protocolPush);
     expect(rows.some((r) => r.ackedVersion === 99)).toBe(false);
   });
+
+  it('an offline gateway’s updates wait and go out when it connects', async () => {
+    const shipped = await protocolByCode('SUNSPEC-INV');
+    const offlineRows = async () =>
+      (
+        await t.call<ProtocolPushStatus>('GET', '/api/v1/protocol/push/status', {
+          token: platform,
+          query: { protocolId: shipped.id },
+        })
+      ).data.gateways.filter((g) => g.gatewaySn === GW_OFFLINE);
+    expect((await offlineRows()).map((g) => [g.config, g.state])).toEqual([
+      ['common', 'waiting'],
+      ['inverter', 'waiting'],
+    ]);
+    const before = protocolUpdates().length;
+    await gateways.connect(t, GW_OFFLINE);
+    await t.protocolPush.tick();
+    await expect.poll(() => protocolUpdates().length).toBe(before + 2);
+    await expect
+      .poll(async () => (await offlineRows()).map((g) => [g.config, g.state, g.ackedVersion]))
+      .toEqual([
+        ['common', 'acknowledged', 1],
+        ['inverter', 'acknowledged', 2],
+      ]);
+  });
 });
