@@ -13,8 +13,10 @@ import {
 } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationLog, protocolPush } from '../../db/schema.js';
+import type { Answer } from '../../test/fake-gateway.js';
 import { ACCOUNTS } from '../../test/harness.js';
 import { commandTests, inverterPlants } from '../../test/inverter-fixture.js';
+import { PROTOCOL_PUSH_TTL_MS } from './push.js';
 
 const GW_SUNSPEC = 'GWDISC0001';
 const GW_OTHER = 'GWDISC0002';
@@ -34,7 +36,7 @@ const SCAN: SunspecScanResult = {
 };
 
 /** The gateways answer: a scan from the SunSpec one only, a protocol update with the version they were sent. */
-const { t, tokens, gateways } = commandTests((cmd: GatewayCommand) => {
+const answer: Answer = (cmd: GatewayCommand) => {
   if (cmd.type === 'sunspecScan')
     return cmd.params.base === 50000
       ? { status: 'failed', error: 'no SunSpec device' }
@@ -44,7 +46,11 @@ const { t, tokens, gateways } = commandTests((cmd: GatewayCommand) => {
     return { status: 'succeeded', result: { protocol: p.protocol, config: p.config, version: p.version } };
   }
   return { status: 'succeeded' };
-});
+};
+const { t, tokens, gateways } = commandTests(answer);
+/** The app's clock: the real one, moved on by a test that needs an update to outlive its lifetime. */
+let offset = 0;
+t.now = () => Date.now() + offset;
 let platform = '';
 type Fields = { fields?: { field: string; rule: string; message: string }[] };
 
@@ -305,5 +311,39 @@ describe('protocol updates to the gateways using a config', () => {
         ['common', 'acknowledged', 1],
         ['inverter', 'acknowledged', 2],
       ]);
+  });
+
+  it('an update the gateway never answers fails as expired after its lifetime; Push now sends it again', async () => {
+    const shipped = await protocolByCode('SUNSPEC-INV');
+    const mine = async () =>
+      (
+        await t.call<ProtocolPushStatus>('GET', '/api/v1/protocol/push/status', {
+          token: platform,
+          query: { protocolId: shipped.id },
+        })
+      ).data.gateways
+        .filter((g) => g.gatewaySn === GW_SUNSPEC)
+        .map((g) => [g.config, g.state, g.error, g.ackedVersion]);
+    gateways.answer = (cmd) => (cmd.type === 'protocolUpdate' ? null : answer(cmd));
+    await t.call('POST', `/api/v1/protocol/push/${shipped.id}`, { token: platform });
+    await t.protocolPush.tick();
+    await expect.poll(mine).toEqual([
+      ['common', 'sent', null, 1],
+      ['inverter', 'sent', null, 2],
+    ]);
+    offset += PROTOCOL_PUSH_TTL_MS - 60_000;
+    await t.protocolPush.tick();
+    expect((await mine()).map((r) => r[1])).toEqual(['sent', 'sent']);
+    offset += 2 * 60_000;
+    await t.protocolPush.tick();
+    // What it acknowledged before stays; the update that went unanswered is failed.
+    expect(await mine()).toEqual([
+      ['common', 'failed', 'expired', 1],
+      ['inverter', 'failed', 'expired', 2],
+    ]);
+    gateways.answer = answer;
+    await t.call('POST', `/api/v1/protocol/push/${shipped.id}`, { token: platform });
+    await t.protocolPush.tick();
+    await expect.poll(async () => (await mine()).map((r) => r[1])).toEqual(['acknowledged', 'acknowledged']);
   });
 });
