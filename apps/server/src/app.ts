@@ -82,6 +82,7 @@ import { companyRoutes } from './modules/companies/routes.js';
 import { FileStore } from './modules/files/store.js';
 import { ObjectStoreError, S3ObjectStore } from './modules/files/object-store.js';
 import { firmwareRoutes } from './modules/firmware/routes.js';
+import { DEFAULT_PROTOCOL_PUSH_INTERVAL_MS, ProtocolPusher } from './modules/protocols/push.js';
 import { protocolRoutes } from './modules/protocols/routes.js';
 import { DEFAULT_UPGRADE_INTERVAL_MS, UpgradeDispatcher } from './modules/upgrades/dispatcher.js';
 import { ManifestKey } from './modules/upgrades/manifest-key.js';
@@ -118,6 +119,8 @@ export interface AppOptions {
    * online, an answer) or ticked by a test. Default DEFAULT_UPGRADE_INTERVAL_MS.
    */
   upgradeIntervalMs?: number;
+  /** How often the protocol pusher looks for updates to send (0: never by itself; tests drive its tick). */
+  protocolPushIntervalMs?: number;
   /** How often removed files' objects are deleted from the S3-compatible store (ms); 0: only when a test sweeps. */
   fileSweepIntervalMs?: number;
   /**
@@ -137,6 +140,8 @@ export interface HeliographApp {
   commands: CommandService;
   /** Sends upgrades (tests drive its `tick`). */
   upgrades: UpgradeDispatcher;
+  /** Sends protocol updates to the gateways using a changed config (tests drive its `tick`). */
+  protocolPush: ProtocolPusher;
   /** The platform key that signs upgrade manifests (its public half is what gateways trust). */
   manifestKey: ManifestKey;
   /** Where files' bytes live (the database, or the configured S3-compatible store). */
@@ -258,6 +263,14 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     publicUrl: config.publicUrl,
     intervalMs: opts.upgradeIntervalMs ?? DEFAULT_UPGRADE_INTERVAL_MS,
   });
+  // Protocol updates (issue 14 item 5): like upgrades, every instance runs the pusher; the claim decides.
+  const protocolPush = new ProtocolPusher({
+    db,
+    bus,
+    log: app.log,
+    now: clock,
+    intervalMs: opts.protocolPushIntervalMs ?? DEFAULT_PROTOCOL_PUSH_INTERVAL_MS,
+  });
   const upgrades = new UpgradeService({ db, bus, log: app.log, now: clock, dispatcher: upgradeDispatcher });
   const upgradeAnswers = { db, log: app.log, now: clock, finished: () => upgradeDispatcher.kickSoon() };
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
@@ -272,7 +285,11 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     summaries,
     commands,
     upgrades: { owns: isUpgradeAnswer, handleResult: (sn, json) => handleUpgradeResult(upgradeAnswers, sn, json) },
-    gatewayOnline: () => upgradeDispatcher.kickSoon(),
+    protocolPush,
+    gatewayOnline: () => {
+      upgradeDispatcher.kickSoon();
+      protocolPush.kickSoon();
+    },
     db,
     bus,
     registry,
@@ -285,6 +302,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
   ingest.start();
   upgradeDispatcher.start();
+  protocolPush.start();
 
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
@@ -391,7 +409,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(
         upgradeRoutes({ db, upgrades, dispatcher: upgradeDispatcher, key: manifestKey, files, now: clock }),
       );
-      await api.register(protocolRoutes({ db, now: clock }));
+      await api.register(protocolRoutes({ db, now: clock, commands, pusher: protocolPush }));
       await api.register(upgradeRecordRoutes({ db }));
       await api.register(versionRoutes({ db, now: clock }));
       await api.register(deviceProfileRoutes({ db, files, now: clock }));
@@ -419,6 +437,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await ingest.stop();
     clearInterval(fileSweeper);
     await upgradeDispatcher.stop();
+    await protocolPush.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -436,6 +455,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ingest,
     commands,
     upgrades: upgradeDispatcher,
+    protocolPush,
     manifestKey,
     files,
     commLog,

@@ -132,6 +132,8 @@ export const COMMAND_TYPES = [
   'cancelUpgrade',
   'serverAddress',
   'logRead',
+  'sunspecScan',
+  'protocolUpdate',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -262,3 +264,76 @@ export const ivScanResultSchema = z.object({
     .refine((ms) => new Set(ms.map((m) => m.index)).size === ms.length, { message: 'unique' }),
 });
 export type IvScanResult = z.infer<typeof ivScanResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// sunspecScan: the SunSpec model chain of a device behind the gateway (issue 14 item 4)
+
+/** Params of `sunspecScan`: the device (its serial; default the gateway's first SunSpec device), its Modbus unit, the base address. */
+export const sunspecScanParamsSchema = z.object({
+  device: serial.optional(),
+  unitId: z.number().int().min(1).max(247).optional(),
+  /** Where to look for "SunS": 40000, 50000 or 0; default each of them in that order. */
+  base: z.union([z.literal(40000), z.literal(50000), z.literal(0)]).optional(),
+});
+export type SunspecScanParams = z.infer<typeof sunspecScanParamsSchema>;
+
+/** What a gateway answers to `sunspecScan`: the marker's address and each model header in the chain. */
+export const sunspecScanResultSchema = z.object({
+  device: serial,
+  unitId: z.number().int().min(1).max(247),
+  base: z.number().int().min(0).max(65_535),
+  models: z
+    .array(
+      z.object({
+        /** The SunSpec model number (1 common, 103 three-phase inverter …). */
+        id: z.number().int().min(1).max(65_534),
+        /** The address of the model's ID register. */
+        address: z.number().int().min(0).max(65_535),
+        /** L: the registers after the ID and L registers. */
+        length: z.number().int().min(0).max(65_535),
+      }),
+    )
+    .max(100),
+});
+export type SunspecScanResult = z.infer<typeof sunspecScanResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// protocolUpdate: a protocol config pushed to the gateways whose devices use it (issue 14 item 5)
+
+/** A column as a gateway needs it to read and decode the value (addresses as numbers). */
+export const protocolUpdateColumnSchema = z.object({
+  name: z.string().min(1).max(200),
+  fc: z.number().int().min(1).max(4),
+  address: z.number().int().min(0).max(65_535),
+  count: z.number().int().min(1).max(125),
+  dataType: z.string().min(1).max(16),
+  byteSwap: z.boolean(),
+  registerSwap: z.boolean(),
+  scale: z.number(),
+  base: z.number(),
+  /** The column holding the scale-factor exponent, when there is one (SunSpec sunssf). */
+  scaleFactor: z.string().max(64).nullable(),
+  skipBytes: z.number().int().min(0),
+  unit: z.string().max(64),
+});
+export type ProtocolUpdateColumn = z.infer<typeof protocolUpdateColumnSchema>;
+
+export const protocolUpdateParamsSchema = z.object({
+  /** The protocol's code, as the devices' `protocol` names it (compared without case). */
+  protocol: z.string().min(1).max(64),
+  config: z.string().min(1).max(64),
+  version: z.number().int().min(1),
+  columns: z.array(protocolUpdateColumnSchema).max(500),
+});
+export type ProtocolUpdateParams = z.infer<typeof protocolUpdateParamsSchema>;
+
+/** The answer's `result`: the config and the version the gateway now holds. */
+export const protocolUpdateResultSchema = z.object({
+  protocol: z.string(),
+  config: z.string(),
+  version: z.number().int().min(1),
+});
+export type ProtocolUpdateResult = z.infer<typeof protocolUpdateResultSchema>;
+
+/** cmdId of a protocolUpdate command: this prefix and the push row's id (modules/protocols/push.ts). */
+export const PROTOCOL_PUSH_CMD_PREFIX = 'ppu-';

@@ -1157,6 +1157,41 @@ export const protocolColumn = pgTable(
 );
 
 /**
+ * Protocol updates (issue 14 item 5, modules/protocols/push.ts): per gateway and config of a protocol that a
+ * device of the gateway uses (device.protocol = protocol.code, case aside), the version last queued for it,
+ * whether it went out, and the version the gateway acknowledged. A change to a config sets `version` to its
+ * newest and the row `waiting`; the pusher claims waiting rows of online gateways (FOR UPDATE SKIP LOCKED,
+ * so one instance sends each) and sends `protocolUpdate`; the answer sets `acked_version`.
+ */
+export const protocolPush = pgTable(
+  'protocol_push',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gatewayId: uuid('gateway_id')
+      .notNull()
+      .references(() => gateway.id, { onDelete: 'cascade' }),
+    protocolId: uuid('protocol_id')
+      .notNull()
+      .references(() => protocol.id, { onDelete: 'cascade' }),
+    /** The config's name, as the config rows spell it. */
+    config: text('config').notNull(),
+    version: integer('version').notNull(),
+    /** waiting → sent → acknowledged | failed */
+    state: text('state').notNull().default('waiting'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ackedVersion: integer('acked_version'),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('protocol_push_target').on(t.gatewayId, t.protocolId, t.config),
+    index('protocol_push_protocol').on(t.protocolId),
+    index('protocol_push_state').on(t.state, t.updatedAt),
+  ],
+);
+
+/**
  * The communication log (issue 14 item 6, modules/comm-log): every message a gateway sent the server and the
  * server sent it, newest first per gateway through (gateway_sn, at, id) read backwards. Kept by the gateway's serial
  * number, not its id, so a message of a gateway not (or no longer) in the database is kept too; the payload up

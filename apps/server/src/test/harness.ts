@@ -1,3 +1,4 @@
+import type { ProtocolPusher } from '../modules/protocols/push.js';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,7 @@ export class TestApp {
   commands!: CommandService;
   /** The upgrade dispatcher: its timer is off in tests, which call `tick` (or are kicked by events). */
   upgrades!: UpgradeDispatcher;
+  protocolPush!: ProtocolPusher;
   /** Where files' bytes go (the database unless the test set S3_*). */
   files!: FileStore;
   /** The communication log's recorder: its timers are off in tests, which call `flush` and `cleanup`. */
@@ -115,6 +117,8 @@ export class TestApp {
       sweepSummaries: false,
       // Upgrades go when a test ticks the dispatcher or an event kicks it, never on the wall clock.
       upgradeIntervalMs: 0,
+      // Protocol updates likewise: a test ticks the pusher.
+      protocolPushIntervalMs: 0,
       // Removed files' objects go when a test sweeps.
       fileSweepIntervalMs: 0,
       // The communication log is stored when a test flushes it and cleaned when a test says.
@@ -125,6 +129,7 @@ export class TestApp {
     this.ingest = built.ingest;
     this.commands = built.commands;
     this.upgrades = built.upgrades;
+    this.protocolPush = built.protocolPush;
     this.files = built.files;
     this.commLog = built.commLog;
     this.config = config;

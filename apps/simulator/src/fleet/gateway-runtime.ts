@@ -3,8 +3,15 @@
  * the connection it polls them over, the samples it makes from a plant model's readings, and what its
  * devices do with commands.
  */
-import { memoryReader } from '@heliograph/modbus';
-import { demoIdentity, FIRMWARE_KINDS, type FirmwareKind, type Sample } from '@heliograph/shared';
+import { memoryReader, scanSunSpec } from '@heliograph/modbus';
+import {
+  demoIdentity,
+  FIRMWARE_KINDS,
+  type FirmwareKind,
+  type Sample,
+  type SunspecScanParams,
+  type SunspecScanResult,
+} from '@heliograph/shared';
 import type { CommandTarget } from '../gateway/commands.js';
 import { GatewayClient } from '../gateway/gateway-client.js';
 import type { Logger } from '../gateway/logger.js';
@@ -261,6 +268,7 @@ export class GatewayRuntime {
       installed: (sn, version) => {
         if (this.devices.has(sn)) this.firmware.set(sn, version);
       },
+      sunspecScan: (params) => this.sunspecScan(params),
     };
   }
 
@@ -268,6 +276,38 @@ export class GatewayRuntime {
     let bank = this.banks.get(sn);
     if (!bank) this.banks.set(sn, (bank = new RegisterBank()));
     return bank;
+  }
+
+  /**
+   * sunspecScan: serves the device's current map as its unit on the gateway's Modbus TCP server and walks it
+   * there with scanSunSpec, as a gateway scanning its RS-485 bus would. A gateway without SunSpec devices
+   * (or asked about a device that is not one) has nothing to scan.
+   */
+  private async sunspecScan(params: SunspecScanParams): Promise<SunspecScanResult | { error: string }> {
+    const device = params.device
+      ? this.devices.get(params.device)
+      : [...this.devices.values()].find((d) => d.protocol === 'sunspec');
+    if (!device || device.protocol !== 'sunspec') return { error: 'no SunSpec device' };
+    const link = this.link();
+    const unit = params.unitId ?? link.units.get(device.sn);
+    if (unit === undefined) return { error: 'no SunSpec device' };
+    const model = this.options.live;
+    const reading = plantReadings(model).find((r) => r.sn === device.sn);
+    const server = await link.server;
+    if (reading && link.units.get(device.sn) === unit)
+      server.setUnit(
+        unit,
+        sunspecRegisters(device, reading.metrics, model.inverter(device.sn)?.eMppt ?? [], this.firmwareOf(device.sn)),
+      );
+    const client = await ModbusTcpClient.connect(server.host, server.port);
+    try {
+      const scan = await scanSunSpec(client.reader(unit), params.base === undefined ? {} : { bases: [params.base] });
+      return { device: device.sn, unitId: unit, base: scan.base, models: scan.models };
+    } catch (error) {
+      return { error: `no SunSpec device (${error instanceof Error ? error.message : String(error)})`.slice(0, 200) };
+    } finally {
+      client.close();
+    }
   }
 
   /** A hybrid inverter with a battery on the same gateway holds the battery settings. */

@@ -4,6 +4,7 @@
  * be switched on and off, and counts of what went where.
  */
 import { setImmediate as nextTick } from 'node:timers/promises';
+import type { ProtocolUpdateParams } from '@heliograph/shared';
 import type { GatewayStats } from '../gateway/gateway-client.js';
 import type { Logger } from '../gateway/logger.js';
 import type { UpgradeTuning } from '../gateway/upgrade-runner.js';
@@ -69,6 +70,8 @@ export interface FleetHandle {
   /** Settles once every backfill batch has been answered (or the fleet is stopped). */
   backfillDone: Promise<void>;
   stats(): FleetStats;
+  /** The protocol configs the console pushed to a gateway (protocolUpdate), as it keeps them. */
+  protocolConfigs(gatewaySn: string): ProtocolUpdateParams[];
 }
 
 /** Events the physical faults raise and clear, on the device they hit. */
@@ -252,6 +255,10 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
           message: event.message,
         });
       }
+    },
+    protocolConfigs(gatewaySn) {
+      const runtime = plants.flatMap((p) => p.gateways).find((g) => g.def.sn === gatewaySn);
+      return runtime?.client.protocolConfigs() ?? [];
     },
     stats() {
       const gateways = plants.flatMap((p) => p.gateways.map((g) => g.client.stats()));

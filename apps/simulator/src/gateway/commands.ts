@@ -6,19 +6,22 @@
  */
 import {
   GATEWAY_LOG_LINES,
+  protocolUpdateParamsSchema,
   settingsReadParamsSchema,
   settingsWriteParamsSchema,
   type CommandResult,
   type GatewayCommand,
   type GatewayLogLine,
   type IvScanResult,
+  type ProtocolUpdateParams,
   type RegisterReadBlock,
   type RegisterWriteBlock,
 } from '@heliograph/shared';
+import type { SunspecScanTarget } from './sunspec-scan.js';
 import type { UpgradeSubject } from './upgrade-verify.js';
 
 /** The device side of the commands: implemented by the fleet runner over its plant models. */
-export interface CommandTarget {
+export interface CommandTarget extends SunspecScanTarget {
   /** Whether `sn` is a device behind this gateway. */
   hasDevice(sn: string): boolean;
   /** Starts or stops producing (boot/shutdown, switchOn/switchOff). `sn` undefined: every inverter. */
@@ -58,6 +61,8 @@ export interface GatewayControl {
   moveSoon(url: string): void;
   /** The gateway's own newest log lines, oldest first (logRead). */
   recentLog?(limit: number): GatewayLogLine[];
+  /** Keeps a protocol config pushed by the console (protocolUpdate), replacing an older version of it. */
+  keepProtocol?(update: ProtocolUpdateParams): void;
 }
 
 export const MIN_INTERVAL_SEC = 10;
@@ -168,6 +173,14 @@ export function runCommand(
       if (!device) return failed('ivScan needs a device');
       const outcome = target.ivScan?.(device) ?? { error: `unsupported command ${cmd.type}` };
       return 'error' in outcome ? failed(outcome.error) : succeeded(outcome);
+    }
+    case 'protocolUpdate': {
+      // A register map the console changed, for the devices that use it: kept, and its version answered.
+      const update = protocolUpdateParamsSchema.safeParse(cmd.params);
+      if (!update.success) return failed('params must be { protocol, config, version, columns }');
+      if (!gateway.keepProtocol) return failed(`unsupported command ${cmd.type}`);
+      gateway.keepProtocol(update.data);
+      return succeeded({ protocol: update.data.protocol, config: update.data.config, version: update.data.version });
     }
     default:
       return failed(`unsupported command ${cmd.type}`);

@@ -14,10 +14,12 @@ import {
   type GatewayCommand,
   type GatewayEvent,
   type GatewayStatus,
+  type ProtocolUpdateParams,
   type Sample,
   type TelemetryBatch,
 } from '@heliograph/shared';
 import { runCommand, type CommandTarget, type GatewayControl } from './commands.js';
+import { runSunspecScan } from './sunspec-scan.js';
 import { SIM_GATEWAY_FIRMWARE, SIM_GATEWAY_MODEL } from './identity.js';
 import { Outbox, type OutboxEntry, type Outcome } from './outbox.js';
 import type { Logger } from './logger.js';
@@ -112,6 +114,8 @@ export class GatewayClient {
   private readonly results = new ResultQueue();
   /** Made with the first upgrade command: most gateways of a large fleet never get one. */
   private upgrader: UpgradeRunner | undefined;
+  /** Protocol configs the console pushed (protocolUpdate), by protocol and config name; kept for the run. */
+  private readonly protocols = new Map<string, ProtocolUpdateParams>();
   private readonly watchdog: NodeJS.Timeout;
   private readonly roomWaiters: (() => void)[] = [];
   private readonly counts = {
@@ -240,6 +244,11 @@ export class GatewayClient {
     this.intervalSec = seconds;
     if (this.connected) this.publishStatus();
     this.options.onIntervalChange?.(seconds);
+  }
+
+  /** The protocol configs the console pushed to this gateway (protocolUpdate), as it keeps them. */
+  protocolConfigs(): ProtocolUpdateParams[] {
+    return [...this.protocols.values()];
   }
 
   stats(): GatewayStats {
@@ -474,6 +483,14 @@ export class GatewayClient {
       this.log('info', `${this.sn}: command ${parsed.data.type} ${parsed.data.cmdId}`);
       this.upgrades().handle(parsed.data);
       return;
+    } else if (parsed.data.type === 'sunspecScan') {
+      // Answered once the scan over Modbus is done, kept until the broker has it (a reconnect loses none).
+      const cmd = parsed.data;
+      void runSunspecScan(cmd, this.options.target ?? NO_TARGET, this.clock()).then((answer) => {
+        this.log('info', `${this.sn}: command ${cmd.type} ${answer.status}${answer.error ? ` (${answer.error})` : ''}`);
+        this.publishResult(answer);
+      });
+      return;
     } else {
       const control: GatewayControl = {
         sn: this.sn,
@@ -483,6 +500,8 @@ export class GatewayClient {
         restartSoon: () => (restart = true),
         moveSoon: (url) => (moveTo = url),
         recentLog: (limit) => this.journal.recent(limit),
+        keepProtocol: (update) =>
+          this.protocols.set(`${update.protocol.toLowerCase()}/${update.config.toLowerCase()}`, update),
       };
       result = runCommand(parsed.data, control, this.options.target ?? NO_TARGET, this.clock());
       this.log(

@@ -88,6 +88,10 @@ export const gatewayInfo = gatewayRow.extend({
   boundAt: z.number().nullable(),
   createdAt: z.number(),
   devices: z.array(gatewayDevice),
+  /** Protocol configs pushed to the gateway (protocolUpdate) and the version it acknowledged, with when. */
+  protocolUpdates: z.array(
+    z.object({ protocol: z.string(), config: z.string(), version: z.number().int(), ackedAt: z.number() }),
+  ),
 });
 export type GatewayInfo = z.infer<typeof gatewayInfo>;
 

@@ -171,6 +171,92 @@ export const decodeResult = z.object({
 });
 export type DecodeResult = z.infer<typeof decodeResult>;
 
+/** Scan a device behind a gateway for SunSpec models (issue 14 item 4): the gateway answers the model chain. */
+export const discoverScanBody = z.object({
+  gatewaySn: z.string().trim().max(64),
+  /** The device's serial number; default the gateway's first SunSpec device. */
+  device: z.string().trim().max(64).optional(),
+  unitId: z.number().int().min(1).max(247).optional(),
+  base: z.union([z.literal(40000), z.literal(50000), z.literal(0)]).optional(),
+});
+export type DiscoverScanInput = z.input<typeof discoverScanBody>;
+
+export const discoveredModel = z.object({
+  id: z.number().int(),
+  /** The address of the model's ID register. */
+  address: z.number().int(),
+  length: z.number().int(),
+  /** The model's name and label in the SunSpec definitions; null when the console does not know the model. */
+  name: z.string().nullable(),
+  label: z.string().nullable(),
+});
+
+/** A config the console proposes for a model found: the same columns the shipped SunSpec maps are made of. */
+export const proposedConfig = z.object({
+  name: z.string(),
+  model: z.number().int(),
+  address: z.number().int(),
+  note: z.string(),
+  columns: z.array(columnBody),
+});
+
+export const discoverScanAnswer = z.object({
+  /** The command's outcome: `failed` with `error` when the gateway found no SunSpec device. */
+  id: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  gatewaySn: z.string(),
+  device: z.string().nullable(),
+  unitId: z.number().int().nullable(),
+  base: z.number().int().nullable(),
+  models: z.array(discoveredModel),
+  proposal: z.object({ manufacturer: z.string(), protocolVersion: z.string(), configs: z.array(proposedConfig) }),
+});
+export type DiscoverScanAnswer = z.infer<typeof discoverScanAnswer>;
+
+/** Save a proposal as a new protocol: the models (by number and address) become its configs. */
+export const discoverSaveBody = protocolBody.extend({
+  models: z
+    .array(z.object({ id: z.number().int().min(1).max(65_534), address: z.number().int().min(0).max(65_535) }))
+    .min(1)
+    .max(50),
+  /** Where it was found, for the configs' notes. */
+  gatewaySn: z.string().trim().max(64).optional(),
+});
+export type DiscoverSaveInput = z.input<typeof discoverSaveBody>;
+
+/** The push of one config to one gateway (issue 14 item 5): what it was sent and what it acknowledged. */
+export const protocolPushRow = z.object({
+  gatewaySn: z.string(),
+  gatewayAlias: z.string().nullable(),
+  online: z.boolean(),
+  config: z.string(),
+  /** The version last queued for it. */
+  version: z.number().int(),
+  state: z.enum(['waiting', 'sent', 'acknowledged', 'failed']),
+  /** The version the gateway acknowledged, and when; null before its first answer. */
+  ackedVersion: z.number().int().nullable(),
+  ackedAt: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type ProtocolPushRow = z.infer<typeof protocolPushRow>;
+
+export const protocolPushStatus = z.object({
+  configs: z.array(
+    z.object({
+      name: z.string(),
+      /** The newest version. */
+      version: z.number().int(),
+      /** Gateways with a device whose protocol is this protocol's code. */
+      gateways: z.number().int(),
+      /** Of those, how many acknowledged the newest version. */
+      current: z.number().int(),
+    }),
+  ),
+  gateways: z.array(protocolPushRow),
+});
+export type ProtocolPushStatus = z.infer<typeof protocolPushStatus>;
+
 export const protocolContracts = contracts({
   'GET /protocol': { query: protocolListQuery, answer: pageOf(protocolRow) },
   'POST /protocol': { body: protocolBody, answer: protocolRow },
@@ -212,4 +298,14 @@ export const protocolContracts = contracts({
   'POST /protocol/fullData/import': { query: importQuery, answer: importResult },
 
   'POST /protocol/decodeMessage': { body: decodeBody, answer: decodeResult },
+
+  /** SunSpec discovery: scans a device behind a gateway and proposes configs from the models found. */
+  'POST /protocol/discover/scan': { body: discoverScanBody, answer: discoverScanAnswer },
+  /** Saves a discovered proposal as a new protocol. */
+  'POST /protocol/discover/save': { body: discoverSaveBody, answer: protocolRow },
+
+  /** Protocol updates: per config, the gateways using it and the version each acknowledged. */
+  'GET /protocol/push/status': { query: z.object({ protocolId: z.uuid() }), answer: protocolPushStatus },
+  /** Queues the newest version of every config of a protocol to every gateway using it. */
+  'POST /protocol/push/:protocolId': { answer: z.object({ queued: z.number().int() }) },
 });

@@ -172,6 +172,7 @@ export const cn: Messages = {
     configName: '请使用 1 到 32 个字母、数字、短横线或下划线。',
     configLocked: '只能修改配置的最新版本，请先创建新版本。',
     configExists: '该协议已有同名配置。',
+    sunspecModel: '控制台不认识此 SunSpec 模型。',
     columnsMax: '一个配置最多 500 列。',
   },
   roles: {

@@ -182,6 +182,7 @@ export const de: Messages = {
     configLocked:
       'Nur die neueste Version einer Konfiguration kann geändert werden. Legen Sie zuerst eine neue Version an.',
     configExists: 'Dieses Protokoll hat bereits eine Konfiguration mit diesem Namen.',
+    sunspecModel: 'Dieses SunSpec-Modell kennt die Konsole nicht.',
     columnsMax: 'Eine Konfiguration kann höchstens 500 Spalten haben.',
   },
   roles: {

@@ -176,6 +176,7 @@ export const en = {
     configName: 'Use 1 to 32 letters, digits, dashes or underscores.',
     configLocked: 'Only the newest version of a config can be changed. Make a new version first.',
     configExists: 'This protocol already has a config with this name.',
+    sunspecModel: 'The console does not know this SunSpec model.',
     columnsMax: 'A config can hold at most 500 columns.',
   },
   roles: {

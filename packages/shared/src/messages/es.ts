@@ -181,6 +181,7 @@ export const es: Messages = {
     configName: 'Use de 1 a 32 letras, dígitos, guiones o guiones bajos.',
     configLocked: 'Solo se puede cambiar la versión más reciente de una configuración. Cree primero una nueva versión.',
     configExists: 'Este protocolo ya tiene una configuración con este nombre.',
+    sunspecModel: 'La consola no conoce este modelo SunSpec.',
     columnsMax: 'Una configuración puede tener como máximo 500 columnas.',
   },
   roles: {

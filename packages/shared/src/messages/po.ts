@@ -177,6 +177,7 @@ export const po: Messages = {
     configName: 'Użyj od 1 do 32 liter, cyfr, myślników lub podkreśleń.',
     configLocked: 'Można zmieniać tylko najnowszą wersję konfiguracji. Najpierw utwórz nową wersję.',
     configExists: 'Ten protokół ma już konfigurację o tej nazwie.',
+    sunspecModel: 'Konsola nie zna tego modelu SunSpec.',
     columnsMax: 'Konfiguracja może mieć najwyżej 500 kolumn.',
   },
   roles: {

@@ -177,6 +177,7 @@ export const pt: Messages = {
     configName: 'Use de 1 a 32 letras, dígitos, hífenes ou sublinhados.',
     configLocked: 'Só a versão mais recente de uma configuração pode ser alterada. Crie primeiro uma nova versão.',
     configExists: 'Este protocolo já tem uma configuração com este nome.',
+    sunspecModel: 'O console não conhece este modelo SunSpec.',
     columnsMax: 'Uma configuração pode ter no máximo 500 colunas.',
   },
   roles: {

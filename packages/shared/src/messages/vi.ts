@@ -173,6 +173,7 @@ export const vi: Messages = {
     configName: 'Dùng 1 đến 32 chữ cái, chữ số, dấu gạch ngang hoặc gạch dưới.',
     configLocked: 'Chỉ có thể thay đổi phiên bản mới nhất của cấu hình. Hãy tạo phiên bản mới trước.',
     configExists: 'Giao thức này đã có cấu hình cùng tên.',
+    sunspecModel: 'Bảng điều khiển không biết mô hình SunSpec này.',
     columnsMax: 'Một cấu hình có tối đa 500 cột.',
   },
   roles: {

@@ -1,3 +1,4 @@
+import { gatewayProtocolVersions } from '../protocols/push.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   GATEWAY_STATUSES,
@@ -239,5 +240,6 @@ export async function gatewayDetail(
       status: d.status,
       lastSeen: d.ts ? toMs(d.ts) : null,
     })),
+    protocolUpdates: await gatewayProtocolVersions(db, base.id),
   };
 }

@@ -85,6 +85,8 @@ export class Ingest {
        * not a device_command, its steps and outcome are the upgrade row's.
        */
       upgrades?: { owns(json: unknown): boolean; handleResult(sn: string, json: unknown): Promise<void> };
+      /** Where the answers to protocol updates (`ppu-…`) go (modules/protocols/push.ts). */
+      protocolPush?: { owns(json: unknown): boolean; handleResult(sn: string, json: unknown): Promise<void> };
       /** A gateway said (or showed by connecting) that it is online: upgrades waiting for it may go. */
       gatewayOnline?: (sn: string) => void;
       /** Tests shorten the waits and the bound. */
@@ -112,7 +114,7 @@ export class Ingest {
     this.patience = new Patience(deps.log, deps.backoff);
     const gateways = gatewayStatus(deps);
     this.presence = gateways.presence;
-    const { commands, upgrades } = deps;
+    const { commands, upgrades, protocolPush } = deps;
     this.channels = {
       telemetry: { queued: telemetryChannel },
       event: { queued: eventChannel },
@@ -120,6 +122,7 @@ export class Ingest {
       commandResult: {
         direct: async (sn, json) => {
           if (upgrades?.owns(json)) return upgrades.handleResult(sn, json);
+          if (protocolPush?.owns(json)) return protocolPush.handleResult(sn, json);
           if (commands) return commands.handleResult(sn, json);
           deps.log.info({ sn, result: json }, 'command result');
         },

@@ -1,17 +1,19 @@
 import fastifyMultipart from '@fastify/multipart';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   hexAddress,
   parseHexAddress,
   PROTOCOL_LIMITS,
   protocolNameProblem,
+  sunspecScanResultSchema,
   type ColumnInput,
 } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/rows.js';
-import { protocol, protocolColumn, protocolConfig } from '../../db/schema.js';
+import { device, gateway, protocol, protocolColumn, protocolConfig } from '../../db/schema.js';
+import type { CommandService } from '../commands/service.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
@@ -19,6 +21,8 @@ import { AppError, ValidationError } from '../../http/errors.js';
 import { readUpload } from '../files/multipart.js';
 import { sendXlsx } from '../../xlsx/write.js';
 import { hexBytes, lowestAddress, parseFrame, decodeRegisters } from './decode.js';
+import { checkSaveModels, describeModels, proposeConfigs } from './discover.js';
+import { pushStatus, queueProtocolPush, type ProtocolPusher } from './push.js';
 import { seedProtocols } from './seed.js';
 import { parseImport, SHEET_HEADINGS, sheetRows } from './sheet.js';
 import {
@@ -46,9 +50,16 @@ const CONFIG_NAME = /^[A-Za-z0-9_-]{1,32}$/;
  * for platform administrators with protocol.manage.view (scope platform; a company role is refused 403
  * before any row is read). The shipped maps are seeded when the module starts (seed.ts).
  */
-export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPluginAsyncZod {
+export function protocolRoutes(deps: {
+  db: Db;
+  now?: () => number;
+  /** Sends sunspecScan to a gateway and waits for its answer. */
+  commands: CommandService;
+  /** Sends protocol updates; kicked after a change so gateways get it in moments, not at the next round. */
+  pusher: Pick<ProtocolPusher, 'kickSoon'>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps;
+    const { db, commands, pusher } = deps;
     const clock = deps.now ?? Date.now;
     const now = () => new Date(clock());
     await seedProtocols(db);
@@ -189,8 +200,10 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
         const made = await db.transaction(async (tx) => {
           const v = await addConfigVersion(tx, { protocolId, name, note, createdBy: auth.userId, columns: [] });
           await touchProtocol(tx, protocolId, now());
+          await queueProtocolPush(tx, protocolId, now(), name);
           return v;
         });
+        pusher.kickSoon();
         return ok(req, await configById(db, made.id));
       },
     );
@@ -211,8 +224,10 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
             columns,
           });
           await touchProtocol(tx, from.protocolId, now());
+          await queueProtocolPush(tx, from.protocolId, now(), from.name);
           return v;
         });
+        pusher.kickSoon();
         return ok(req, await configById(db, made.id));
       },
     );
@@ -257,8 +272,10 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
             .returning()
             .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
+          await queueProtocolPush(tx, config.protocolId, now(), config.name);
           return inserted;
         });
+        pusher.kickSoon();
         if (!row) throw new Error('column not inserted');
         return ok(req, toColumnRow(row));
       },
@@ -280,8 +297,10 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
             .returning()
             .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
+          await queueProtocolPush(tx, config.protocolId, now(), config.name);
           return updated;
         });
+        pusher.kickSoon();
         if (!row) throw new AppError('notFound');
         return ok(req, toColumnRow(row));
       },
@@ -299,7 +318,9 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
         await db.transaction(async (tx) => {
           await tx.delete(protocolColumn).where(eq(protocolColumn.id, current.id));
           await touchProtocol(tx, config.protocolId, now());
+          await queueProtocolPush(tx, config.protocolId, now(), config.name);
         });
+        pusher.kickSoon();
         return ok(req, null);
       },
     );
@@ -359,10 +380,12 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
               columns: c.columns,
             });
             out.push({ name: c.name, version: v.version, columns: c.columns.length });
+            await queueProtocolPush(tx, p.id, now(), c.name);
           }
           await touchProtocol(tx, p.id, now());
           return out;
         });
+        pusher.kickSoon();
         return ok(req, { saved: true, ...answer, configs: made });
       },
     );
@@ -405,6 +428,128 @@ export function protocolRoutes(deps: { db: Db; now?: () => number }): FastifyPlu
           values: decoded.values,
           skipped: [...decoded.skipped, ...other],
         });
+      },
+    );
+
+    route(
+      'POST /protocol/discover/scan',
+      {
+        config: manage,
+        summary:
+          'SunSpec discovery: the gateway scans a device for the "SunS" marker and its models (command sunspecScan); answers the models and a proposed protocol',
+      },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const b = req.body;
+        const [gw] = await db
+          .select({ id: gateway.id, sn: gateway.sn })
+          .from(gateway)
+          .where(eq(gateway.sn, b.gatewaySn));
+        if (!gw) throw new AppError('gatewayNotFound');
+        let target: { id: string; sn: string } | null = null;
+        if (b.device) {
+          const [d] = await db
+            .select({ id: device.id, sn: device.sn })
+            .from(device)
+            .where(and(eq(device.sn, b.device), eq(device.gatewayId, gw.id), isNull(device.deletedAt)));
+          if (!d) throw new AppError('notFound');
+          target = d;
+        }
+        const params = {
+          ...(b.unitId === undefined ? {} : { unitId: b.unitId }),
+          ...(b.base === undefined ? {} : { base: b.base }),
+        };
+        const outcome = await commands.send({
+          auth,
+          ip: req.ip,
+          gatewayId: gw.id,
+          device: target,
+          type: 'sunspecScan',
+          params,
+          operation: 'protocol.sunspecScan',
+        });
+        const parsed = outcome.status === 'succeeded' ? sunspecScanResultSchema.safeParse(outcome.result) : null;
+        if (parsed && !parsed.success) req.log.warn({ sn: gw.sn, cmd: outcome.id }, 'malformed sunspecScan answer');
+        const scan = parsed?.success ? parsed.data : null;
+        const malformed = parsed !== null && !parsed.success;
+        return ok(req, {
+          id: outcome.id,
+          status: malformed ? 'failed' : outcome.status,
+          error: malformed ? 'malformed answer' : outcome.error,
+          gatewaySn: gw.sn,
+          device: scan?.device ?? null,
+          unitId: scan?.unitId ?? null,
+          base: scan?.base ?? null,
+          models: scan ? describeModels(scan) : [],
+          proposal: proposeConfigs(scan?.models ?? [], scan ? `${gw.sn}/${scan.device}` : undefined),
+        });
+      },
+    );
+
+    route(
+      'POST /protocol/discover/save',
+      { config: manage, summary: 'Save a discovered SunSpec proposal as a new protocol, one config per model' },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        const b = req.body;
+        codeRule(b.code);
+        checkSaveModels(b.models);
+        await checkCodeFree(db, b.code);
+        const proposal = proposeConfigs(b.models, b.gatewaySn);
+        try {
+          const id = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(protocol)
+              .values({
+                code: b.code,
+                manufacturer: b.manufacturer,
+                protocolVersion: b.protocolVersion,
+                configureVersion: b.configureVersion,
+                createdBy: auth.userId,
+              })
+              .returning({ id: protocol.id });
+            if (!row) throw new Error('protocol not inserted');
+            for (const c of proposal.configs)
+              await addConfigVersion(tx, {
+                protocolId: row.id,
+                name: c.name,
+                note: c.note,
+                createdBy: auth.userId,
+                columns: c.columns,
+              });
+            // Gateways whose devices already name this code get the new configs.
+            await queueProtocolPush(tx, row.id, now());
+            return row.id;
+          });
+          pusher.kickSoon();
+          return ok(req, await protocolById(db, id));
+        } catch (e) {
+          if (isUniqueViolation(e)) throw new AppError('protocolExists');
+          throw e;
+        }
+      },
+    );
+
+    route(
+      'GET /protocol/push/status',
+      {
+        config: manage,
+        summary: 'Protocol updates: per config, the gateways using it and the version each acknowledged',
+      },
+      async (req) => {
+        await protocolOf(req.query.protocolId);
+        return ok(req, await pushStatus(db, req.query.protocolId));
+      },
+    );
+
+    route(
+      'POST /protocol/push/:protocolId',
+      { config: manage, summary: 'Push now: queue the newest version of every config to every gateway using it' },
+      async (req) => {
+        const p = await protocolOf(req.params.protocolId);
+        const queued = await db.transaction((tx) => queueProtocolPush(tx, p.id, now()));
+        pusher.kickSoon();
+        return ok(req, { queued });
       },
     );
 

@@ -101,6 +101,9 @@ export default function GatewayDetailPage(): React.JSX.Element {
             <DevicesTable devices={gw.devices} />
           </Card>
           {held.has('logger.management') ? <GatewayLogCard sn={gw.sn} online={gw.online} /> : null}
+          <Card size="small" title={t('gateways.protocolUpdates.title')}>
+            <ProtocolUpdatesTable rows={gw.protocolUpdates} />
+          </Card>
           <Card size="small" title={t('deviceCommon.log.title')}>
             <OperationLogTable target={gw.sn} describe={describe} />
           </Card>
@@ -156,6 +159,38 @@ function Fields({ gw }: { gw: GatewayInfo }) {
     { key: 'battery', label: t('gateways.field.batteryType'), children: dash(gw.batteryType) },
   ];
   return <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} data-testid="gateway-fields" />;
+}
+
+/** The protocol configs pushed to the gateway and the version it acknowledged (issue 14 item 5). */
+function ProtocolUpdatesTable({ rows }: { rows: GatewayInfo['protocolUpdates'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<GatewayInfo['protocolUpdates'][number]>
+      rowKey={(r) => `${r.protocol}/${r.config}`}
+      size="small"
+      dataSource={rows}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+      data-testid="gateway-protocol-updates"
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateways.protocolUpdates.none')} />,
+      }}
+      columns={[
+        { key: 'protocol', title: t('gateways.protocolUpdates.protocol'), render: (_, r) => <bdi>{r.protocol}</bdi> },
+        { key: 'config', title: t('gateways.protocolUpdates.config'), render: (_, r) => <bdi>{r.config}</bdi> },
+        {
+          key: 'version',
+          title: t('gateways.protocolUpdates.version'),
+          render: (_, r) => <Quantity>{r.version}</Quantity>,
+        },
+        {
+          key: 'at',
+          title: t('gateways.protocolUpdates.ackedAt'),
+          render: (_, r) => <Quantity>{formatLastSeen(r.ackedAt)}</Quantity>,
+        },
+      ]}
+    />
+  );
 }
 
 function DevicesTable({ devices }: { devices: GatewayDevice[] }) {

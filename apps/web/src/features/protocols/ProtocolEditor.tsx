@@ -13,6 +13,7 @@ import { ColumnsTable } from './ColumnsTable';
 import { DecodePanel } from './DecodePanel';
 import { ImportDialog } from './ImportDialog';
 import { ProtocolDialog } from './ProtocolDialog';
+import { PushPanel } from './PushPanel';
 
 interface Props {
   protocol: ProtocolRow;
@@ -200,6 +201,7 @@ export function ProtocolEditor({ protocol, onDeleted }: Props): React.JSX.Elemen
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('protocols.noConfigs')} />
       )}
       {version ? <DecodePanel config={version} /> : null}
+      <PushPanel protocol={protocol} />
 
       <ProtocolDialog open={editing} protocol={protocol} onClose={() => setEditing(false)} />
       <ImportDialog open={importing} protocol={protocol} onClose={() => setImporting(false)} />

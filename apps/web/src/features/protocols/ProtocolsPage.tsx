@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, RadarChartOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Grid, Table, Tag } from 'antd';
+import { Button, Empty, Grid, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { listPagination, ListToolbar, type ListSpec, useListState } from '../../
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { protocolApi, protocolKeys, type ProtocolRow } from './api';
+import { DiscoverDialog } from './DiscoverDialog';
 import { ProtocolDialog } from './ProtocolDialog';
 import { ProtocolEditor } from './ProtocolEditor';
 import './protocols.css';
@@ -26,6 +27,7 @@ export default function ProtocolsPage(): React.JSX.Element {
   const { state, update, reset, narrowed } = useListState(SPEC);
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [discovering, setDiscovering] = useState(false);
   const list = useQuery({
     queryKey: protocolKeys.list(state.search, state.page, state.size),
     queryFn: () => protocolApi.list(state.search, state.page, state.size),
@@ -101,9 +103,14 @@ export default function ProtocolsPage(): React.JSX.Element {
             </h1>
             <p className="hg-page-hint">{t('protocols.hint')}</p>
           </div>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="protocol-new">
-            {t('protocols.new')}
-          </Button>
+          <Space wrap>
+            <Button icon={<RadarChartOutlined />} onClick={() => setDiscovering(true)} data-testid="protocol-discover">
+              {t('protocols.discover.open')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="protocol-new">
+              {t('protocols.new')}
+            </Button>
+          </Space>
         </header>
         <ListToolbar
           search={state.search}
@@ -140,6 +147,13 @@ export default function ProtocolsPage(): React.JSX.Element {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('protocols.pick')} />
         </section>
       )}
+      <DiscoverDialog
+        open={discovering}
+        onClose={(made) => {
+          setDiscovering(false);
+          if (made) setSelected(made.id);
+        }}
+      />
       <ProtocolDialog
         open={creating}
         protocol={null}

@@ -1,8 +1,24 @@
-import { ERROR_CODES, type ColumnBody, type DecodeInput, type ProtocolInput } from '@heliograph/shared';
+import {
+  ERROR_CODES,
+  type ColumnBody,
+  type DecodeInput,
+  type DiscoverSaveInput,
+  type DiscoverScanInput,
+  type ProtocolInput,
+} from '@heliograph/shared';
 import { call, routeUrl } from '../../api/call';
 
 /** The protocol calls (contracts in packages/shared/src/contracts/protocols.ts). */
-export type { ColumnBody, ColumnRow, ConfigRow, DecodeResult, ImportResult, ProtocolRow } from '@heliograph/shared';
+export type {
+  ColumnBody,
+  ColumnRow,
+  ConfigRow,
+  DecodeResult,
+  DiscoverScanAnswer,
+  ImportResult,
+  ProtocolPushStatus,
+  ProtocolRow,
+} from '@heliograph/shared';
 
 export const protocolKeys = {
   all: ['protocols'] as const,
@@ -10,6 +26,8 @@ export const protocolKeys = {
   configs: (protocolId: string) => ['protocols', 'configs', protocolId] as const,
   versions: (protocolId: string, name: string) => ['protocols', 'versions', protocolId, name] as const,
   columns: (configId: string) => ['protocols', 'columns', configId] as const,
+  push: (protocolId: string) => ['protocols', 'push', protocolId] as const,
+  gateways: (q: string) => ['protocols', 'gateways', q] as const,
 };
 
 /** Field errors (code 4) and a taken code (1501) land on the form's fields. */
@@ -55,5 +73,17 @@ export const protocolApi = {
       { tolerate: [ERROR_CODES.importFailed] },
     );
   },
+  /** Gateways by serial number (in part), for the discovery's gateway picker. */
+  gateways: (q: string) => call('GET /gateways', { query: { ...(q ? { q } : {}), page: 1, size: 10 } }),
+  /** An offline gateway (1201) is shown in the dialog, not as a toast. */
+  discoverScan: (body: DiscoverScanInput) =>
+    call(
+      'POST /protocol/discover/scan',
+      { body },
+      { tolerate: [ERROR_CODES.deviceOffline, ERROR_CODES.gatewayNotFound] },
+    ),
+  discoverSave: (body: DiscoverSaveInput) => call('POST /protocol/discover/save', { body }, FORM),
+  pushStatus: (protocolId: string) => call('GET /protocol/push/status', { query: { protocolId } }),
+  pushNow: (protocolId: string) => call('POST /protocol/push/:protocolId', { params: { protocolId } }),
   decode: (body: DecodeInput) => call('POST /protocol/decodeMessage', { body }, { tolerate: [ERROR_CODES.validation] }),
 };
