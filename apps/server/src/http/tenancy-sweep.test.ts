@@ -245,7 +245,13 @@ interface Keys {
 function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: string): string | string[] | undefined {
   const family = /^\/api\/v1\/([A-Za-z-]+)/.exec(path)?.[1] ?? '';
   const serialOf = (): string => {
-    if (family.startsWith('gateway') || path === '/api/v1/plant' || path === '/api/v1/plant/{id}/gateway')
+    // logger/* are the gateways' own logs (spec: a gateway is a data logger).
+    if (
+      family.startsWith('gateway') ||
+      family === 'logger' ||
+      path === '/api/v1/plant' ||
+      path === '/api/v1/plant/{id}/gateway'
+    )
       return k.gateway;
     if (family === 'acSwitch') return k.acSwitch;
     if (family === 'masterNode') return k.lora;
