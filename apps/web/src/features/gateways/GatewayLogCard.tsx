@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/call';
+import { useScrollRegion } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 
 const LINES = 200;
@@ -20,6 +21,7 @@ const logKey = (sn: string) => ['gatewayLog', sn] as const;
 export function GatewayLogCard({ sn, online }: { sn: string; online: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const box = useScrollRegion('gateway-log-title');
   const kept = useQuery({
     queryKey: logKey(sn),
     queryFn: () => call('GET /logger/:sn/log', { params: { sn } }),
@@ -35,17 +37,34 @@ export function GatewayLogCard({ sn, online }: { sn: string; online: boolean }):
     {
       title: t('gateways.log.time'),
       dataIndex: 'at',
-      width: 180,
-      render: (at: number) => <Quantity>{dayjs(at).format('YYYY-MM-DD HH:mm:ss')}</Quantity>,
+      width: 110,
+      // The date above the time, so the column stays narrow on a phone.
+      render: (at: number) => (
+        <Quantity>
+          {dayjs(at).format('YYYY-MM-DD')}
+          <br />
+          {dayjs(at).format('HH:mm:ss')}
+        </Quantity>
+      ),
     },
     {
       title: t('gateways.log.level'),
       dataIndex: 'level',
-      width: 110,
+      width: 100,
+      responsive: ['sm'],
       render: (level: GatewayLogLine['level']) => <Tag color={LEVEL_COLOUR[level]}>{t(`gateways.log.${level}`)}</Tag>,
     },
     // What the gateway wrote, as it wrote it (its firmware's language).
-    { title: t('gateways.log.message'), dataIndex: 'message', render: (m: string) => <bdi dir="ltr">{m}</bdi> },
+    {
+      title: t('gateways.log.message'),
+      dataIndex: 'message',
+      // On a phone the level shows as the message's colour; the message wraps rather than scrolling away.
+      render: (m: string, r) => (
+        <bdi dir="ltr" className={`hg-gateway-log-${r.level}`} style={{ overflowWrap: 'anywhere' }}>
+          {m}
+        </bdi>
+      ),
+    },
   ];
   const failed = read.data && read.data.status !== 'succeeded' ? (read.data.error ?? read.data.status) : null;
   // Newest first, as the other logs of the console read.
@@ -53,7 +72,7 @@ export function GatewayLogCard({ sn, online }: { sn: string; online: boolean }):
   return (
     <Card
       size="small"
-      title={t('gateways.log.title')}
+      title={<span id="gateway-log-title">{t('gateways.log.title')}</span>}
       data-testid="gateway-log"
       extra={
         <Button
@@ -77,17 +96,18 @@ export function GatewayLogCard({ sn, online }: { sn: string; online: boolean }):
       </p>
       {failed ? <Alert type="error" showIcon title={t('gateways.log.failed', { reason: failed })} /> : null}
       {kept.isError ? <Alert type="error" showIcon title={t('gateways.log.loadFailed')} /> : null}
-      <Table<GatewayLogLine>
-        size="small"
-        rowKey={(r) => `${r.at}-${r.message}`}
-        columns={columns}
-        dataSource={lines}
-        loading={kept.isLoading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('gateways.log.none') }}
-        data-testid="gateway-log-lines"
-      />
+      <div ref={box}>
+        <Table<GatewayLogLine>
+          size="small"
+          rowKey={(r) => `${r.at}-${r.message}`}
+          columns={columns}
+          dataSource={lines}
+          loading={kept.isLoading}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          locale={{ emptyText: t('gateways.log.none') }}
+          data-testid="gateway-log-lines"
+        />
+      </div>
     </Card>
   );
 }
