@@ -299,6 +299,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     maxSamplesPerFlush: database.kind === 'postgres' ? undefined : EMBEDDED_SAMPLES_PER_FLUSH,
     turn: () => foreground.turn(),
     slice: () => foreground.slice(),
+    transaction: () => foreground.transaction(),
   });
   ingest.start();
   upgradeDispatcher.start();

@@ -136,3 +136,42 @@ describe('background work yields to the console’s requests', () => {
     await answer;
   });
 });
+
+describe('background transactions while the console is in use', () => {
+  /** A clock the test moves. */
+  let clock = 0;
+  const now = () => clock;
+
+  it('lets two run at once for two seconds after a request, and every one once the console is quiet', async () => {
+    const foreground = new Foreground(60_000, 20, now, 2);
+    const { url } = await appWith(foreground);
+    // Quiet console: four at once.
+    const quiet = await Promise.all([1, 2, 3, 4].map(() => foreground.transaction()));
+    expect(foreground.transactionsRunning).toBe(4);
+    for (const end of quiet) end();
+    expect(foreground.transactionsRunning).toBe(0);
+
+    clock = 10_000;
+    expect((await fetch(`${url}/fast`)).status).toBe(200);
+    await until(() => foreground.busy === 0);
+    const first = await foreground.transaction();
+    const second = await foreground.transaction();
+    let third: (() => void) | undefined;
+    const waiting = foreground.transaction().then((end) => (third = end));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(third).toBeUndefined();
+    expect(foreground.transactionsRunning).toBe(2);
+    // One ends: the third goes at once.
+    first();
+    await waiting;
+    expect(foreground.transactionsRunning).toBe(2);
+    // Two seconds without a request: no limit.
+    clock = 12_001;
+    const more = await Promise.all([1, 2, 3].map(() => foreground.transaction()));
+    expect(foreground.transactionsRunning).toBe(5);
+    for (const end of [second, third as () => void, ...more]) end();
+    // Ending twice counts once.
+    second();
+    expect(foreground.transactionsRunning).toBe(0);
+  });
+});

@@ -107,6 +107,11 @@ export class Ingest {
        * lanes (http/foreground.ts). Without it, a turn of the event loop per lane.
        */
       slice?: () => Promise<void>;
+      /**
+       * Awaited before each transaction, its answer called when the transaction ends: how many lanes write at
+       * once while the console is in use (Foreground.transaction). Without it, every lane.
+       */
+      transaction?: () => Promise<() => void>;
       stopWaitMs?: number;
     },
   ) {
@@ -310,11 +315,13 @@ export class Ingest {
         }
       }
       if (take.length === 0) continue;
+      const done = await (this.deps.transaction?.() ?? Promise.resolve(() => undefined));
       try {
         await this.flush(take);
       } catch (err) {
         this.deps.log.error({ err }, 'ingest flush failed; left unacknowledged');
       } finally {
+        done();
         this.release(take.reduce((b, i) => b + i.bytes, 0));
       }
     }

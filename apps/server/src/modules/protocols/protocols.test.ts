@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildRtuResponse, encodeSunSpecModel, loadSunSpecModel } from '@heliograph/modbus';
 import {
   ERROR_CODES,
@@ -12,7 +12,7 @@ import {
   type ProtocolRow,
 } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { protocol, protocolColumn, protocolConfig } from '../../db/schema.js';
+import { auditLog, protocol, protocolColumn, protocolConfig } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { multipart } from '../companies/test-files.js';
 import { SHEET_HEADINGS } from './sheet.js';
@@ -303,6 +303,26 @@ describe('configs, versions and columns', () => {
       query: { configId: v2.data.id },
     });
     expect(gone.code).toBe(ERROR_CODES.notFound);
+
+    // Every change is in the audit log under the protocol, in order, with what changed; the locked edit is not.
+    const audit = await t.database.db
+      .select({ action: auditLog.action, old: auditLog.oldValue, new: auditLog.newValue })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, p.id))
+      .orderBy(auditLog.createdAt);
+    expect(audit.map((a) => a.action)).toEqual([
+      'protocol.create',
+      'protocol.configCreate',
+      'protocol.columnAdd',
+      'protocol.configVersion',
+      'protocol.columnUpdate',
+      'protocol.delete',
+    ]);
+    expect(audit[3]).toMatchObject({
+      old: { config: 'realtime', version: 1 },
+      new: { config: 'realtime', version: 2 },
+    });
+    expect(audit[5]?.old).toMatchObject({ code: 'VERS-001' });
   });
 });
 

@@ -14,10 +14,11 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/rows.js';
 import { device, gateway, protocol, protocolColumn, protocolConfig } from '../../db/schema.js';
 import type { CommandService } from '../commands/service.js';
-import { requireAuth } from '../../http/context.js';
+import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
 import { readUpload } from '../files/multipart.js';
 import { sendXlsx } from '../../xlsx/write.js';
 import { hexBytes, lowestAddress, parseFrame, decodeRegisters } from './decode.js';
@@ -115,6 +116,20 @@ export function protocolRoutes(deps: {
       ...body,
       startAddress: body.startAddress.toUpperCase(),
     });
+    /** A change to a protocol in the audit log, in the change's transaction; the protocol's id is the target. */
+    const audit = (
+      tx: Pick<Db, 'insert'>,
+      req: { auth: AuthContext | null; ip: string },
+      action: string,
+      protocolId: string,
+      change: { oldValue?: unknown; newValue?: unknown } = {},
+    ) =>
+      recordAudit(tx, requireAuth(req.auth), req.ip, {
+        action: `protocol.${action}`,
+        targetKind: 'protocol',
+        targetId: protocolId,
+        ...change,
+      });
 
     route(
       'GET /protocol',
@@ -150,6 +165,7 @@ export function protocolRoutes(deps: {
             })
             .returning({ id: protocol.id });
           if (!row) throw new Error('protocol not inserted');
+          await audit(tx, req, 'create', row.id, { newValue: { code: b.code, manufacturer: b.manufacturer } });
           return row.id;
         });
         return ok(req, await protocolById(db, id));
@@ -200,6 +216,7 @@ export function protocolRoutes(deps: {
         const made = await db.transaction(async (tx) => {
           const v = await addConfigVersion(tx, { protocolId, name, note, createdBy: auth.userId, columns: [] });
           await touchProtocol(tx, protocolId, now());
+          await audit(tx, req, 'configCreate', protocolId, { newValue: { config: name, version: v.version } });
           await queueProtocolPush(tx, protocolId, now(), name);
           return v;
         });
@@ -224,6 +241,10 @@ export function protocolRoutes(deps: {
             columns,
           });
           await touchProtocol(tx, from.protocolId, now());
+          await audit(tx, req, 'configVersion', from.protocolId, {
+            oldValue: { config: from.name, version: from.version },
+            newValue: { config: from.name, version: v.version },
+          });
           await queueProtocolPush(tx, from.protocolId, now(), from.name);
           return v;
         });
@@ -240,6 +261,9 @@ export function protocolRoutes(deps: {
         await db.transaction(async (tx) => {
           await tx.delete(protocolConfig).where(eq(protocolConfig.id, config.id));
           await touchProtocol(tx, config.protocolId, now());
+          await audit(tx, req, 'configDelete', config.protocolId, {
+            oldValue: { config: config.name, version: config.version },
+          });
         });
         return ok(req, null);
       },
@@ -273,6 +297,9 @@ export function protocolRoutes(deps: {
             .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
           await queueProtocolPush(tx, config.protocolId, now(), config.name);
+          await audit(tx, req, 'columnAdd', config.protocolId, {
+            newValue: { config: config.name, version: config.version, column: input.name },
+          });
           return inserted;
         });
         pusher.kickSoon();
@@ -298,6 +325,10 @@ export function protocolRoutes(deps: {
             .catch(repeated);
           await touchProtocol(tx, config.protocolId, now());
           await queueProtocolPush(tx, config.protocolId, now(), config.name);
+          await audit(tx, req, 'columnUpdate', config.protocolId, {
+            oldValue: { config: config.name, version: config.version, column: current.name },
+            newValue: { column: input.name },
+          });
           return updated;
         });
         pusher.kickSoon();
@@ -319,6 +350,9 @@ export function protocolRoutes(deps: {
           await tx.delete(protocolColumn).where(eq(protocolColumn.id, current.id));
           await touchProtocol(tx, config.protocolId, now());
           await queueProtocolPush(tx, config.protocolId, now(), config.name);
+          await audit(tx, req, 'columnDelete', config.protocolId, {
+            oldValue: { config: config.name, version: config.version, column: current.name },
+          });
         });
         pusher.kickSoon();
         return ok(req, null);
@@ -383,6 +417,7 @@ export function protocolRoutes(deps: {
             await queueProtocolPush(tx, p.id, now(), c.name);
           }
           await touchProtocol(tx, p.id, now());
+          await audit(tx, req, 'import', p.id, { newValue: { file: up.fileName, configs: out } });
           return out;
         });
         pusher.kickSoon();
@@ -519,6 +554,9 @@ export function protocolRoutes(deps: {
               });
             // Gateways whose devices already name this code get the new configs.
             await queueProtocolPush(tx, row.id, now());
+            await audit(tx, req, 'create', row.id, {
+              newValue: { code: b.code, manufacturer: b.manufacturer, discovered: b.models.map((m) => m.id) },
+            });
             return row.id;
           });
           pusher.kickSoon();
@@ -574,6 +612,20 @@ export function protocolRoutes(deps: {
               updatedAt: now(),
             })
             .where(eq(protocol.id, p.id));
+          await audit(tx, req, 'update', p.id, {
+            oldValue: {
+              code: p.code,
+              manufacturer: p.manufacturer,
+              protocolVersion: p.protocolVersion,
+              configureVersion: p.configureVersion,
+            },
+            newValue: {
+              code: b.code,
+              manufacturer: b.manufacturer,
+              protocolVersion: b.protocolVersion,
+              configureVersion: b.configureVersion,
+            },
+          });
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw new AppError('protocolExists');
@@ -589,6 +641,7 @@ export function protocolRoutes(deps: {
         const p = await protocolOf(req.params.protocolId);
         await db.transaction(async (tx) => {
           await tx.delete(protocol).where(eq(protocol.id, p.id));
+          await audit(tx, req, 'delete', p.id, { oldValue: { code: p.code, manufacturer: p.manufacturer } });
         });
         return ok(req, null);
       },
