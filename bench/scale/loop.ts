@@ -20,11 +20,13 @@ export async function readLoop(instance: ServerInstance, token: string): Promise
       const line = text.split('\n').find((l) => l.startsWith(`${name} `));
       return line ? Number(line.slice(name.length + 1)) : NaN;
     };
-    return {
+    const reading = {
       delayP99Ms: value('heliograph_event_loop_delay_seconds{quantile="0.99"}') * 1000,
       delayMaxMs: value('heliograph_event_loop_delay_seconds{quantile="1"}') * 1000,
       utilization: value('heliograph_event_loop_utilization'),
     };
+    // A server that started less than a window ago has no complete window yet: all zeros, not a figure.
+    return reading.delayMaxMs === 0 && reading.utilization === 0 ? undefined : reading;
   } catch {
     return undefined;
   }

@@ -116,6 +116,25 @@ export function protocolRoutes(deps: {
       ...body,
       startAddress: body.startAddress.toUpperCase(),
     });
+    /** A new protocol's row (the POST /protocol form, or a discovered proposal saved); answers its id. */
+    const insertProtocol = async (
+      tx: Pick<Db, 'insert'>,
+      b: { code: string; manufacturer: string; protocolVersion: string; configureVersion: string },
+      createdBy: string,
+    ): Promise<string> => {
+      const [row] = await tx
+        .insert(protocol)
+        .values({
+          code: b.code,
+          manufacturer: b.manufacturer,
+          protocolVersion: b.protocolVersion,
+          configureVersion: b.configureVersion,
+          createdBy,
+        })
+        .returning({ id: protocol.id });
+      if (!row) throw new Error('protocol not inserted');
+      return row.id;
+    };
     /** A change to a protocol in the audit log, in the change's transaction; the protocol's id is the target. */
     const audit = (
       tx: Pick<Db, 'insert'>,
@@ -154,19 +173,9 @@ export function protocolRoutes(deps: {
       await checkCodeFree(db, b.code);
       try {
         const id = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(protocol)
-            .values({
-              code: b.code,
-              manufacturer: b.manufacturer,
-              protocolVersion: b.protocolVersion,
-              configureVersion: b.configureVersion,
-              createdBy: auth.userId,
-            })
-            .returning({ id: protocol.id });
-          if (!row) throw new Error('protocol not inserted');
-          await audit(tx, req, 'create', row.id, { newValue: { code: b.code, manufacturer: b.manufacturer } });
-          return row.id;
+          const id = await insertProtocol(tx, b, auth.userId);
+          await audit(tx, req, 'create', id, { newValue: { code: b.code, manufacturer: b.manufacturer } });
+          return id;
         });
         return ok(req, await protocolById(db, id));
       } catch (e) {
@@ -533,17 +542,7 @@ export function protocolRoutes(deps: {
         const proposal = proposeConfigs(b.models, b.gatewaySn);
         try {
           const id = await db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(protocol)
-              .values({
-                code: b.code,
-                manufacturer: b.manufacturer,
-                protocolVersion: b.protocolVersion,
-                configureVersion: b.configureVersion,
-                createdBy: auth.userId,
-              })
-              .returning({ id: protocol.id });
-            if (!row) throw new Error('protocol not inserted');
+            const row = { id: await insertProtocol(tx, b, auth.userId) };
             for (const c of proposal.configs)
               await addConfigVersion(tx, {
                 protocolId: row.id,
