@@ -169,6 +169,7 @@ export class Simulator {
   private child: ChildProcess | undefined;
   private readonly log: WriteStream;
   latest: FleetStats | undefined;
+  private reports = 0;
   private readonly listeners = new Set<(stats: FleetStats) => void>();
 
   constructor(logFile: string) {
@@ -207,6 +208,10 @@ export class Simulator {
         return;
       }
       const stats = JSON.parse(line.slice('stats '.length)) as FleetStats;
+      // Every 10th report (20 s) goes to the log with the time, so a run's connection count can be followed.
+      if (++this.reports % 10 === 0) {
+        this.log.write(`${new Date().toISOString()} connected ${stats.connected}/${stats.gateways}\n`);
+      }
       this.latest = stats;
       for (const listener of this.listeners) listener(stats);
     });

@@ -188,7 +188,9 @@ async function scaleRun(run: ScaleRun, options: ScaleOptions): Promise<RunFigure
     throughput: figuresThroughput,
   };
   for (const line of checkTargets(result, options)) console.log(`  ${line}`);
-  rmSync(dir, { recursive: true, force: true });
+  // SCALE_KEEP_LOGS=1 keeps the run's logs (server, broker, simulator with its connection counts) to read.
+  if (process.env.SCALE_KEEP_LOGS === '1') console.log(`  logs kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
   return result;
 }
 

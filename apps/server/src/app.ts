@@ -75,7 +75,7 @@ import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { AnswerCache } from './http/answer-cache.js';
-import { Foreground } from './http/foreground.js';
+import { Foreground, shareForeground } from './http/foreground.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
@@ -230,13 +230,15 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     retentionDays: config.commLogDays,
     turn: () => foreground.turn(),
     slice: () => foreground.slice(),
+    transaction: () => foreground.transaction(),
     keepsTelemetry: (sn) => fullTelemetry.keeps(sn),
     ...opts.commLog,
   });
+  const instanceId = randomUUID().slice(0, 8);
   const rawBus = config.mqttUrl
     ? await createExternalBus({
         url: config.mqttUrl,
-        instanceId: randomUUID().slice(0, 8),
+        instanceId,
         shareGroup: config.mqttShareGroup,
         log: app.log,
       })
@@ -250,6 +252,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   commLog.start();
   fullTelemetry.start();
   await callers.attach(bus, app.log);
+  // Instances on one database split the busy limit on ingest transactions between those in use.
+  if (config.mqttUrl) await shareForeground(foreground, rawBus, instanceId, app.log);
   const registry = new GatewayRegistry(db);
   const commands = new CommandService({ db, bus, log: app.log, timeoutMs: config.commandTimeoutMs });
   // Remote upgrades (issue 13): every instance runs the dispatcher; the database decides who sends what.
@@ -279,6 +283,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     log: app.log,
     sliceSize: database.kind === 'postgres' ? 500 : 100,
     turn: () => foreground.turn(),
+    transaction: () => foreground.transaction(),
   });
   if (opts.sweepSummaries !== false) summaries.start();
   const ingest = new Ingest({

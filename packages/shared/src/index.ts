@@ -15,6 +15,7 @@ export * from './fleet.js';
 export * from './format.js';
 export * from './time.js';
 export * from './events.js';
+export * from './notices.js';
 export * from './plant-input.js';
 export * from './plant-list.js';
 export * from './meter-settings.js';

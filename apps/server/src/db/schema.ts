@@ -242,13 +242,25 @@ export const message = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => appUser.id, { onDelete: 'cascade' }),
+    /** MESSAGE_TYPE of packages/shared (notices.ts). */
     type: integer('type').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
+    /** The plant and device it concerns (an alarm), so the notice centre links to them. */
+    plantId: uuid('plant_id'),
+    deviceSn: text('device_sn'),
+    /** Where the message leads (a bulletin's redirect address, a notice's URL). */
+    url: text('url'),
+    /** What posted it (e.g. `event:<id>:open`): posting the same source to the same user again adds nothing. */
+    source: text('source'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [index('message_user_unread').on(t.userId, t.readAt)],
+  (t) => [
+    index('message_user_unread').on(t.userId, t.readAt),
+    index('message_user_created').on(t.userId, t.createdAt),
+    uniqueIndex('message_user_source').on(t.userId, t.source),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------

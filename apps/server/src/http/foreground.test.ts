@@ -1,6 +1,20 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Foreground } from './foreground.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MessageBus } from '../modules/mqtt/bus.js';
+import { Foreground, shareForeground } from './foreground.js';
+
+/** A bus of one process: every subscriber hears every publish at once, its own included (as on a broker). */
+class MemoryBus {
+  private readonly handlers: ((topic: string, payload: Buffer) => void)[] = [];
+  subscribeAll = async (_filter: string, handler: (topic: string, payload: Buffer) => void) => {
+    this.handlers.push(handler);
+  };
+  publish = async (topic: string, payload: string) => {
+    for (const h of this.handlers) h(topic, Buffer.from(payload));
+  };
+}
+const silent = { warn: () => undefined } as unknown as FastifyBaseLogger;
 
 const apps: ReturnType<typeof Fastify>[] = [];
 afterEach(async () => {
@@ -173,5 +187,35 @@ describe('background transactions while the console is in use', () => {
     // Ending twice counts once.
     second();
     expect(foreground.transactionsRunning).toBe(0);
+  });
+
+  it('splits the limit between instances whose consoles are in use, told over the bus', async () => {
+    clock = 50_000;
+    const bus = new MemoryBus();
+    const a = new Foreground(60_000, 20, now, 2);
+    const b = new Foreground(60_000, 20, now, 2);
+    await shareForeground(a, bus as unknown as MessageBus, 'a', silent);
+    await shareForeground(b, bus as unknown as MessageBus, 'b', silent);
+    const urlA = (await appWith(a)).url;
+    const urlB = (await appWith(b)).url;
+    expect((await fetch(`${urlA}/fast`)).status).toBe(200);
+    expect((await fetch(`${urlB}/fast`)).status).toBe(200);
+    // Each asks once (and so says it is in use); then both know of the other: one transaction each.
+    const firstA = await a.transaction();
+    const firstB = await b.transaction();
+    let secondA: (() => void) | undefined;
+    const waiting = a.transaction().then((end) => (secondA = end));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(secondA).toBeUndefined();
+    expect(a.transactionsRunning + b.transactionsRunning).toBe(2);
+    // B's console goes quiet (two seconds without its word): A has the whole limit again.
+    firstB();
+    clock = 50_000 + 1_000;
+    expect((await fetch(`${urlA}/fast`)).status).toBe(200);
+    clock = 50_000 + 2_500;
+    await waiting;
+    expect(a.transactionsRunning).toBe(2);
+    firstA();
+    secondA?.();
   });
 });

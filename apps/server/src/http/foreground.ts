@@ -1,5 +1,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { MessageBus } from '../modules/mqtt/bus.js';
+import { BUSY_TOPIC } from '../modules/mqtt/topics.js';
 
 /** How long background work waits at most for the console's requests to finish before it goes on anyway. */
 const MAX_WAIT_MS = 500;
@@ -23,6 +25,8 @@ const SLICE_SPACING_MS = 25;
  */
 const BUSY_TRANSACTIONS = 2;
 const ACTIVE_MS = 2000;
+/** How often an instance in use says so to the others (well within ACTIVE_MS, so none of them forgets it). */
+const ANNOUNCE_MS = 500;
 /** How often a transaction held back looks again whether the console has gone quiet. */
 const TRANSACTION_RECHECK_MS = 100;
 
@@ -45,6 +49,11 @@ export class Foreground {
   private lastActivity = Number.NEGATIVE_INFINITY;
   private transactions = 0;
   private transactionWaiters: (() => void)[] = [];
+  /** Other instances whose console was in use, by id: when each last said so (`peerActive`). */
+  private readonly peers = new Map<string, number>();
+  private lastAnnounced = Number.NEGATIVE_INFINITY;
+  /** Tells the other instances this one's console is in use (set by the app when it has a bus). */
+  announce: (() => void) | undefined;
 
   constructor(
     private readonly maxWaitMs = MAX_WAIT_MS,
@@ -91,8 +100,13 @@ export class Foreground {
    */
   async transaction(): Promise<() => void> {
     for (;;) {
-      const active = this.inFlight > 0 || this.now() - this.lastActivity < ACTIVE_MS;
-      if (!active || this.transactions < this.busyTransactions) {
+      const now = this.now();
+      const active = this.inFlight > 0 || now - this.lastActivity < ACTIVE_MS;
+      if (active && now - this.lastAnnounced >= ANNOUNCE_MS) {
+        this.lastAnnounced = now;
+        this.announce?.();
+      }
+      if (!active || this.transactions < this.busyShare(now)) {
         this.transactions++;
         let ended = false;
         return () => {
@@ -108,6 +122,25 @@ export class Foreground {
         setTimeout(resolve, TRANSACTION_RECHECK_MS).unref();
       });
     }
+  }
+
+  /**
+   * Another instance's console is in use (it announced so on the bus). Instances share one database: while
+   * several are in use, the busy limit is split between them, so two instances together let as few ingest
+   * transactions run beside the pages as one does.
+   */
+  peerActive(id: string): void {
+    this.peers.set(id, this.now());
+  }
+
+  /** This instance's part of the busy limit: the whole of it divided among the instances in use, at least one. */
+  private busyShare(now: number): number {
+    let others = 0;
+    for (const [id, at] of this.peers) {
+      if (now - at < ACTIVE_MS) others++;
+      else this.peers.delete(id);
+    }
+    return Math.max(1, Math.floor(this.busyTransactions / (1 + others)));
   }
 
   /**
@@ -173,4 +206,23 @@ export class Foreground {
     this.lastEnd = this.now();
     this.lastActivity = this.lastEnd;
   }
+}
+
+/**
+ * Connects instances' Foregrounds over the bus: each says when its console is in use (at most every
+ * ANNOUNCE_MS, only while ingest asks for transactions) and hears the others, ignoring its own word.
+ */
+export async function shareForeground(
+  foreground: Foreground,
+  bus: MessageBus,
+  instanceId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await bus.subscribeAll(BUSY_TOPIC, (_topic, payload) => {
+    const id = payload.toString('utf8');
+    if (id !== instanceId) foreground.peerActive(id);
+  });
+  foreground.announce = () => {
+    bus.publish(BUSY_TOPIC, instanceId).catch((err: unknown) => log.warn({ err }, 'could not announce a busy console'));
+  };
 }

@@ -46,6 +46,11 @@ export interface CommLogOptions {
   /** Awaited between slices of summarising (Foreground.slice): one short slice per turn of the event loop. */
   slice?: () => Promise<void>;
   /**
+   * Resolves when an insert may go to the database, with the function that ends it (Foreground.transaction):
+   * while the console is in use, the log's inserts queue with ingest's transactions for a few slots.
+   */
+  transaction?: () => Promise<() => void>;
+  /**
    * Whether a gateway's telemetry is kept in full (full-telemetry.ts); otherwise only its summary and size are.
    * Default: every payload is kept.
    */
@@ -96,8 +101,8 @@ export class CommLog {
   private flushTimer: NodeJS.Timeout | undefined;
   private cleanupTimer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private readonly o: Required<Omit<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry'>> &
-    Pick<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry'>;
+  private readonly o: Required<Omit<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry' | 'transaction'>> &
+    Pick<CommLogOptions, 'turn' | 'slice' | 'keepsTelemetry' | 'transaction'>;
 
   constructor(opts: CommLogOptions) {
     this.o = {
@@ -200,7 +205,12 @@ export class CommLog {
           sliceStart = performance.now();
         }
       }
-      await this.o.db.insert(gatewayMessage).values(rows);
+      const end = this.o.transaction ? await this.o.transaction() : undefined;
+      try {
+        await this.o.db.insert(gatewayMessage).values(rows);
+      } finally {
+        end?.();
+      }
       if (this.queue.length > 0) await (this.o.turn?.() ?? Promise.resolve());
     }
     this.warnDropped();

@@ -50,4 +50,8 @@ export const UPLINK_FILTER = `${PROTOCOL_ROOT}/+/up/#`;
  */
 export const LIVE_TOPIC_PREFIX = 'hg/internal/live/';
 export const COMMAND_TOPIC_PREFIX = 'hg/internal/cmd/';
+/** A user's notice centre got messages (`<prefix><userId>`): the shell's badge updates without waiting for its poll. */
+export const MESSAGE_TOPIC_PREFIX = 'hg/internal/messages/';
 export const CALLER_TOPIC = 'hg/internal/callers';
+/** An instance's console is in use (payload: its id): the others shrink their share of ingest transactions. */
+export const BUSY_TOPIC = 'hg/internal/busy';
