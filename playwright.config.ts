@@ -14,9 +14,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // .ci/run runs the specs in two shards side by side, each with a server of its own (E2E_PORT), so each
   // shard reports to a file and keeps its traces in a folder of its own.
-  reporter: process.env.CI
-    ? [['line'], ['json', { outputFile: process.env.E2E_JSON ?? '.ci-out/e2e.json' }]]
-    : 'list',
+  reporter: process.env.CI ? [['line'], ['json', { outputFile: process.env.E2E_JSON ?? '.ci-out/e2e.json' }]] : 'list',
   outputDir: process.env.E2E_OUT ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -73,11 +73,6 @@ export class SummaryKeeper {
       now?: () => number;
       /** Awaited between slices: the console's requests go first (http/foreground.ts); else a turn of the loop. */
       turn?: () => Promise<void>;
-      /**
-       * Resolves when a slice's statement may go to the database, with the function that ends it
-       * (Foreground.transaction): while the console is in use, background statements queue for a few slots.
-       */
-      transaction?: () => Promise<() => void>;
     } & KeeperOptions,
   ) {
     this.timers = deps.timers ?? realTimers;
@@ -147,7 +142,6 @@ export class SummaryKeeper {
     this.dirty.clear();
     for (let i = 0; i < marked.length; i += this.o.sliceSize) {
       if (i > 0) await this.turn();
-      const end = await (this.deps.transaction?.() ?? noSlot());
       try {
         await refreshPlantSummaries(this.deps.db, marked.slice(i, i + this.o.sliceSize));
         this.failures = 0;
@@ -156,8 +150,6 @@ export class SummaryKeeper {
         for (const id of marked.slice(i)) this.dirty.add(id);
         this.failures++;
         throw err;
-      } finally {
-        end();
       }
     }
   }
@@ -222,9 +214,4 @@ export class SummaryKeeper {
     }
     return refreshed;
   }
-}
-
-/** Without a governor every statement goes at once. */
-async function noSlot(): Promise<() => void> {
-  return () => undefined;
 }
