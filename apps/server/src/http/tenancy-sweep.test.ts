@@ -135,6 +135,12 @@ const OPT_OUT: Record<string, string> = {
       'device configuration profiles need system.management, which only platform administrators hold: every company role is refused 403 before any row is read, whatever the key; device-profiles/profiles.test.ts shows a company’s profile "does not exist" to a platform administrator and nothing of it changes',
     ]),
   ),
+  ...Object.fromEntries(
+    ['POST /api/v1/chart/param/custom', 'POST /api/v1/equip/custom/param/export'].map((route) => [
+      route,
+      'the caller’s own chart choice (chart_params is the caller’s row, spec §3): anyone who may see the device may keep one, Sunrise’s visitor included, so the visitor’s write is allowed by design; another company gets "does not exist" before anything is read or kept (devices/protocol-chart.test.ts, protocols/catalogue.test.ts)',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':

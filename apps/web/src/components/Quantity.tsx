@@ -23,3 +23,11 @@ export function Quantity(
     </bdi>
   );
 }
+
+/**
+ * A figure inside translated text ("From -3276.8 to 3276.7 %"), where no element can be placed: wrapped in
+ * Unicode's left-to-right isolate (LRI … PDI), so Hebrew shows "-40.0", not "40.0-".
+ */
+export function ltrText(value: number | string): string {
+  return `\u2066${String(value)}\u2069`;
+}

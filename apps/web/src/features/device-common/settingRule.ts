@@ -1,5 +1,6 @@
 import { settingProblem, type SettingField } from '@heliograph/shared';
 import type { TFunction } from 'i18next';
+import { ltrText } from '../../components/Quantity';
 
 /**
  * The form rule of one inverter setting (the settings form and the configuration templates): an empty field
@@ -11,7 +12,8 @@ export function settingRule(t: TFunction, f: SettingField) {
       if (v === undefined || v === null || v === '') return Promise.resolve();
       const problem = settingProblem(f, v);
       if (!problem) return Promise.resolve();
-      const params = f.type === 'number' ? { min: f.min, max: f.max, decimals: f.decimals } : {};
+      // Range ends stay left to right inside a Hebrew message ("-40", not "40-").
+      const params = f.type === 'number' ? { min: ltrText(f.min), max: ltrText(f.max), decimals: f.decimals } : {};
       return Promise.reject(new Error(t(`inverters.settingProblem.${problem}`, params)));
     },
   };

@@ -2,6 +2,7 @@ import type { SettingField } from '@heliograph/shared';
 import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settingRule } from '../device-common/settingRule';
+import { ltrText } from '../../components/Quantity';
 import './inverters.css';
 
 /** The field's name in the person's language: the built-in keys are translated, protocol labels kept. */
@@ -57,7 +58,7 @@ export function SettingFields({ fields, groupTitle, fieldLabel }: SettingFieldsP
                   valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
                   extra={
                     f.type === 'number'
-                      ? t('inverters.rangeHint', { min: f.min, max: f.max, unit: f.unit ?? '' })
+                      ? t('inverters.rangeHint', { min: ltrText(f.min), max: ltrText(f.max), unit: f.unit ?? '' })
                       : undefined
                   }
                 >
