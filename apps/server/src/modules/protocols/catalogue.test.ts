@@ -67,7 +67,9 @@ async function upload<T>(url: string, token: string, file: Buffer, name = 'sheet
 
 async function download(url: string, token: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-  if (res.statusCode !== 200) return { status: res.statusCode, code: res.json<{ code: number }>().code, rows: [] };
+  // A refusal is the JSON envelope (its code), a download the workbook.
+  if (String(res.headers['content-type']).includes('json'))
+    return { status: res.statusCode, code: res.json<{ code: number }>().code, rows: [] };
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   const rows: string[][] = [];
