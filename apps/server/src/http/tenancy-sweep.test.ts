@@ -267,6 +267,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     if (family.startsWith('inverter')) return k.inverter;
     // The upgrade calls (/equip/:sn/…) take any kind: Sunrise's inverter.
     if (family === 'equip') return k.inverter;
+    // A device's chart parameters (?kind=inverter&sn=): Sunrise's inverter.
+    if (family === 'chart') return k.inverter;
     return '';
   };
   // The parameters whose name alone says which key they take.
