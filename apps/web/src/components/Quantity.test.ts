@@ -26,8 +26,14 @@ describe('Quantity', () => {
 
 // Hebrew showed a negative range end of a protocol's settings form as "40.0-".
 describe('ltrText', () => {
-  it('isolates a figure left to right inside translated text', () => {
-    expect(ltrText(-40)).toBe('\u2066-40\u2069');
-    expect(`מ־${ltrText('-3276.8')} עד ${ltrText(3276.7)}`).toBe('מ־\u2066-3276.8\u2069 עד \u20663276.7\u2069');
+  it('isolates a figure left to right inside right-to-left text', () => {
+    expect(ltrText(-40, true)).toBe('\u2066-40\u2069');
+    expect(`מ־${ltrText('-3276.8', true)} עד ${ltrText(3276.7, true)}`).toBe(
+      'מ־\u2066-3276.8\u2069 עד \u20663276.7\u2069',
+    );
+  });
+
+  it('leaves left-to-right text as it is', () => {
+    expect(ltrText(-40, false)).toBe('-40');
   });
 });
