@@ -324,6 +324,11 @@ export const protocolUpdateParamsSchema = z.object({
   config: z.string().min(1).max(64),
   version: z.number().int().min(1),
   columns: z.array(protocolUpdateColumnSchema).max(500),
+  /**
+   * The gateway's devices bound to the protocol when it was sent: a gateway reports the `realtime` config's
+   * columns of these devices as readings keyed by column name (docs/gateway-protocol.md). Absent: none named.
+   */
+  devices: z.array(serialNumber).max(1000).optional(),
 });
 export type ProtocolUpdateParams = z.infer<typeof protocolUpdateParamsSchema>;
 

@@ -38,6 +38,19 @@ export const REGISTER_TYPE_OF: Record<ProtocolFunctionCode, RegisterType> = {
   4: 'input',
 };
 
+/**
+ * The four byte orders of a multi-register value: the spec's "switch byte" (BADC) and "switch register"
+ * (CDAB) flags, both (DCBA) or neither (ABCD). The editor offers them as one choice.
+ */
+export const BYTE_ORDERS = {
+  ABCD: { byteSwap: false, registerSwap: false },
+  BADC: { byteSwap: true, registerSwap: false },
+  CDAB: { byteSwap: false, registerSwap: true },
+  DCBA: { byteSwap: true, registerSwap: true },
+} as const;
+export type ByteOrder = keyof typeof BYTE_ORDERS;
+export const BYTE_ORDER_NAMES = ['ABCD', 'BADC', 'CDAB', 'DCBA'] as const satisfies readonly ByteOrder[];
+
 /** The data types of packages/modbus's codec (codec.ts `DataType`; the server checks they stay the same). */
 export const PROTOCOL_DATA_TYPES = [
   'u16',

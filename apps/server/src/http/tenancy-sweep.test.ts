@@ -135,6 +135,12 @@ const OPT_OUT: Record<string, string> = {
       'device configuration profiles need system.management, which only platform administrators hold: every company role is refused 403 before any row is read, whatever the key; device-profiles/profiles.test.ts shows a company’s profile "does not exist" to a platform administrator and nothing of it changes',
     ]),
   ),
+  ...Object.fromEntries(
+    ['POST /api/v1/chart/param/custom', 'POST /api/v1/equip/custom/param/export'].map((route) => [
+      route,
+      'the caller’s own chart choice (chart_params is the caller’s row, spec §3): anyone who may see the device may keep one, Sunrise’s visitor included, so the visitor’s write is allowed by design; another company gets "does not exist" before anything is read or kept (devices/protocol-chart.test.ts, protocols/catalogue.test.ts)',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
@@ -261,6 +267,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     if (family.startsWith('inverter')) return k.inverter;
     // The upgrade calls (/equip/:sn/…) take any kind: Sunrise's inverter.
     if (family === 'equip') return k.inverter;
+    // A device's chart parameters (?kind=inverter&sn=): Sunrise's inverter.
+    if (family === 'chart') return k.inverter;
     return '';
   };
   // The parameters whose name alone says which key they take.

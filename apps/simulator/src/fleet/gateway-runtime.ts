@@ -23,6 +23,7 @@ import { ModbusTcpClient } from '../modbus/tcp-client.js';
 import { startModbusTcpServer, type ModbusTcpServer, type RegisterMap } from '../modbus/tcp-server.js';
 import { applyBatterySettings, DEFAULT_BATTERY_SETTINGS, isBatterySetting } from './battery-settings.js';
 import { ivScan } from './iv-scan.js';
+import { realtimeColumnsByDevice, realtimeReadings } from './realtime-columns.js';
 import { RegisterBank } from './register-bank.js';
 import type { DeviceReading, PlantModel } from './model.js';
 import { plantReadings } from './model.js';
@@ -134,10 +135,17 @@ export class GatewayRuntime {
     via: 'tcp' | 'memory',
   ): Promise<Sample[]> {
     const samples: Sample[] = [];
+    // Devices the console bound to a register map report its realtime columns too, keyed by column name.
+    const realtime = realtimeColumnsByDevice(this.client.protocolConfigs());
+    const columnsOf = (sn: string, metrics: Record<string, number | null>) => {
+      const columns = realtime.get(sn);
+      return columns ? realtimeReadings(columns, this.bankOf(sn), metrics, ts) : undefined;
+    };
     for (const reading of readings) {
       const device = this.devices.get(reading.sn);
+      const bound = columnsOf(reading.sn, reading.metrics);
       if (device?.protocol !== 'sunspec') {
-        samples.push({ device: reading.sn, ts, metrics: reading.metrics });
+        samples.push({ device: reading.sn, ts, metrics: bound ? { ...reading.metrics, ...bound } : reading.metrics });
         continue;
       }
       const map = sunspecRegisters(
@@ -151,7 +159,7 @@ export class GatewayRuntime {
           via === 'tcp'
             ? await this.pollTcp(device.sn, map)
             : await new SunSpecPoller(memoryReader(map.registers, map.start)).poll();
-        samples.push({ device: reading.sn, ts, raw });
+        samples.push({ device: reading.sn, ts, raw, ...(bound ? { metrics: bound } : {}) });
       } catch (error) {
         // A device that does not answer is left out of this poll, as a real gateway would leave it.
         this.options.log(
@@ -368,13 +376,34 @@ export class GatewayRuntime {
       const address = typeof params.address === 'number' ? Math.floor(params.address) : SUNSPEC_BASE;
       const map = sunspecRegisters(device, reading.metrics, model.inverter(sn)?.eMppt ?? [], this.firmwareOf(sn));
       const from = address - map.start;
-      return { address, count, values: map.registers.slice(Math.max(0, from), Math.max(0, from) + count) };
+      const values = this.withWrites(
+        sn,
+        address,
+        count,
+        map.registers.slice(Math.max(0, from), Math.max(0, from) + count),
+      );
+      return { address, count: values.length, values };
     }
     const address = typeof params.address === 'number' ? Math.floor(params.address) : 0;
-    const values = Object.values(reading?.metrics ?? {})
+    const made = Object.values(reading?.metrics ?? {})
       .slice(address, address + count)
       .map((v) => (Math.round((v ?? 0) * 10) & 0xffff) >>> 0);
+    const values = this.withWrites(sn, address, count, made);
     return { address, count: values.length, values };
+  }
+
+  /** Registers read back as written (debugWrite, settingsWrite) where they were written; unread ones in between 0. */
+  private withWrites(sn: string, address: number, count: number, values: number[]): number[] {
+    const bank = this.banks.get(sn);
+    if (!bank) return values;
+    const out = [...values];
+    for (let i = 0; i < count; i++) {
+      const written = bank.peek(address + i);
+      if (written === undefined) continue;
+      while (out.length < i) out.push(0);
+      out[i] = written;
+    }
+    return out;
   }
 }
 

@@ -55,7 +55,7 @@ describe('settingsWrite and settingsRead of a device bound to a register map', (
     restartSoon: () => undefined,
     moveSoon: () => undefined,
   };
-  const run = (type: 'settingsRead' | 'settingsWrite', params: Record<string, unknown>) =>
+  const run = (type: 'settingsRead' | 'settingsWrite' | 'debugWrite', params: Record<string, unknown>) =>
     runCommand({ cmdId: 'c1', type, device: DEVICE, params, expiresAt: NOW + 1000 }, gateway, target, NOW);
 
   it('writes the registers the command carries and reads them back by address', () => {
@@ -77,5 +77,18 @@ describe('settingsWrite and settingsRead of a device bound to a register map', (
     expect(run('settingsWrite', { writes: [{ fc: 16, start: 0x3000, registers: [70000] }] }).status).toBe('failed');
     expect(bank.read([{ fc: 3, start: 0x3000, count: 1 }])[0]?.registers).toEqual([500]);
     expect(run('settingsRead', {})).toMatchObject({ status: 'succeeded', result: { activePowerLimit: 100 } });
+  });
+
+  it('answers remote debug’s writes (06, 10) by writing the registers, and refuses malformed ones', () => {
+    expect(run('debugWrite', { fc: 6, address: 0x4000, values: [0xffd8] })).toMatchObject({
+      status: 'succeeded',
+      result: { address: 0x4000, count: 1, values: [0xffd8] },
+    });
+    expect(run('debugWrite', { fc: 16, address: 0x4001, values: [1, 0x86a0] }).status).toBe('succeeded');
+    expect(bank.read([{ fc: 3, start: 0x4000, count: 3 }])[0]?.registers).toEqual([0xffd8, 1, 0x86a0]);
+    expect(run('debugWrite', { fc: 6, address: 0x4000, values: [1, 2] }).status).toBe('failed');
+    expect(run('debugWrite', { fc: 3, address: 0x4000, values: [1] }).status).toBe('failed');
+    expect(run('debugWrite', { fc: 16, address: 0xffff, values: [1, 2] }).status).toBe('failed');
+    expect(bank.read([{ fc: 3, start: 0x4000, count: 1 }])[0]?.registers).toEqual([0xffd8]);
   });
 });

@@ -27,6 +27,18 @@ export class RegisterBank {
     return n;
   }
 
+  /** A holding register's written value; undefined when it was never written. */
+  peek(address: number): number | undefined {
+    return this.holding.get(address);
+  }
+
+  /** Whether every register (or coil) of a span was written: a written register holds what was written. */
+  holds(fc: 1 | 3, start: number, count: number): boolean {
+    const table = fc === 1 ? this.coils : this.holding;
+    for (let i = 0; i < count; i++) if (!table.has(start + i)) return false;
+    return true;
+  }
+
   /** Each block as it stands (1 coils as 0/1, 3 holding registers). */
   read(reads: readonly RegisterReadBlock[]): AnsweredBlock[] {
     return reads.map((r) => {

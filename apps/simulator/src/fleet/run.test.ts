@@ -156,6 +156,53 @@ describe('a running fleet', () => {
     await broker.until(() => statuses().at(-1)?.state === 'online');
   });
 
+  it('reports a bound device’s realtime columns by name once the console pushed the config naming it', async () => {
+    const gateway = fleet[1]?.gateways[0];
+    const inverter = gateway?.devices.find((d) => d.kind === 'inverter' && d.protocol === 'metrics');
+    if (!gateway || !inverter) throw new Error('no metrics inverter');
+    const column = {
+      fc: 4,
+      count: 1,
+      dataType: 'u16',
+      byteSwap: false,
+      registerSwap: false,
+      base: 0,
+      scaleFactor: null,
+      skipBytes: 0,
+    };
+    await broker.command(gateway.sn, {
+      cmdId: 'ppu-realtime',
+      type: 'protocolUpdate',
+      params: {
+        protocol: 'VENDOR-X1',
+        config: 'realtime',
+        version: 1,
+        columns: [
+          { ...column, name: 'gridVoltage', address: 0x10, scale: 0.1, unit: 'V' },
+          { ...column, name: 'gridFreq', address: 0x11, scale: 0.01, unit: 'Hz' },
+        ],
+        devices: [inverter.sn],
+      },
+      expiresAt: Date.now() + 60_000,
+    });
+    // A batch soon rather than in five minutes.
+    await broker.command(gateway.sn, {
+      cmdId: 'ui-realtime',
+      type: 'uploadInterval',
+      params: { seconds: 10 },
+      expiresAt: Date.now() + 60_000,
+    });
+    const from = broker.received.length;
+    const bound = () => samplesSince(from).find((s) => s.device === inverter.sn && s.metrics?.gridFreq !== undefined);
+    await broker.until(() => bound() !== undefined, 30_000);
+    const metrics = bound()?.metrics ?? {};
+    // Read back through the column's 0.01 Hz steps: the model's frequency.
+    expect(metrics.gridFreq).toBeCloseTo(metrics.freq ?? 50, 2);
+    expect(typeof metrics.gridVoltage).toBe('number');
+    // The built-in metrics still come, so the plant's energy is unchanged.
+    expect(typeof metrics.p_ac).toBe('number');
+  }, 60_000);
+
   it('upgrades a device with the fleet’s trusted key; the device then runs the new version', async () => {
     const gateway = fleet[0]?.gateways[0];
     const inverter = gateway?.devices.find((d) => d.kind === 'inverter');

@@ -157,6 +157,27 @@ export function runCommand(
     case 'debugRead':
       if (!device) return failed('debugRead needs a device');
       return succeeded(target.debugRead(device, cmd.params));
+    case 'debugWrite': {
+      // Remote debug's 06 (one register) or 10 (several, as 16): the device keeps what it is written.
+      if (!device) return failed('debugWrite needs a device');
+      const { fc, address, values } = cmd.params;
+      const words = Array.isArray(values) ? values : [];
+      if (
+        (fc !== 6 && fc !== 16) ||
+        typeof address !== 'number' ||
+        !Number.isInteger(address) ||
+        address < 0 ||
+        words.length < 1 ||
+        words.length > 123 ||
+        address + words.length > 0x10000 ||
+        !words.every((w): w is number => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= 0xffff) ||
+        (fc === 6 && words.length !== 1)
+      )
+        return failed('params must be { fc: 6 or 16, address, values: registers }');
+      if (!target.writeRegisters) return failed(`unsupported command ${cmd.type}`);
+      target.writeRegisters(device, [{ fc, start: address, registers: words }]);
+      return succeeded({ address, count: words.length, values: words });
+    }
     case 'meshCheck':
       if (typeof cmd.params.enabled !== 'boolean') return failed('enabled must be true or false');
       return succeeded({ enabled: cmd.params.enabled });

@@ -23,3 +23,12 @@ export function Quantity(
     </bdi>
   );
 }
+
+/**
+ * A figure inside translated text ("From -3276.8 to 3276.7 %"), where no element can be placed: in a
+ * right-to-left language wrapped in Unicode's left-to-right isolate (LRI … PDI), so Hebrew shows "-40.0", not
+ * "40.0-"; left-to-right text needs nothing and gets nothing.
+ */
+export function ltrText(value: number | string, rtl: boolean): string {
+  return rtl ? `\u2066${String(value)}\u2069` : String(value);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_KINDS } from '../gateway-protocol.js';
+import { DEVICE_KINDS, serialNumber } from '../gateway-protocol.js';
 import { commaList, monthParam, yearParam } from '../request-params.js';
 import { LIMITS } from '../rules.js';
 import { dayQuery, daySeriesShape, metricsShape } from './device-list.js';
@@ -40,15 +40,22 @@ export type EnergyRow = z.infer<typeof energyRow>;
 export const energySeries = z.array(energyRow);
 
 /** `?params=a,b`: chart parameter keys, parsed and bounded by the route schema (one list rule for every route). */
-export const chartParamList = commaList(z.string().max(32), { max: LIMITS.chartCustomParams, maxLength: 400 });
+// 48: a protocol column name (at most 40) is a parameter of a bound device, as a metric name is.
+export const chartParamList = commaList(z.string().max(48), { max: LIMITS.chartCustomParams, maxLength: 400 });
 export const deviceDayQuery = dayQuery.extend({ params: chartParamList.optional() });
 
-export const chartKindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter') });
-export const offeredParam = z.object({ key: z.string(), unit: z.string() });
+/**
+ * A kind's chart parameters, or with `sn` one device's: a device bound to a protocol with a `realtime` config
+ * charts that config's columns instead of the kind's built-in metrics (docs/protocols.md).
+ */
+export const chartKindQuery = z.object({ kind: z.enum(DEVICE_KINDS).default('inverter'), sn: serialNumber.optional() });
+/** `label`: the column's description in the caller's language (a bound device's columns only). */
+export const offeredParam = z.object({ key: z.string(), unit: z.string(), label: z.string().optional() });
 export type OfferedParam = z.infer<typeof offeredParam>;
 export const chosenParams = z.array(z.string());
 export const chosenParamsBody = z.object({
   kind: z.enum(DEVICE_KINDS),
+  sn: serialNumber.optional(),
   params: z.array(z.string().max(48)).min(1).max(LIMITS.chartCustomParams),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
-import { PROTOCOL_LIMITS } from '../protocol.js';
+import { DEVICE_KINDS, serialNumber } from '../gateway-protocol.js';
+import { BYTE_ORDER_NAMES, PROTOCOL_DATA_TYPES, PROTOCOL_LIMITS, REGISTER_TYPES } from '../protocol.js';
 import { emptyAnswer } from './empty.js';
 import { pageOf, pageQuery } from './paging.js';
 import { contracts } from './route.js';
@@ -257,7 +258,94 @@ export const protocolPushStatus = z.object({
 });
 export type ProtocolPushStatus = z.infer<typeof protocolPushStatus>;
 
+/** The enums the register-map editor offers (GET dict/protocolRelated), from packages/shared/src/protocol.ts. */
+export const protocolRelated = z.object({
+  /** Each read function code with the register type it reads. */
+  functionCodes: z.array(z.object({ value: z.number().int(), registerType: z.enum(REGISTER_TYPES) })),
+  registerTypes: z.array(z.enum(REGISTER_TYPES)),
+  /** Each data type with the registers it needs (a string: per register, two characters). */
+  dataTypes: z.array(z.object({ value: z.enum(PROTOCOL_DATA_TYPES), registers: z.number().int() })),
+  /** The byte and register orders, with the two flags each sets. */
+  orders: z.array(
+    z.object({
+      value: z.enum(BYTE_ORDER_NAMES),
+      byteSwap: z.boolean(),
+      registerSwap: z.boolean(),
+    }),
+  ),
+});
+export type ProtocolRelated = z.infer<typeof protocolRelated>;
+
+/**
+ * A gateway product (GET iotProduct/getOne?model=): a gateway model as the caller's fleet has it — how many of
+ * the caller's gateways are that model, the firmware they run, the devices behind them, and which protocols
+ * those devices use (a data protocol's code, or the built-in metrics and sunspec).
+ */
+export const iotProduct = z.object({
+  model: z.string(),
+  gateways: z.number().int(),
+  online: z.number().int(),
+  firmware: z.array(z.object({ version: z.string(), gateways: z.number().int() })),
+  devices: z.array(z.object({ kind: z.enum(DEVICE_KINDS), count: z.number().int() })),
+  protocols: z.array(
+    z.object({
+      protocol: z.string(),
+      devices: z.number().int(),
+      /** A register map of the protocol table (false: a built-in one). */
+      data: z.boolean(),
+    }),
+  ),
+});
+export type IotProduct = z.infer<typeof iotProduct>;
+
+/** The protocol library import (POST protocast/fullData/import): per protocol code, what it makes. */
+export const protocastImportResult = z.object({
+  saved: z.boolean(),
+  rows: z.number().int(),
+  protocols: z.array(
+    z.object({
+      code: z.string(),
+      /** A protocol this console does not have yet: created with the sheet's header cells. */
+      created: z.boolean(),
+      configs: z.array(z.object({ name: z.string(), version: z.number().int(), columns: z.number().int() })),
+    }),
+  ),
+  problems: z.array(protocolImportProblem),
+});
+export type ProtocastImportResult = z.infer<typeof protocastImportResult>;
+
+/** A device's chart parameter sheet (equip/custom/param/*): the device (or kind) whose chart it is. */
+export const equipParamQuery = z.object({
+  kind: z.enum(DEVICE_KINDS).default('inverter'),
+  sn: serialNumber.optional(),
+});
+export const equipParamImportQuery = equipParamQuery.extend({
+  check: z.enum(['true', 'false']).default('true'),
+});
+/** What a parameter sheet chooses: the chosen keys in row order; saved only with check=false and no problem. */
+export const equipParamImportResult = z.object({
+  saved: z.boolean(),
+  rows: z.number().int(),
+  params: z.array(z.string()),
+  problems: z.array(protocolImportProblem),
+});
+export type EquipParamImportResult = z.infer<typeof equipParamImportResult>;
+
 export const protocolContracts = contracts({
+  'GET /dict/protocolRelated': { answer: protocolRelated },
+  'GET /iotProduct/getOne': { query: z.object({ model: z.string().trim().min(1).max(64) }), answer: iotProduct },
+  /** Every protocol with its configs' newest versions (.xlsx): the library, to copy to another console. */
+  'GET /protocast/fullData/download': { answer: null },
+  /** Multipart "file" (.xlsx of protocast/fullData/download): checked first; saves all or nothing. */
+  'POST /protocast/fullData/import': {
+    query: z.object({ check: z.enum(['true', 'false']).default('true') }),
+    answer: protocastImportResult,
+  },
+  /** A device's (or kind's) chart parameters as .xlsx, the chosen ones marked: the sheet to choose in. */
+  'GET /equip/custom/param/download': { query: equipParamQuery, answer: null },
+  /** Multipart "file" (that sheet): the rows marked chosen become the caller's choice, checked first. */
+  'POST /equip/custom/param/export': { query: equipParamImportQuery, answer: equipParamImportResult },
+
   'GET /protocol': { query: protocolListQuery, answer: pageOf(protocolRow) },
   'POST /protocol': { body: protocolBody, answer: protocolRow },
   /** Whether a code may be used (spec §5 server-side checks): 0, or 1501 when another protocol has it. */

@@ -1,15 +1,18 @@
-import { LIMITS, selectableParams, type DeviceKind } from '@heliograph/shared';
+import { LIMITS, selectableParams, type DeviceKind, type OfferedParam } from '@heliograph/shared';
 import { ValidationError } from '../../http/errors.js';
 
-/** The chosen parameters (the kind's defaults when none), each one the kind may chart. */
-export function checkParams(list: string[] | undefined, kind: DeviceKind, defaults?: string[]): string[] {
-  const allowed = new Set(selectableParams(kind).map((p) => p.key));
-  const chosen =
-    list ??
-    defaults ??
-    selectableParams(kind)
-      .slice(0, LIMITS.chartCustomParams)
-      .map((p) => p.key);
+/**
+ * The chosen parameters (the defaults when none), each one offered: the kind's built-in list, or `offered`
+ * (a bound device's realtime columns, whose first six are then the defaults).
+ */
+export function checkParams(
+  list: string[] | undefined,
+  kind: DeviceKind,
+  defaults?: string[],
+  offered: readonly OfferedParam[] = selectableParams(kind),
+): string[] {
+  const allowed = new Set(offered.map((p) => p.key));
+  const chosen = list ?? defaults ?? offered.slice(0, LIMITS.chartCustomParams).map((p) => p.key);
   if (chosen.some((p) => !allowed.has(p))) throw new ValidationError([{ field: 'params', rule: 'invalid' }]);
   return chosen;
 }

@@ -33,15 +33,23 @@ const KICK_SOON_MS = 250;
  * online. Answers how many rows it queued. Runs in the caller's transaction, so a change and its push
  * commit together.
  */
-export async function queueProtocolPush(tx: Tx, protocolId: string, now: Date, configName?: string): Promise<number> {
+export async function queueProtocolPush(
+  tx: Tx,
+  protocolId: string,
+  now: Date,
+  configName?: string,
+  /** Only this gateway (a device of it was just bound to the protocol). */
+  gatewayId?: string,
+): Promise<number> {
   const only = configName === undefined ? sql`true` : sql`lower(c.name) = lower(${configName})`;
+  const gateway = gatewayId === undefined ? sql`true` : sql`d.gateway_id = ${gatewayId}`;
   const at = now.toISOString();
   const rows = await query<{ id: string }>(
     tx,
     sql`insert into protocol_push (gateway_id, protocol_id, config, version, state, updated_at)
       select g.gateway_id, c.protocol_id, c.name, c.version, 'waiting', ${at}::timestamptz
       from (select distinct d.gateway_id from device d join protocol p on lower(d.protocol) = lower(p.code)
-              where p.id = ${protocolId} and d.deleted_at is null) g
+              where p.id = ${protocolId} and d.deleted_at is null and ${gateway}) g
       cross join (select distinct on (lower(c.name)) c.protocol_id, c.name, c.version from protocol_config c
               where c.protocol_id = ${protocolId} and ${only} order by lower(c.name), c.version desc) c
       on conflict (gateway_id, protocol_id, config) do update set version = excluded.version, state = 'waiting',
@@ -76,6 +84,8 @@ interface Claimed {
   protocol_id: string;
   config: string;
   version: number;
+  /** The gateway's devices bound to the protocol now (json: parsed by one driver, text by another). */
+  devices: string[] | string | null;
 }
 
 /**
@@ -165,7 +175,9 @@ export class ProtocolPusher {
             limit ${CLAIM_LIMIT}
             for update of q skip locked)
           and pp.state = 'waiting' and g.id = pp.gateway_id and p.id = pp.protocol_id
-        returning pp.id, g.sn, p.code, pp.protocol_id, pp.config, pp.version`,
+        returning pp.id, g.sn, p.code, pp.protocol_id, pp.config, pp.version,
+          (select json_agg(d.sn order by d.sn) from device d where d.gateway_id = g.id
+            and lower(d.protocol) = lower(p.code) and d.deleted_at is null) as devices`,
     );
     // One config version is read once per round however many gateways it goes to.
     const params = new Map<string, ProtocolUpdateParams | null>();
@@ -180,7 +192,11 @@ export class ProtocolPusher {
       const cmd: GatewayCommand = {
         cmdId: `${PROTOCOL_PUSH_CMD_PREFIX}${r.id}`,
         type: 'protocolUpdate',
-        params: p,
+        // The config is the same for every gateway; which of its devices are bound is each gateway's own.
+        params: {
+          ...p,
+          devices: (typeof r.devices === 'string' ? (JSON.parse(r.devices) as string[]) : r.devices) ?? [],
+        },
         expiresAt: now + PROTOCOL_PUSH_TTL_MS,
       };
       try {

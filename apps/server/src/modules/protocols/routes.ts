@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/record.js';
 import { readUpload } from '../files/multipart.js';
 import { sendXlsx } from '../../xlsx/write.js';
 import { hexBytes, lowestAddress, parseFrame, decodeRegisters } from './decode.js';
+import { catalogueRoutes } from './catalogue-routes.js';
 import { checkSaveModels, describeModels, proposeConfigs } from './discover.js';
 import { pushStatus, queueProtocolPush, type ProtocolPusher } from './push.js';
 import { seedProtocols } from './seed.js';
@@ -72,6 +73,7 @@ export function protocolRoutes(deps: {
       columnId: z.string().max(64),
     });
     const manage = { access: 'protocol.manage.view', scope: 'platform' } as const;
+    catalogueRoutes(app, { db, now, pusher, importMaxBytes: IMPORT_MAX_BYTES, isTooLarge });
     const uuid = (id: string) => z.uuid().safeParse(id).success;
     const protocolOf = async (id: string) => {
       if (!uuid(id)) throw new AppError('notFound');
@@ -273,7 +275,15 @@ export function protocolRoutes(deps: {
           await audit(tx, req, 'configDelete', config.protocolId, {
             oldValue: { config: config.name, version: config.version },
           });
+          // The gateways using it get the version that is now the newest (none when it was the last one:
+          // their rows say so rather than wait for a version that no longer exists).
+          const queued = await queueProtocolPush(tx, config.protocolId, now(), config.name);
+          if (queued === 0)
+            await tx.execute(sql`update protocol_push set state = 'failed', error = 'config deleted',
+                updated_at = ${now().toISOString()}::timestamptz
+              where protocol_id = ${config.protocolId} and lower(config) = lower(${config.name})`);
         });
+        pusher.kickSoon();
         return ok(req, null);
       },
     );
@@ -611,6 +621,13 @@ export function protocolRoutes(deps: {
               updatedAt: now(),
             })
             .where(eq(protocol.id, p.id));
+          if (b.code !== p.code) {
+            // Devices name their protocol by code: they follow the rename (still bound, whatever the case), and
+            // their gateways get every config under the new code.
+            await tx.execute(sql`update device set protocol = ${b.code}
+              where lower(protocol) = lower(${p.code}) and deleted_at is null`);
+            await queueProtocolPush(tx, p.id, now());
+          }
           await audit(tx, req, 'update', p.id, {
             oldValue: {
               code: p.code,
@@ -630,6 +647,7 @@ export function protocolRoutes(deps: {
         if (isUniqueViolation(e)) throw new AppError('protocolExists');
         throw e;
       }
+      if (b.code !== p.code) pusher.kickSoon();
       return ok(req, await protocolById(db, p.id));
     });
 

@@ -89,6 +89,11 @@ export interface ParsedImport {
 export function parseImport(bytes: Buffer, lang: Lang): ParsedImport {
   const cells = readSheetRows(bytes, SHEET_HEADINGS.length).filter((r) => r.row > 1 && r.cells.some((c) => c !== ''));
   if (cells.length === 0) throw new AppError('importFailed');
+  return parseRows(cells, lang);
+}
+
+/** Checks rows already read (each its sheet row number and its cells from the config's name on). */
+export function parseRows(cells: readonly { row: number; cells: readonly string[] }[], lang: Lang): ParsedImport {
   const problems: ProtocolImportProblem[] = [];
   const say = (row: number, field: string, rule: keyof (typeof MESSAGES)['en']['fields']) =>
     problems.push({ row, field, rule, message: MESSAGES[lang].fields[rule] });

@@ -22,16 +22,23 @@ const asPoints = (p: DayPoint[]) => p;
 
 /**
  * A device's custom chart (spec §3, §9): up to six of the (at most 30) parameters its kind offers, drawn for
- * a day of the plant's calendar. The choice is the reader's own view setting, kept per user and device kind,
- * so anyone who may see the device may choose (visitors too). The chart follows the select at once; Save
+ * a day of the plant's calendar. The choice is the reader's own view setting, kept per user and device kind
+ * (per protocol for a device bound to one, whose chart offers its protocol's realtime columns), so anyone who
+ * may see the device may choose (visitors too). The chart follows the select at once; Save
  * keeps the choice for the next visit and for every device of the kind.
  */
 export function CustomParamsCard({ kind, sn, tz }: { kind: ChartKind; sn: string; tz: string }): React.JSX.Element {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const offered = useQuery({ queryKey: chartParamKeys.offered(kind), queryFn: () => fetchOfferedParams(kind) });
-  const chosen = useQuery({ queryKey: chartParamKeys.chosen(kind), queryFn: () => fetchChosenParams(kind) });
+  const offered = useQuery({
+    queryKey: chartParamKeys.offered(kind, sn),
+    queryFn: () => fetchOfferedParams(kind, sn),
+  });
+  const chosen = useQuery({
+    queryKey: chartParamKeys.chosen(kind, sn),
+    queryFn: () => fetchChosenParams(kind, sn),
+  });
   const saved = useMemo(
     () => (offered.data && chosen.data ? keptChoice(chosen.data, offered.data) : null),
     [offered.data, chosen.data],
@@ -41,12 +48,19 @@ export function CustomParamsCard({ kind, sn, tz }: { kind: ChartKind; sn: string
   const [refusal, setRefusal] = useState<string | null>(null);
   const picked = useMemo(() => draft ?? saved ?? [], [draft, saved]);
 
+  // A bound device's columns come with their description in the reader's language; built-in metrics are named here.
+  const labelOf = useMemo(
+    () => new Map((offered.data ?? []).flatMap((p) => (p.label ? [[p.key, p.label] as const] : []))),
+    [offered.data],
+  );
   const name = useCallback(
     (key: string) => {
+      const label = labelOf.get(key);
+      if (label) return label;
       const text = paramTextKey(key);
       return t(text.key, { n: text.n, defaultValue: key });
     },
-    [t],
+    [t, labelOf],
   );
   const unitOf = useMemo(() => new Map((offered.data ?? []).map((p) => [p.key, p.unit])), [offered.data]);
   const options = useMemo(
@@ -69,10 +83,10 @@ export function CustomParamsCard({ kind, sn, tz }: { kind: ChartKind; sn: string
   );
 
   const save = useMutation({
-    mutationFn: (params: string[]) => saveChosenParams(kind, params),
+    mutationFn: (params: string[]) => saveChosenParams(kind, params, sn),
     onSuccess: (kept) => {
       setRefusal(null);
-      queryClient.setQueryData(chartParamKeys.chosen(kind), kept);
+      queryClient.setQueryData(chartParamKeys.chosen(kind, sn), kept);
       setDraft(null);
       void message.success(t('deviceCommon.customChart.saved'));
     },

@@ -1,5 +1,7 @@
 import { settingProblem, type SettingField } from '@heliograph/shared';
 import type { TFunction } from 'i18next';
+import { ltrText } from '../../components/Quantity';
+import { currentLang, isRtl } from '../../i18n';
 
 /**
  * The form rule of one inverter setting (the settings form and the configuration templates): an empty field
@@ -11,7 +13,10 @@ export function settingRule(t: TFunction, f: SettingField) {
       if (v === undefined || v === null || v === '') return Promise.resolve();
       const problem = settingProblem(f, v);
       if (!problem) return Promise.resolve();
-      const params = f.type === 'number' ? { min: f.min, max: f.max, decimals: f.decimals } : {};
+      // Range ends stay left to right inside a Hebrew message ("-40", not "40-").
+      const rtl = isRtl(currentLang());
+      const params =
+        f.type === 'number' ? { min: ltrText(f.min, rtl), max: ltrText(f.max, rtl), decimals: f.decimals } : {};
       return Promise.reject(new Error(t(`inverters.settingProblem.${problem}`, params)));
     },
   };

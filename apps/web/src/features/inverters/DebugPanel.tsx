@@ -81,7 +81,7 @@ export function DebugPanel({ sn }: { sn: string }) {
         const fc = typeof r.params.fc === 'number' ? hexWord(r.params.fc).slice(2) : '--';
         const address = typeof r.params.address === 'number' ? hexWord(r.params.address) : '--';
         return (
-          <span className="hg-inv-mono">
+          <span className="hg-inv-mono" dir="ltr">
             {fc} @ {address}
             {typeof r.params.count === 'number' ? ` × ${r.params.count}` : ''}
           </span>
@@ -96,7 +96,7 @@ export function DebugPanel({ sn }: { sn: string }) {
         if (regs.length === 0) return r.error ?? '--';
         return (
           // One chip a register, so a long reply wraps between registers instead of running off the table.
-          <span className="hg-inv-mono hg-inv-registers" data-testid="debug-registers">
+          <span className="hg-inv-mono hg-inv-registers" dir="ltr" data-testid="debug-registers">
             {regs.map((v, i) => (
               <span key={i}>{`${hexWord(v)} (${v})`}</span>
             ))}

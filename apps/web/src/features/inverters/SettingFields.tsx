@@ -2,6 +2,8 @@ import type { SettingField } from '@heliograph/shared';
 import { Form, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { settingRule } from '../device-common/settingRule';
+import { ltrText } from '../../components/Quantity';
+import { currentLang, isRtl } from '../../i18n';
 import './inverters.css';
 
 /** The field's name in the person's language: the built-in keys are translated, protocol labels kept. */
@@ -35,6 +37,7 @@ interface SettingFieldsProps {
  */
 export function SettingFields({ fields, groupTitle, fieldLabel }: SettingFieldsProps) {
   const { t } = useTranslation();
+  const rtl = isRtl(currentLang());
   const label = useFieldLabel();
   const optionLabel = useOptionLabel();
   const groups = [...new Set(fields.map((f) => f.group))];
@@ -57,7 +60,11 @@ export function SettingFields({ fields, groupTitle, fieldLabel }: SettingFieldsP
                   valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
                   extra={
                     f.type === 'number'
-                      ? t('inverters.rangeHint', { min: f.min, max: f.max, unit: f.unit ?? '' })
+                      ? t('inverters.rangeHint', {
+                          min: ltrText(f.min, rtl),
+                          max: ltrText(f.max, rtl),
+                          unit: f.unit ?? '',
+                        })
                       : undefined
                   }
                 >

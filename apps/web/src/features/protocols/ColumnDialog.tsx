@@ -1,27 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fieldMessage,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  PROTOCOL_DATA_TYPES,
-  PROTOCOL_FUNCTION_CODES,
-  PROTOCOL_LIMITS,
-  REGISTER_TYPES,
-} from '@heliograph/shared';
+import { fieldMessage, LANGUAGE_NAMES, LANGUAGES, PROTOCOL_LIMITS } from '@heliograph/shared';
 import { applyServerErrors } from '../../api/formErrors';
 import { currentLang } from '../../i18n';
 import { protocolApi, protocolKeys, type ColumnRow, type ConfigRow } from './api';
-import {
-  formProblems,
-  ORDERS,
-  registerTypeFor,
-  toColumnInput,
-  toFormValues,
-  type ColumnFormValues,
-} from './columnForm';
+import { formProblems, registerTypeFor, toColumnInput, toFormValues, type ColumnFormValues } from './columnForm';
 
 interface Props {
   config: ConfigRow;
@@ -57,6 +42,9 @@ export function ColumnDialog({ config, column, open, siblings, onClose }: Props)
   const lang = currentLang();
   const [form] = Form.useForm<ColumnFormValues>();
   const queryClient = useQueryClient();
+  // The option lists come from the server's dictionary (GET dict/protocolRelated): one source for every editor.
+  const related = useQuery({ queryKey: protocolKeys.related, queryFn: protocolApi.related, staleTime: Infinity });
+  const lists = related.data;
   useEffect(() => {
     if (open) form.setFieldsValue(toFormValues(column));
   }, [open, column, form]);
@@ -125,14 +113,24 @@ export function ColumnDialog({ config, column, open, siblings, onClose }: Props)
           <Col xs={12} sm={6}>
             <Form.Item name="functionCode" label={t('protocols.col.functionCode')} required>
               <Select
-                options={PROTOCOL_FUNCTION_CODES.map((fc) => ({ value: fc, label: t(`protocols.fc.${fc}`) }))}
+                loading={!lists}
+                options={(lists?.functionCodes ?? []).map((fc) => ({
+                  value: fc.value,
+                  label: t(`protocols.fc.${fc.value}`),
+                }))}
                 data-testid="column-fc"
               />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>
             <Form.Item name="registerType" label={t('protocols.col.registerType')} required>
-              <Select options={REGISTER_TYPES.map((r) => ({ value: r, label: t(`protocols.registerType.${r}`) }))} />
+              <Select
+                loading={!lists}
+                options={(lists?.registerTypes ?? []).map((r) => ({
+                  value: r,
+                  label: t(`protocols.registerType.${r}`),
+                }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>
@@ -152,12 +150,19 @@ export function ColumnDialog({ config, column, open, siblings, onClose }: Props)
           </Col>
           <Col xs={12} sm={6}>
             <Form.Item name="dataType" label={t('protocols.col.dataType')} required>
-              <Select options={PROTOCOL_DATA_TYPES.map((d) => ({ value: d, label: d }))} data-testid="column-type" />
+              <Select
+                loading={!lists}
+                options={(lists?.dataTypes ?? []).map((d) => ({ value: d.value, label: d.value }))}
+                data-testid="column-type"
+              />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>
             <Form.Item name="order" label={t('protocols.col.order')} extra={t('protocols.orderHint')}>
-              <Select options={Object.keys(ORDERS).map((o) => ({ value: o, label: t(`protocols.order.${o}`) }))} />
+              <Select
+                loading={!lists}
+                options={(lists?.orders ?? []).map((o) => ({ value: o.value, label: t(`protocols.order.${o.value}`) }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>

@@ -28,6 +28,7 @@ export const protocolKeys = {
   columns: (configId: string) => ['protocols', 'columns', configId] as const,
   push: (protocolId: string) => ['protocols', 'push', protocolId] as const,
   gateways: (q: string) => ['protocols', 'gateways', q] as const,
+  related: ['protocols', 'related'] as const,
 };
 
 /** Field errors (code 4) and a taken code (1501) land on the form's fields. */
@@ -37,6 +38,8 @@ export const FULL_DATA_PATH = routeUrl('GET /protocol/fullData/download');
 export const TEMPLATE_PATH = routeUrl('GET /protocol/columns/download');
 
 export const protocolApi = {
+  /** The editor's option lists (function codes, register types, data types, byte orders). */
+  related: () => call('GET /dict/protocolRelated', {}),
   list: (q: string, page: number, size: number) =>
     call('GET /protocol', { query: { ...(q ? { q } : {}), page, size } }),
   create: (body: ProtocolInput) => call('POST /protocol', { body }, FORM),

@@ -1,8 +1,10 @@
 import {
+  BYTE_ORDERS,
   columnProblems,
   configProblems,
   LANGUAGES,
   REGISTER_TYPE_OF,
+  type ByteOrder,
   type ColumnBody,
   type ColumnInput,
   type ColumnProblem,
@@ -12,13 +14,8 @@ import {
 } from '@heliograph/shared';
 
 /** The four byte orders the form offers: the spec's "switch byte" and "switch register" flags together. */
-export const ORDERS = {
-  ABCD: { byteSwap: false, registerSwap: false },
-  BADC: { byteSwap: true, registerSwap: false },
-  CDAB: { byteSwap: false, registerSwap: true },
-  DCBA: { byteSwap: true, registerSwap: true },
-} as const;
-export type Order = keyof typeof ORDERS;
+export const ORDERS = BYTE_ORDERS;
+export type Order = ByteOrder;
 
 export const orderOf = (c: { byteSwap: boolean; registerSwap: boolean }): Order =>
   c.byteSwap ? (c.registerSwap ? 'DCBA' : 'BADC') : c.registerSwap ? 'CDAB' : 'ABCD';

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { isSettingsProtocol, LIMITS, utf8Length } from '@heliograph/shared';
 import { contractRoutes } from '../../../http/contract-route.js';
 import { ok } from '../../../http/envelope.js';
 import { ValidationError } from '../../../http/errors.js';
 import { recordChange } from '../../commands/operation-log.js';
+import { query } from '../../../db/rows.js';
+import { queueProtocolPush } from '../../protocols/push.js';
 import { dataProtocols } from '../protocol-form.js';
 import { control, inverterToChange, tag, type InverterApp, type InverterRouteDeps } from '../schemas.js';
 
@@ -38,6 +41,15 @@ export function registerManage(app: InverterApp, { db, inverters }: InverterRout
         : (await dataProtocols(db)).find((p) => p.value.toLowerCase() === wanted.toLowerCase())?.value;
       if (!code) throw new ValidationError([{ field: 'protocol', rule: 'invalid' }]);
       await inverters.setProtocol(inv.id, code);
+      // The gateway learns that its device is bound (protocolUpdate names the bound devices), so it reports the
+      // device's realtime columns from then on (docs/protocols.md "Readings of a bound device").
+      if (!isSettingsProtocol(code)) {
+        const [p] = await query<{ id: string }>(
+          db,
+          sql`select id from protocol where lower(code) = lower(${code}) limit 1`,
+        );
+        if (p) await queueProtocolPush(db, p.id, new Date(), undefined, inv.gatewayId);
+      }
       await recordChange(db, auth, req.ip, inv, 'inverter.protocol', { oldValue: inv.protocol, newValue: code });
       return ok(req, null);
     },
