@@ -179,6 +179,7 @@ export const po: Messages = {
     configExists: 'Ten protokół ma już konfigurację o tej nazwie.',
     sunspecModel: 'Konsola nie zna tego modelu SunSpec.',
     columnsMax: 'Konfiguracja może mieć najwyżej 500 kolumn.',
+    webhooksMax: 'Firma może mieć najwyżej 10 webhooków.',
   },
   roles: {
     platform_admin: 'Administrator platformy',
@@ -196,6 +197,15 @@ export const po: Messages = {
     codeSubject: 'Twój kod weryfikacyjny Heliograph',
     codeBody:
       'Twój kod weryfikacyjny to {code}. Jest ważny przez 10 minut i można go użyć tylko raz. Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość.',
+    alarmOpen: '{level} w {plant}: {code} na {device}',
+    alarmClose: 'Usunięto w {plant}: {code} na {device}',
+    digestSubject: 'Heliograph: {count} powiadomień o alarmach',
+    digestIntro: 'Zmieniły się alarmy w obserwowanych elektrowniach:',
+    levelFault: 'Awaria',
+    levelWarning: 'Ostrzeżenie',
+    levelOffline: 'Offline',
+    noPlant: 'brak elektrowni',
+    digestMore: '… i {count} więcej',
   },
   permissions: {
     'station.view': 'Moje instalacje',
