@@ -1,0 +1,44 @@
+// Screenshots of the alarm notification settings (issue 15 item 5), desktop and phone: notifications-*.png (the
+// page with a plant's own rule and a company webhook) and notifications-log-*.png (a webhook's delivery log).
+// Saves a plant rule and a webhook for the company administrator first, unless they exist.
+// Usage: node apps/web/scripts/notifications-screenshots.mjs [baseUrl] [outDir] [langs]
+// Needs a running server (npm start) and Debian's Chromium.
+import { api, args, eachLangAndSize, launch, signIn } from './shoot.mjs';
+
+const { base, out, langs, account, password } = args('admin@sunrise.example');
+const browser = await launch();
+
+try {
+  await eachLangAndSize(browser, langs, async (page, lang, size) => {
+    const suffix = `${lang === 'en' ? '' : `${lang}-`}${size.name}`;
+    await signIn(page, base, account, password);
+    const settings = await api(page, '/api/v1/notification/settings');
+    if (settings.plants.length === 0) {
+      const plants = await api(page, '/api/v1/plants?page=1&size=1');
+      await api(page, `/api/v1/notification/settings/plant/${plants.rows[0].id}`, {
+        severities: ['fault', 'warning', 'offline'],
+        channels: ['email', 'push'],
+        quietStart: '22:00',
+        quietEnd: '07:00',
+        timeZone: 'Europe/Berlin',
+      });
+    }
+    const hooks = await api(page, '/api/v1/notification/webhooks');
+    if (hooks.length === 0)
+      await api(page, '/api/v1/notification/webhooks', {
+        url: 'https://ops.example.com/heliograph/alarms',
+        secret: 'a-demo-signing-secret-2026',
+      });
+    await page.goto(`${base}/edit/notifications`);
+    await page.getByTestId('notify-default-form').waitFor({ timeout: 15000 });
+    await page.getByTestId('webhook-table').locator('tr.ant-table-row').first().waitFor({ timeout: 15000 });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${out}/notifications-${suffix}.png`, fullPage: true });
+    await page.getByTestId('webhook-table').locator('tr.ant-table-row').first().locator('button').first().click();
+    await page.locator('.ant-drawer-body .ant-segmented').waitFor({ timeout: 15000 });
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `${out}/notifications-log-${suffix}.png` });
+  });
+} finally {
+  await browser.close();
+}
