@@ -73,7 +73,7 @@ beforeAll(async () => {
     endpoint: 'https://push.example/sub/admin-browser',
     keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'authSecret' },
   });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await gw?.client.endAsync();
@@ -87,7 +87,8 @@ beforeEach(() => {
   receiver.status = 200;
 });
 
-describe('delivery', () => {
+// Each test drives the worker through many rounds over MQTT and the database: generous on a busy machine.
+describe('delivery', { timeout: 120_000 }, () => {
   it('tells an opening fault once: notice centre, one signed webhook, one mail, one push', async () => {
     const ev = event('F101');
     await raise(ev);
@@ -280,7 +281,7 @@ describe('delivery', () => {
   });
 });
 
-describe('settings and webhooks API', () => {
+describe('settings and webhooks API', { timeout: 60_000 }, () => {
   it('answers the caller’s rules, never a webhook secret', async () => {
     const settings = await call<NotificationSettings>('GET', '/notification/settings', admin);
     expect(settings.data.plants).toEqual([
