@@ -147,7 +147,8 @@ export const webhookDeliveriesQuery = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
   ...pageQuery,
 });
-export type WebhookDeliveriesQuery = z.input<typeof webhookDeliveriesQuery>;
+/** The log's filters as the console sends them (the output type: the coerced numbers as numbers). */
+export type WebhookDeliveriesQuery = Partial<z.output<typeof webhookDeliveriesQuery>>;
 
 export const notificationContracts = contracts({
   /** The caller's notification rules: the default and each plant's own. */
