@@ -1276,7 +1276,10 @@ export const notificationJob = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('notification_job_event').on(t.eventId, t.transition), index('notification_job_todo').on(t.doneAt, t.id)],
+  (t) => [
+    uniqueIndex('notification_job_event').on(t.eventId, t.transition),
+    index('notification_job_todo').on(t.doneAt, t.id),
+  ],
 );
 
 /**

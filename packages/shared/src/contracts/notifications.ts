@@ -71,10 +71,10 @@ export const notificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
-export const notificationRuleBody = notificationRule.refine(
-  (r) => (r.quietStart === null) === (r.quietEnd === null),
-  { message: 'quiet hours need both a start and an end', path: ['quietEnd'] },
-);
+export const notificationRuleBody = notificationRule.refine((r) => (r.quietStart === null) === (r.quietEnd === null), {
+  message: 'quiet hours need both a start and an end',
+  path: ['quietEnd'],
+});
 export type NotificationRuleBody = z.infer<typeof notificationRuleBody>;
 
 /** The public VAPID key a browser subscribes with. */
@@ -99,9 +99,7 @@ export const webhookRow = z.object({
 });
 export type WebhookRow = z.infer<typeof webhookRow>;
 
-const webhookUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(NOTIFICATION_LIMITS.webhookUrlMax);
+const webhookUrl = z.url({ protocol: /^https?$/ }).max(NOTIFICATION_LIMITS.webhookUrlMax);
 
 export const webhookBody = z.object({
   url: webhookUrl,
@@ -114,11 +112,7 @@ export type WebhookBody = z.input<typeof webhookBody>;
 /** An edit: a secret left out keeps the one stored. */
 export const webhookEditBody = z.object({
   url: webhookUrl,
-  secret: z
-    .string()
-    .min(NOTIFICATION_LIMITS.webhookSecretMin)
-    .max(NOTIFICATION_LIMITS.webhookSecretMax)
-    .optional(),
+  secret: z.string().min(NOTIFICATION_LIMITS.webhookSecretMin).max(NOTIFICATION_LIMITS.webhookSecretMax).optional(),
   enabled: z.boolean(),
 });
 export type WebhookEditBody = z.input<typeof webhookEditBody>;

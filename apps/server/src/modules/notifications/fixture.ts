@@ -48,7 +48,10 @@ export class RecordingPush implements PushTransport {
 }
 
 /** A gateway of a test plant connected over MQTT, sending events as a real one does and waiting for their ack. */
-export async function eventGateway(t: TestApp, sn: string): Promise<{
+export async function eventGateway(
+  t: TestApp,
+  sn: string,
+): Promise<{
   client: MqttClient;
   send(event: GatewayEvent): Promise<BatchAck>;
 }> {

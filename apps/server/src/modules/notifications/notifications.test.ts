@@ -36,7 +36,11 @@ const call = <T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, 
   t.call<T>(method, `/api/v1${url}`, { token, ...(body === undefined ? {} : { body }) });
 
 /** An event of the test inverter at the test clock's time; raised unless `cleared`. */
-function event(code: string, state: 'raised' | 'cleared' = 'raised', level: GatewayEvent['level'] = 'fault'): GatewayEvent {
+function event(
+  code: string,
+  state: 'raised' | 'cleared' = 'raised',
+  level: GatewayEvent['level'] = 'fault',
+): GatewayEvent {
   return { id: `ev-${++seq}`, device: INV, ts: clock.ms, code, level, state, message: `${code} test` };
 }
 
@@ -235,7 +239,12 @@ describe('delivery', { timeout: 120_000 }, () => {
     try {
       const codes = Array.from({ length: 12 }, (_, i) => `F6${String(i).padStart(2, '0')}`);
       for (const code of codes) await raise(event(code));
-      await Promise.all([t.notifications.tick(), b.notifications.tick(), t.notifications.tick(), b.notifications.tick()]);
+      await Promise.all([
+        t.notifications.tick(),
+        b.notifications.tick(),
+        t.notifications.tick(),
+        b.notifications.tick(),
+      ]);
       await Promise.all([t.notifications.tick(), b.notifications.tick()]);
       for (const code of codes) expect(hooksFor(code)).toHaveLength(1);
       const mails = [...t.mails, ...b.mails].filter((m) => m.to === ACCOUNTS.admin && m.text.includes('F600'));
@@ -324,9 +333,9 @@ describe('settings and webhooks API', { timeout: 60_000 }, () => {
 
   it('another company cannot read or change the webhooks, their log or a plant’s rule', async () => {
     expect((await call('GET', `/notification/webhook/${hookId}/deliveries`, rival)).code).toBe(404);
-    expect((await call('POST', `/notification/webhook/${hookId}`, rival, { url: receiver.url, enabled: false })).code).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', `/notification/webhook/${hookId}`, rival, { url: receiver.url, enabled: false })).code,
+    ).toBe(404);
     expect((await call('DELETE', `/notification/webhook/${hookId}`, rival)).code).toBe(404);
     const theirs = await call<WebhookRow[]>('GET', '/notification/webhooks', rival);
     expect(theirs.data).toEqual([]);

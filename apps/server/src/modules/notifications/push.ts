@@ -42,7 +42,11 @@ export function webPushTransport(keys: VapidKeys, subject: string): PushTranspor
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           payload,
-          { vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey }, TTL: 3600, timeout: 10_000 },
+          {
+            vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: 3600,
+            timeout: 10_000,
+          },
         );
         return { gone: false };
       } catch (err) {

@@ -24,8 +24,10 @@ export function notificationRoutes(deps: {
     const plant = { access: 'signedIn', scope: 'company' } as const;
     const company = { access: 'company.info', scope: 'company' } as const;
 
-    route('GET /notification/settings', { config: self, summary: 'The caller’s alarm notification rules' }, async (req) =>
-      ok(req, await service.settings(requireAuth(req.auth))),
+    route(
+      'GET /notification/settings',
+      { config: self, summary: 'The caller’s alarm notification rules' },
+      async (req) => ok(req, await service.settings(requireAuth(req.auth))),
     );
     route(
       'POST /notification/settings',
@@ -80,8 +82,7 @@ export function notificationRoutes(deps: {
     route(
       'GET /notification/webhook/:id/deliveries',
       { config: company, summary: 'A webhook’s delivery log, newest first: status, attempts, last error' },
-      async (req) =>
-        ok(req, await service.deliveries(requireAuth(req.auth), req.params.id, req.query, deps.now())),
+      async (req) => ok(req, await service.deliveries(requireAuth(req.auth), req.params.id, req.query, deps.now())),
     );
   };
 }

@@ -49,7 +49,10 @@ function localMinutes(at: number, timeZone: string): number {
  * Quiet hours may span midnight (22:00–07:00). A change of daylight saving time inside the window moves the
  * end by the wall clock: the first guess is checked and moved on minute by minute while still inside.
  */
-export function quietUntil(rule: Pick<NotificationRule, 'quietStart' | 'quietEnd' | 'timeZone'>, at: number): number | null {
+export function quietUntil(
+  rule: Pick<NotificationRule, 'quietStart' | 'quietEnd' | 'timeZone'>,
+  at: number,
+): number | null {
   if (!rule.quietStart || !rule.quietEnd) return null;
   const start = minutesOf(rule.quietStart);
   const end = minutesOf(rule.quietEnd);

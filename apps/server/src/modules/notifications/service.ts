@@ -89,9 +89,7 @@ export class NotificationService {
 
   async dropPlantRule(auth: AuthContext, plantId: string): Promise<NotificationSettings> {
     await findPlant(this.db, auth, plantId);
-    await this.db.execute(
-      sql`delete from notification_rule where user_id = ${auth.userId} and plant_key = ${plantId}`,
-    );
+    await this.db.execute(sql`delete from notification_rule where user_id = ${auth.userId} and plant_key = ${plantId}`);
     return this.settings(auth);
   }
 
@@ -108,9 +106,7 @@ export class NotificationService {
   }
 
   async unsubscribe(auth: AuthContext, endpoint: string): Promise<null> {
-    await this.db.execute(
-      sql`delete from push_subscription where user_id = ${auth.userId} and endpoint = ${endpoint}`,
-    );
+    await this.db.execute(sql`delete from push_subscription where user_id = ${auth.userId} and endpoint = ${endpoint}`);
     return null;
   }
 

@@ -93,7 +93,13 @@ export function DeliveryLog({ hook, onClose }: { hook: WebhookRow | null; onClos
           loading={log.isFetching}
           columns={columns}
           dataSource={log.data?.rows ?? []}
-          pagination={{ current: page, pageSize: size, total: log.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: log.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
           locale={{ emptyText: t('notifications.logEmpty') }}
         />
       )}

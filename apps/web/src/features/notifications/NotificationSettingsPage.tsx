@@ -32,7 +32,12 @@ export default function NotificationSettingsPage(): React.JSX.Element {
     );
   if (!settings.data)
     return (
-      <LoadFailed card title={t('notifications.loadFailed')} retry={settings.refetch} retryText={t('notifications.retry')} />
+      <LoadFailed
+        card
+        title={t('notifications.loadFailed')}
+        retry={settings.refetch}
+        retryText={t('notifications.retry')}
+      />
     );
   const data = settings.data;
 

@@ -24,9 +24,7 @@ function Summary({ rule }: { rule: NotificationRule }): React.JSX.Element {
         </Tag>
       ))}
       {rule.quietStart && rule.quietEnd ? (
-        <Tag>
-          {t('notifications.quietShort', { start: rule.quietStart, end: rule.quietEnd })}
-        </Tag>
+        <Tag>{t('notifications.quietShort', { start: rule.quietStart, end: rule.quietEnd })}</Tag>
       ) : null}
     </span>
   );
@@ -62,7 +60,9 @@ export function PlantRules({
     <>
       <List
         dataSource={plants}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.noPlantRules')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.noPlantRules')} />,
+        }}
         renderItem={(p) => (
           <List.Item
             actions={[
@@ -79,9 +79,7 @@ export function PlantRules({
                 title={t('notifications.dropConfirm', { name: p.plantName })}
                 okText={t('notifications.drop')}
                 cancelText={t('notifications.cancel')}
-                onConfirm={() =>
-                  onDrop(p.plantId).then(() => void message.success(t('notifications.dropped')))
-                }
+                onConfirm={() => onDrop(p.plantId).then(() => void message.success(t('notifications.dropped')))}
               >
                 <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('notifications.drop')} />
               </Popconfirm>,

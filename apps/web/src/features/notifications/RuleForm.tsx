@@ -23,8 +23,7 @@ const toValues = (r: NotificationRule): Values => ({
   severities: r.severities,
   channels: r.channels,
   quiet: r.quietStart !== null,
-  quietHours:
-    r.quietStart && r.quietEnd ? [dayjs(r.quietStart, 'HH:mm'), dayjs(r.quietEnd, 'HH:mm')] : null,
+  quietHours: r.quietStart && r.quietEnd ? [dayjs(r.quietStart, 'HH:mm'), dayjs(r.quietEnd, 'HH:mm')] : null,
   timeZone: r.timeZone,
 });
 
@@ -82,7 +81,12 @@ export function RuleForm({
       <Form.Item name="channels" label={t('notifications.channels')} extra={t('notifications.channelsHint')}>
         <Checkbox.Group options={NOTIFY_CHANNELS.map((c) => ({ value: c, label: t(`notifications.channel.${c}`) }))} />
       </Form.Item>
-      <Form.Item name="quiet" label={t('notifications.quietHours')} valuePropName="checked" extra={t('notifications.quietHint')}>
+      <Form.Item
+        name="quiet"
+        label={t('notifications.quietHours')}
+        valuePropName="checked"
+        extra={t('notifications.quietHint')}
+      >
         <Switch />
       </Form.Item>
       {quiet ? (

@@ -23,7 +23,12 @@ function WebhookForm({ hook, onDone }: { hook: WebhookRow | null; onDone: () => 
   const { busy, onFinish } = useFieldsSubmit(
     form,
     async (v: Values) => {
-      if (hook) await notificationApi.editWebhook(hook.id, { url: v.url, enabled: v.enabled, ...(v.secret ? { secret: v.secret } : {}) });
+      if (hook)
+        await notificationApi.editWebhook(hook.id, {
+          url: v.url,
+          enabled: v.enabled,
+          ...(v.secret ? { secret: v.secret } : {}),
+        });
       else await notificationApi.addWebhook({ url: v.url, secret: v.secret, enabled: v.enabled });
       onDone();
     },
@@ -49,8 +54,14 @@ function WebhookForm({ hook, onDone }: { hook: WebhookRow | null; onDone: () => 
         label={t('notifications.webhookSecret')}
         extra={hook ? t('notifications.webhookSecretKeep') : t('notifications.webhookSecretHint')}
         rules={[
-          { required: !hook, message: t('notifications.webhookSecretRule', { min: NOTIFICATION_LIMITS.webhookSecretMin }) },
-          { min: NOTIFICATION_LIMITS.webhookSecretMin, message: t('notifications.webhookSecretRule', { min: NOTIFICATION_LIMITS.webhookSecretMin }) },
+          {
+            required: !hook,
+            message: t('notifications.webhookSecretRule', { min: NOTIFICATION_LIMITS.webhookSecretMin }),
+          },
+          {
+            min: NOTIFICATION_LIMITS.webhookSecretMin,
+            message: t('notifications.webhookSecretRule', { min: NOTIFICATION_LIMITS.webhookSecretMin }),
+          },
         ]}
       >
         <Input.Password autoComplete="new-password" maxLength={NOTIFICATION_LIMITS.webhookSecretMax} />
@@ -86,7 +97,9 @@ export function Webhooks(): React.JSX.Element {
   });
 
   if (list.isError)
-    return <LoadFailed title={t('notifications.loadFailed')} retry={list.refetch} retryText={t('notifications.retry')} />;
+    return (
+      <LoadFailed title={t('notifications.loadFailed')} retry={list.refetch} retryText={t('notifications.retry')} />
+    );
 
   const columns: ColumnsType<WebhookRow> = [
     {
@@ -117,8 +130,20 @@ export function Webhooks(): React.JSX.Element {
       width: 150,
       render: (_: unknown, w) => (
         <span className="hg-notify-actions">
-          <Button type="text" icon={<HistoryOutlined />} aria-label={t('notifications.deliveryLog')} title={t('notifications.deliveryLog')} onClick={() => setLogOf(w)} />
-          <Button type="text" icon={<EditOutlined />} aria-label={t('notifications.edit')} title={t('notifications.edit')} onClick={() => setEditing(w)} />
+          <Button
+            type="text"
+            icon={<HistoryOutlined />}
+            aria-label={t('notifications.deliveryLog')}
+            title={t('notifications.deliveryLog')}
+            onClick={() => setLogOf(w)}
+          />
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('notifications.edit')}
+            title={t('notifications.edit')}
+            onClick={() => setEditing(w)}
+          />
           <Popconfirm
             title={t('notifications.webhookRemoveConfirm')}
             okText={t('notifications.remove')}
@@ -126,7 +151,13 @@ export function Webhooks(): React.JSX.Element {
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutateAsync(w.id)}
           >
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('notifications.remove')} title={t('notifications.remove')} />
+            <Button
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('notifications.remove')}
+              title={t('notifications.remove')}
+            />
           </Popconfirm>
         </span>
       ),
@@ -143,7 +174,9 @@ export function Webhooks(): React.JSX.Element {
         dataSource={list.data ?? []}
         pagination={false}
         scroll={{ x: 520 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.noWebhooks')} /> }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.noWebhooks')} />,
+        }}
         data-testid="webhook-table"
       />
       <Button

@@ -17,8 +17,7 @@ export const notificationApi = {
   pushKey: () => call('GET /notification/push/key', {}),
   subscribe: (body: PushSubscriptionBody) => call('POST /notification/push/subscribe', { body }),
   unsubscribe: (endpoint: string) => call('POST /notification/push/unsubscribe', { body: { endpoint } }),
-  plants: (keyword: string) =>
-    call('GET /plants', { query: { ...(keyword ? { keyword } : {}), page: 1, size: 20 } }),
+  plants: (keyword: string) => call('GET /plants', { query: { ...(keyword ? { keyword } : {}), page: 1, size: 20 } }),
   webhooks: () => call('GET /notification/webhooks', {}),
   addWebhook: (body: WebhookBody) => call('POST /notification/webhooks', { body }),
   editWebhook: (id: string, body: WebhookEditBody) => call('POST /notification/webhook/:id', { params: { id }, body }),
