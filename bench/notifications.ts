@@ -45,7 +45,7 @@ export async function benchNotifications(kind: 'pglite' | 'postgres' = 'pglite')
     database,
     logger: false,
     mailer: {
-      send: (m) => {
+      send: () => {
         mails++;
         return Promise.resolve();
       },
