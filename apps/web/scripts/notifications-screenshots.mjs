@@ -1,5 +1,6 @@
 // Screenshots of the alarm notification settings (issue 15 item 5), desktop and phone: notifications-*.png (the
-// page with a plant's own rule and a company webhook) and notifications-log-*.png (a webhook's delivery log).
+// page's top), notifications-webhooks-*.png (a plant's own rule and a company webhook, scrolled to) and
+// notifications-log-*.png (a webhook's delivery log).
 // Saves a plant rule and a webhook for the company administrator first, unless they exist.
 // Usage: node apps/web/scripts/notifications-screenshots.mjs [baseUrl] [outDir] [langs]
 // Needs a running server (npm start) and Debian's Chromium.
@@ -33,7 +34,10 @@ try {
     await page.getByTestId('notify-default-form').waitFor({ timeout: 15000 });
     await page.getByTestId('webhook-table').locator('tr.ant-table-row').first().waitFor({ timeout: 15000 });
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${out}/notifications-${suffix}.png`, fullPage: true });
+    await page.screenshot({ path: `${out}/notifications-${suffix}.png` });
+    await page.getByTestId('webhook-table').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${out}/notifications-webhooks-${suffix}.png` });
     await page.getByTestId('webhook-table').locator('tr.ant-table-row').first().locator('button').first().click();
     await page.locator('.ant-drawer-body .ant-segmented').waitFor({ timeout: 15000 });
     await page.waitForTimeout(800);

@@ -24,7 +24,8 @@ function Summary({ rule }: { rule: NotificationRule }): React.JSX.Element {
         </Tag>
       ))}
       {rule.quietStart && rule.quietEnd ? (
-        <Tag>{t('notifications.quietShort', { start: rule.quietStart, end: rule.quietEnd })}</Tag>
+        // Isolated left to right (U+2066 … U+2069), so a right-to-left page does not swap the two times.
+        <Tag>{t('notifications.quietShort', { range: `\u2066${rule.quietStart}–${rule.quietEnd}\u2069` })}</Tag>
       ) : null}
     </span>
   );

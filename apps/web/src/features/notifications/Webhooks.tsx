@@ -115,6 +115,7 @@ export function Webhooks(): React.JSX.Element {
       title: t('notifications.webhookState'),
       key: 'state',
       width: 150,
+      responsive: ['sm'],
       render: (_: unknown, w) => (
         <>
           <Tag color={w.enabled ? 'green' : 'default'}>
@@ -173,7 +174,6 @@ export function Webhooks(): React.JSX.Element {
         columns={columns}
         dataSource={list.data ?? []}
         pagination={false}
-        scroll={{ x: 520 }}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.noWebhooks')} />,
         }}
