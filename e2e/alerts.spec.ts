@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import type { Page } from '@playwright/test';
@@ -23,7 +23,12 @@ interface FleetFile {
  * inverter, with its connection password, from the file the server writes for `npm run simulate`.
  */
 function ownersGateway(): { plant: string; sn: string; password: string; device: string } {
-  const file = path.join(import.meta.dirname, '..', 'apps', 'server', `.e2e-data-${PORT}`, 'fleet.json');
+  // DATA_DIR is relative: where npm ran the server (the repository's root, or the server's workspace).
+  const root = path.join(import.meta.dirname, '..');
+  const file = [root, path.join(root, 'apps', 'server')]
+    .map((dir) => path.join(dir, `.e2e-data-${PORT}`, 'fleet.json'))
+    .find((f) => existsSync(f));
+  if (!file) throw new Error(`no fleet.json of the e2e server on port ${PORT}`);
   const fleet = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
   const plant = fleet.plants[0];
   const gw = plant?.gateways.find((g) => g.devices.some((d) => d.kind === 'inverter'));

@@ -4,7 +4,36 @@
 // Saves a plant rule and a webhook for the company administrator first, unless they exist.
 // Usage: node apps/web/scripts/notifications-screenshots.mjs [baseUrl] [outDir] [langs]
 // Needs a running server (npm start) and Debian's Chromium.
+import { readFileSync } from 'node:fs';
+import mqtt from 'mqtt';
 import { api, args, eachLangAndSize, launch, signIn } from './shoot.mjs';
+
+/**
+ * With FLEET_FILE (the server's DATA_DIR/fleet.json) and MQTT_URL, a demo gateway raises a fault and a warning
+ * and clears the fault, so the delivery log has rows (the example webhook address answers nothing: they are
+ * retried, then failed).
+ */
+async function raiseDemoAlarms() {
+  if (!process.env.FLEET_FILE || !process.env.MQTT_URL) return;
+  const fleet = JSON.parse(readFileSync(process.env.FLEET_FILE, 'utf8'));
+  const gw = fleet.plants[0].gateways.find((g) => g.devices.some((d) => d.kind === 'inverter'));
+  const device = gw.devices.find((d) => d.kind === 'inverter').sn;
+  const client = await mqtt.connectAsync(process.env.MQTT_URL, {
+    clientId: gw.sn,
+    username: gw.sn,
+    password: fleet.credentials[gw.sn],
+    reconnectPeriod: 0,
+  });
+  const stamp = Date.now();
+  const events = [
+    { id: `shot-${stamp}-1`, code: 'F023', level: 'fault', state: 'raised', message: 'Grid relay fault' },
+    { id: `shot-${stamp}-2`, code: 'W104', level: 'warning', state: 'raised', message: 'Fan speed low' },
+    { id: `shot-${stamp}-3`, code: 'F023', level: 'fault', state: 'cleared', message: 'Grid relay fault' },
+  ];
+  for (const e of events)
+    await client.publishAsync(`hg/v1/${gw.sn}/up/event`, JSON.stringify({ ...e, device, ts: Date.now() }), { qos: 1 });
+  await client.endAsync();
+}
 
 const { base, out, langs, account, password } = args('admin@sunrise.example');
 const browser = await launch();
@@ -30,6 +59,11 @@ try {
         url: 'https://ops.example.com/heliograph/alarms',
         secret: 'a-demo-signing-secret-2026',
       });
+    if (lang === langs[0] && size.name === '1440') {
+      await raiseDemoAlarms();
+      // The worker runs every 2 s and the first webhook attempt times out after 10 s.
+      await page.waitForTimeout(15000);
+    }
     await page.goto(`${base}/edit/notifications`);
     await page.getByTestId('notify-default-form').waitFor({ timeout: 15000 });
     await page.getByTestId('webhook-table').locator('tr.ant-table-row').first().waitFor({ timeout: 15000 });

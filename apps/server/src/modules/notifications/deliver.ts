@@ -224,7 +224,12 @@ async function sendPush(deps: DeliverDeps, userId: string, facts: readonly Alarm
   return reached > 0;
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** What went wrong, with its cause (fetch says only "fetch failed"; the cause says ENOTFOUND, ECONNREFUSED …). */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? ((err.cause as Error & { code?: string }).code ?? err.cause.message) : '';
+  return cause ? `${err.message} (${cause})` : err.message;
+}
 
 /**
  * Webhooks: each due delivery POSTed on its own (machines read them, not people), signed; a failure is tried
