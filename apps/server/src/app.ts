@@ -61,6 +61,10 @@ import { SummaryKeeper } from './modules/plants/summary-keeper.js';
 import { LoopMonitor, metricsRoutes } from './modules/health/metrics.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { loadVapidKeys, webPushTransport, type PushTransport } from './modules/notifications/push.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
+import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
 import { CallerCache } from './modules/users/caller-cache.js';
@@ -130,6 +134,12 @@ export interface AppOptions {
   commLog?: { flushMs?: number; cleanupMs?: number };
   /** Between reads of the gateways whose telemetry is logged in full (default 30 s); 0: only at start (tests). */
   fullTelemetry?: { refreshMs?: number };
+  /** How often alarm notifications are looked for (ms, default DEFAULT_NOTIFY_INTERVAL_MS); 0: when a test ticks. */
+  notifyIntervalMs?: number;
+  /** The SMS provider of a deployment (docs/notifications.md); the server's log otherwise. */
+  sms?: SmsSender;
+  /** Replaces web push through the browsers' push services (tests record what would be pushed). */
+  push?: PushTransport;
 }
 
 export interface HeliographApp {
@@ -148,6 +158,8 @@ export interface HeliographApp {
   files: FileStore;
   /** The communication log's recorder (tests flush it and run its cleanup). */
   commLog: CommLog;
+  /** Delivers alarm notifications (tests drive its `tick`). */
+  notifications: NotificationWorker;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -312,6 +324,24 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   upgradeDispatcher.start();
   protocolPush.start();
 
+  // Alarm notifications (issue 15): every instance runs the worker; leases in the database decide who sends what.
+  const vapid = await loadVapidKeys(db);
+  const vapidSubject = config.publicUrl.startsWith('https:')
+    ? config.publicUrl
+    : `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`;
+  const notifications = new NotificationWorker({
+    db,
+    bus,
+    log: app.log,
+    mailer,
+    push: opts.push ?? webPushTransport(vapid, vapidSubject),
+    sms: opts.sms ?? loggingSms(app.log),
+    now: clock,
+    intervalMs: opts.notifyIntervalMs ?? DEFAULT_NOTIFY_INTERVAL_MS,
+    turn: () => foreground.turn(),
+  });
+  notifications.start();
+
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
     ? new Migrator({
@@ -425,6 +455,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(debugLogRoutes({ db }));
       await api.register(gatewayLogRoutes({ db, commands, now: clock }));
       await api.register(plantSettingRoutes({ db, commands }));
+      await api.register(notificationRoutes({ db, now: clock, vapidPublicKey: vapid.publicKey }));
     },
     { prefix: '/api/v1' },
   );
@@ -446,6 +477,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     clearInterval(fileSweeper);
     await upgradeDispatcher.stop();
     await protocolPush.stop();
+    await notifications.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -467,6 +499,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     manifestKey,
     files,
     commLog,
+    notifications,
     drain: () => {
       draining = true;
     },

@@ -1,6 +1,6 @@
 import { ERROR_CODES, errorKeyOf, type ErrorKey } from './errors.js';
 import type { Lang } from './languages.js';
-import { MESSAGES, type FieldRule } from './messages/index.js';
+import { MESSAGES, type FieldRule, type Messages } from './messages/index.js';
 import type { PermissionKey } from './permissions.js';
 import type { BuiltinRole } from './roles.js';
 
@@ -21,7 +21,7 @@ export function roleName(role: BuiltinRole, lang: Lang): string {
   return MESSAGES[lang].roles[role];
 }
 
-export function mailText(key: 'codeSubject' | 'codeBody', lang: Lang, vars: Record<string, string> = {}): string {
+export function mailText(key: keyof Messages['mail'], lang: Lang, vars: Record<string, string> = {}): string {
   return MESSAGES[lang].mail[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 }
 

@@ -1233,3 +1233,130 @@ export const gatewayMessage = pgTable(
     index('gateway_message_at').on(t.at),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Alarm notifications (issue 15 items 5–6, modules/notifications, docs/notifications.md).
+
+/**
+ * A user's rule for alarm notifications: `plant_key` '' is their default, otherwise a plant's id (a plant's
+ * own rule wins over the default). Severities and channels are arrays of packages/shared's
+ * NOTIFY_SEVERITIES and NOTIFY_CHANNELS; quiet hours are HH:MM in `time_zone`.
+ */
+export const notificationRule = pgTable(
+  'notification_rule',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    plantKey: text('plant_key').notNull().default(''),
+    severities: jsonb('severities').notNull(),
+    channels: jsonb('channels').notNull(),
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.plantKey] }), index('notification_rule_plant').on(t.plantKey)],
+);
+
+/**
+ * An event that opened or closed, waiting to be fanned out to the people who watch its plant. Written in the
+ * ingest transaction that writes the event (so none is lost on a restart); one row per (event, transition),
+ * so a replayed event adds none. An instance leases a batch (`claimed_until`, FOR UPDATE SKIP LOCKED), fans
+ * it out idempotently and sets `done_at`; a lease that ran out (the instance died) is taken again.
+ */
+export const notificationJob = pgTable(
+  'notification_job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    /** open or close. */
+    transition: text('transition').notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('notification_job_event').on(t.eventId, t.transition),
+    index('notification_job_todo').on(t.doneAt, t.id),
+  ],
+);
+
+/**
+ * One thing to send on one channel: to a user (email, push, sms: sent as a digest per user and channel) or to
+ * a company's webhook (one POST each, retried with backoff). Unique per (channel, target, event, transition):
+ * a fan-out that runs again adds nothing. Claimed like the jobs, with a lease.
+ */
+export const notificationDelivery = pgTable(
+  'notification_delivery',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    /** The user's id (email, push, sms) or the webhook's id. */
+    target: uuid('target').notNull(),
+    eventId: uuid('event_id').notNull(),
+    transition: text('transition').notNull(),
+    /** What is said: the event's code, level, device, plant and times (service.ts AlarmFacts). */
+    payload: jsonb('payload').notNull(),
+    /** pending, sent or failed. */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Not before (the digest window, quiet hours, a retry's backoff). */
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('notification_delivery_once').on(t.channel, t.target, t.eventId, t.transition),
+    index('notification_delivery_due').on(t.state, t.nextAt),
+    index('notification_delivery_target').on(t.target, t.createdAt),
+  ],
+);
+
+/** When a user was last sent a digest on a channel: the next one waits NOTIFICATION_LIMITS.digestMinutes. */
+export const notificationDigest = pgTable(
+  'notification_digest',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
+
+/** A company's webhook: every alarm of the company's plants is POSTed to it, signed with `secret`. */
+export const webhook = pgTable(
+  'webhook',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The HMAC-SHA256 key; never sent to a browser. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: created(),
+  },
+  (t) => [index('webhook_company').on(t.companyId)],
+);
+
+/** A browser that allowed web push for a user (PushSubscription: endpoint and keys). */
+export const pushSubscription = pgTable(
+  'push_subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('push_subscription_user').on(t.userId)],
+);

@@ -20,6 +20,7 @@ import {
   firmwareGrant,
   firmwareLabel,
   gatewayMessage,
+  webhook,
   plantLayout,
   role,
   rolePermission,
@@ -141,6 +142,14 @@ const OPT_OUT: Record<string, string> = {
       'the caller’s own chart choice (chart_params is the caller’s row, spec §3): anyone who may see the device may keep one, Sunrise’s visitor included, so the visitor’s write is allowed by design; another company gets "does not exist" before anything is read or kept (devices/protocol-chart.test.ts, protocols/catalogue.test.ts)',
     ]),
   ),
+  ...Object.fromEntries(
+    ['POST /api/v1/notification/settings/plant/{id}', 'DELETE /api/v1/notification/settings/plant/{id}'].map(
+      (route) => [
+        route,
+        'the caller’s own notification rule for a plant they can see: Sunrise’s visitor sees the sweep plant (it is shared with them) and may choose how they are told of its alarms, which writes their own row; another company is answered 700 and writes nothing (notifications/notifications.test.ts)',
+      ],
+    ),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
@@ -171,6 +180,12 @@ const BODIES: Record<string, Record<string, unknown>> = {
   // A plant of its own with no owner yet, given Sunrise's gateway (and its real key) to bind.
   'POST /api/v1/plant': { ownerAccount: undefined },
   'POST /api/v1/inverter/config/template/{id}': { protocol: 'metrics', values: { activePowerLimit: 70 } },
+  // A valid edit of a webhook (an http(s) address, a secret of 16 characters or more) reaches the lookup.
+  'POST /api/v1/notification/webhook/{id}': {
+    url: 'https://hooks.example/other',
+    secret: 'another-sweep-secret-02',
+    enabled: false,
+  },
   'POST /api/v1/acSwitch/setting/{sn}/set': { phases: [{ maxCurrentA: 16, overVoltageV: 260, underVoltageV: 180 }] },
   'POST /api/v1/acSwitch/{sn}/timingTask': { tasks: [{ repeat: true, action: 'on', days: [1], time: '08:00' }] },
   'POST /api/v1/acSwitch/{sn}/socRule': { onAtSoc: 80, offAtSoc: 20 },
@@ -245,6 +260,8 @@ interface Keys {
   rolloutId: string;
   /** A message of Sunrise's gateway in the communication log (modules/comm-log). */
   messageId: string;
+  /** An alarm webhook of Sunrise's (modules/notifications). */
+  webhookId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -320,6 +337,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
       if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
+      if (path.startsWith('/api/v1/notification/webhook/')) return k.webhookId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -588,7 +606,14 @@ describe('the tenancy sweep', () => {
       labelId: label?.id ?? '',
       rolloutId: rollout?.id ?? '',
       messageId: '',
+      webhookId: '',
     };
+    // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
+    const [hook] = await db
+      .insert(webhook)
+      .values({ companyId: sunrise?.id ?? '', url: 'https://hooks.example/sweep', secret: 'sweep-webhook-secret-01' })
+      .returning();
+    k.webhookId = hook?.id ?? '';
     // A command sent to Sunrise's gateway, in its communication log: another company reads neither the log
     // nor the message.
     const [message] = await db
@@ -638,6 +663,7 @@ describe('the tenancy sweep', () => {
     secrets.push(k.customerId, k.customerTypeId, 'Bright Bakery');
     secrets.push('Sweep manual', k.manualId, 'Sweep passkey');
     secrets.push('Sweep manual', k.manualId, 'Sweep firmware', k.firmwareId);
+    secrets.push(k.webhookId, 'hooks.example/sweep', 'sweep-webhook-secret-01');
 
     const planned: Planned[] = [];
     const failures: string[] = [];

@@ -21,6 +21,8 @@ import type { Ingest } from '../modules/ingest/dispatcher.js';
 import type { CommandService } from '../modules/commands/service.js';
 import type { UpgradeDispatcher } from '../modules/upgrades/dispatcher.js';
 import type { CommLog } from '../modules/comm-log/recorder.js';
+import type { NotificationWorker } from '../modules/notifications/worker.js';
+import type { PushTransport } from '../modules/notifications/push.js';
 import { scratchDatabase } from './scratch-database.js';
 
 export const DEMO_PASSWORD = 'Demo2026pass';
@@ -53,6 +55,10 @@ export class TestApp {
   files!: FileStore;
   /** The communication log's recorder: its timers are off in tests, which call `flush` and `cleanup`. */
   commLog!: CommLog;
+  /** Alarm notifications: its timer is off in tests, which call `tick`. */
+  notifications!: NotificationWorker;
+  /** Web push as a test records it (undefined: the real transport, never reached in tests without subscriptions). */
+  push: PushTransport | undefined;
   /** The configuration the app was built with. */
   config!: Config;
   /** The platform key that signs upgrade manifests (simulated gateways trust its public half). */
@@ -67,11 +73,12 @@ export class TestApp {
   static async start(
     env: Record<string, string> = {},
     database?: Database,
-    opts: { now?: () => number } = {},
+    opts: { now?: () => number; push?: PushTransport } = {},
   ): Promise<TestApp> {
     const t = new TestApp();
     t.env = env;
     t.now = opts.now;
+    t.push = opts.push;
     if (database) t.sharedDatabase = database;
     await t.boot();
     return t;
@@ -123,6 +130,9 @@ export class TestApp {
       fileSweepIntervalMs: 0,
       // The communication log is stored when a test flushes it and cleaned when a test says.
       commLog: { flushMs: 0, cleanupMs: 0 },
+      // Alarm notifications go out when a test ticks the worker.
+      notifyIntervalMs: 0,
+      ...(this.push ? { push: this.push } : {}),
     });
     this.app = built.app;
     this.bus = built.bus;
@@ -132,6 +142,7 @@ export class TestApp {
     this.protocolPush = built.protocolPush;
     this.files = built.files;
     this.commLog = built.commLog;
+    this.notifications = built.notifications;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

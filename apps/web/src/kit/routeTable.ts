@@ -8,6 +8,7 @@ import type { PermissionKey } from '@heliograph/shared';
 /** The signed-in pages that are built (see router.tsx for the chunk each one loads). */
 export type ShellPage =
   | 'personal'
+  | 'notifications'
   | 'plants'
   | 'plantOverview'
   | 'plantAdd'
@@ -130,6 +131,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   // Application center, personal pages
   { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true },
   { path: '/edit', titleKey: 'page.personal', page: 'personal' },
+  // Alarm notifications (issue 15): the user's own rules, browser push and the company's webhooks.
+  { path: '/edit/notifications', titleKey: 'page.notifications', page: 'notifications' },
   // The company's manuals for its customers and for members who do not manage them (account menu).
   { path: '/manuals', titleKey: 'page.manuals', page: 'manualsLibrary' },
   { path: '/notice', titleKey: 'page.notice' },

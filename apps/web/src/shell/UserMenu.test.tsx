@@ -44,14 +44,14 @@ async function entries(role: BuiltinRole, company: UserInfo['company'] = COMPANY
 
 describe('account menu', () => {
   it('offers a company’s customer and a member without manual rights the company’s manuals', async () => {
-    expect(await entries('customer')).toEqual(['Personal settings', 'Manuals', 'Sign out']);
+    expect(await entries('customer')).toEqual(['Personal settings', 'Alarm notifications', 'Manuals', 'Sign out']);
   });
 
   it('leaves the entry out for an administrator, who manages manuals in the company menu', async () => {
-    expect(await entries('company_admin')).toEqual(['Personal settings', 'Sign out']);
+    expect(await entries('company_admin')).toEqual(['Personal settings', 'Alarm notifications', 'Sign out']);
   });
 
   it('leaves it out for an account without a company', async () => {
-    expect(await entries('platform_admin', null)).toEqual(['Personal settings', 'Sign out']);
+    expect(await entries('platform_admin', null)).toEqual(['Personal settings', 'Alarm notifications', 'Sign out']);
   });
 });

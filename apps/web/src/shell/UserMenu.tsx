@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, DownOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,11 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
             label: <span data-testid="personal-settings">{t('shell.personalSettings')}</span>,
           },
         ]),
+    {
+      key: 'notifications',
+      icon: <BellOutlined />,
+      label: <span data-testid="notification-settings">{t('page.notifications')}</span>,
+    },
     ...(readsManuals
       ? [
           {
@@ -67,6 +72,7 @@ export function UserMenu({ user, readOnly, compact }: { user: UserInfo | null; r
         items,
         onClick: ({ key }) => {
           if (key === 'personal') navigate('/edit');
+          if (key === 'notifications') navigate('/edit/notifications');
           if (key === 'manuals') navigate('/manuals');
           if (key === 'signout') void signOut();
         },

@@ -27,6 +27,7 @@ const pages = {
   notAvailable: page(() => import('../features/errors/NotAvailablePage')),
   notAvailableStandalone: page(() => import('../features/errors/NotAvailableStandalonePage')),
   personal: page(() => import('../features/account/PersonalSettingsPage')),
+  notifications: page(() => import('../features/notifications/NotificationSettingsPage')),
   plants: page(() => import('../features/plants/PlantsPage')),
   plantOverview: page(() => import('../features/plant-overview/PlantOverviewPage')),
   plantLayout: page(() => import('../features/plant-layout/PlantLayoutPage')),
@@ -88,6 +89,7 @@ function shellChild(route: ShellRoute): RouteObject {
   };
   const built: Record<ShellPage, typeof pages.personal> = {
     personal: pages.personal,
+    notifications: pages.notifications,
     plants: pages.plants,
     inverters: pages.inverters,
     inverter: pages.inverter,

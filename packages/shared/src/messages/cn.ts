@@ -175,6 +175,7 @@ export const cn: Messages = {
     sunspecModel: '控制台不认识此 SunSpec 模型。',
     columnsMax: '一个配置最多 500 列。',
     chartParamsMax: '图表参数最多选择 6 个。',
+    webhooksMax: '每个公司最多可设置 10 个 Webhook。',
   },
   roles: {
     platform_admin: '平台管理员',
@@ -191,6 +192,15 @@ export const cn: Messages = {
   mail: {
     codeSubject: '您的 Heliograph 验证码',
     codeBody: '您的验证码是 {code}，10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件。',
+    alarmOpen: '{plant}：{device} 出现{level} {code}',
+    alarmClose: '{plant}：{device} 的 {code} 已恢复',
+    digestSubject: 'Heliograph：{count} 条告警通知',
+    digestIntro: '您关注的电站告警有变化：',
+    levelFault: '故障',
+    levelWarning: '警告',
+    levelOffline: '离线',
+    noPlant: '无电站',
+    digestMore: '……另有 {count} 条',
   },
   permissions: {
     'station.view': '我的电站',

@@ -185,6 +185,7 @@ export const de: Messages = {
     sunspecModel: 'Dieses SunSpec-Modell kennt die Konsole nicht.',
     columnsMax: 'Eine Konfiguration kann höchstens 500 Spalten haben.',
     chartParamsMax: 'Wählen Sie höchstens 6 Diagrammparameter.',
+    webhooksMax: 'Ein Unternehmen kann höchstens 10 Webhooks haben.',
   },
   roles: {
     platform_admin: 'Plattform-Administrator',
@@ -202,6 +203,15 @@ export const de: Messages = {
     codeSubject: 'Ihr Heliograph-Bestätigungscode',
     codeBody:
       'Ihr Bestätigungscode lautet {code}. Er ist 10 Minuten gültig und kann nur einmal verwendet werden. Falls Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
+    alarmOpen: '{level} in {plant}: {code} an {device}',
+    alarmClose: 'Behoben in {plant}: {code} an {device}',
+    digestSubject: 'Heliograph: {count} Alarmmeldungen',
+    digestIntro: 'Alarme in den Anlagen, die Sie beobachten, haben sich geändert:',
+    levelFault: 'Störung',
+    levelWarning: 'Warnung',
+    levelOffline: 'Offline',
+    noPlant: 'keine Anlage',
+    digestMore: '… und {count} weitere',
   },
   permissions: {
     'station.view': 'Meine Anlagen',

@@ -179,6 +179,7 @@ export const en = {
     sunspecModel: 'The console does not know this SunSpec model.',
     columnsMax: 'A config can hold at most 500 columns.',
     chartParamsMax: 'Choose at most 6 chart parameters.',
+    webhooksMax: 'A company can have at most 10 webhooks.',
   },
   roles: {
     platform_admin: 'Platform administrator',
@@ -196,6 +197,15 @@ export const en = {
     codeSubject: 'Your Heliograph verification code',
     codeBody:
       'Your verification code is {code}. It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail.',
+    alarmOpen: '{level} at {plant}: {code} on {device}',
+    alarmClose: 'Cleared at {plant}: {code} on {device}',
+    digestSubject: 'Heliograph: {count} alarm notifications',
+    digestIntro: 'Alarms changed at the plants you watch:',
+    levelFault: 'Fault',
+    levelWarning: 'Warning',
+    levelOffline: 'Offline',
+    noPlant: 'no plant',
+    digestMore: '… and {count} more',
   },
   permissions: {
     'station.view': 'My Plants',

@@ -184,6 +184,7 @@ export const es: Messages = {
     sunspecModel: 'La consola no conoce este modelo SunSpec.',
     columnsMax: 'Una configuración puede tener como máximo 500 columnas.',
     chartParamsMax: 'Elija como máximo 6 parámetros del gráfico.',
+    webhooksMax: 'Una empresa puede tener como máximo 10 webhooks.',
   },
   roles: {
     platform_admin: 'Administrador de la plataforma',
@@ -201,6 +202,15 @@ export const es: Messages = {
     codeSubject: 'Su código de verificación de Heliograph',
     codeBody:
       'Su código de verificación es {code}. Caduca en 10 minutos y solo se puede usar una vez. Si no lo ha solicitado, ignore este correo.',
+    alarmOpen: '{level} en {plant}: {code} en {device}',
+    alarmClose: 'Resuelto en {plant}: {code} en {device}',
+    digestSubject: 'Heliograph: {count} avisos de alarma',
+    digestIntro: 'Han cambiado alarmas de las plantas que sigue:',
+    levelFault: 'Fallo',
+    levelWarning: 'Advertencia',
+    levelOffline: 'Sin conexión',
+    noPlant: 'sin planta',
+    digestMore: '… y {count} más',
   },
   permissions: {
     'station.view': 'Mis plantas',

@@ -176,6 +176,7 @@ export const he: Messages = {
     sunspecModel: 'המסוף אינו מכיר את מודל SunSpec הזה.',
     columnsMax: 'תצורה יכולה להכיל לכל היותר 500 עמודות.',
     chartParamsMax: 'אפשר לבחור עד 6 פרמטרים לתרשים.',
+    webhooksMax: 'לחברה יכולים להיות לכל היותר 10 וובהוקים.',
   },
   roles: {
     platform_admin: 'מנהל פלטפורמה',
@@ -193,6 +194,15 @@ export const he: Messages = {
     codeSubject: 'קוד האימות שלכם ל־Heliograph',
     codeBody:
       'קוד האימות שלכם הוא {code}. הוא בתוקף למשך 10 דקות וניתן להשתמש בו פעם אחת בלבד. אם לא ביקשתם אותו, התעלמו מהודעה זו.',
+    alarmOpen: '{level} ב-{plant}: {code} ב-{device}',
+    alarmClose: 'טופל ב-{plant}: {code} ב-{device}',
+    digestSubject: 'Heliograph: {count} התראות',
+    digestIntro: 'התראות השתנו בתחנות שאתם עוקבים אחריהן:',
+    levelFault: 'תקלה',
+    levelWarning: 'אזהרה',
+    levelOffline: 'מנותק',
+    noPlant: 'ללא תחנה',
+    digestMore: '… ועוד {count}',
   },
   permissions: {
     'station.view': 'התחנות שלי',

@@ -180,6 +180,7 @@ export const po: Messages = {
     sunspecModel: 'Konsola nie zna tego modelu SunSpec.',
     columnsMax: 'Konfiguracja może mieć najwyżej 500 kolumn.',
     chartParamsMax: 'Wybierz najwyżej 6 parametrów wykresu.',
+    webhooksMax: 'Firma może mieć najwyżej 10 webhooków.',
   },
   roles: {
     platform_admin: 'Administrator platformy',
@@ -197,6 +198,15 @@ export const po: Messages = {
     codeSubject: 'Twój kod weryfikacyjny Heliograph',
     codeBody:
       'Twój kod weryfikacyjny to {code}. Jest ważny przez 10 minut i można go użyć tylko raz. Jeśli to nie Ty o niego prosiłeś, zignoruj tę wiadomość.',
+    alarmOpen: '{level} w {plant}: {code} na {device}',
+    alarmClose: 'Usunięto w {plant}: {code} na {device}',
+    digestSubject: 'Heliograph: {count} powiadomień o alarmach',
+    digestIntro: 'Zmieniły się alarmy w obserwowanych elektrowniach:',
+    levelFault: 'Awaria',
+    levelWarning: 'Ostrzeżenie',
+    levelOffline: 'Offline',
+    noPlant: 'brak elektrowni',
+    digestMore: '… i {count} więcej',
   },
   permissions: {
     'station.view': 'Moje instalacje',

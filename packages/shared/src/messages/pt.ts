@@ -180,6 +180,7 @@ export const pt: Messages = {
     sunspecModel: 'O console não conhece este modelo SunSpec.',
     columnsMax: 'Uma configuração pode ter no máximo 500 colunas.',
     chartParamsMax: 'Escolha no máximo 6 parâmetros do gráfico.',
+    webhooksMax: 'Uma empresa pode ter no máximo 10 webhooks.',
   },
   roles: {
     platform_admin: 'Administrador da plataforma',
@@ -197,6 +198,15 @@ export const pt: Messages = {
     codeSubject: 'Seu código de verificação do Heliograph',
     codeBody:
       'Seu código de verificação é {code}. Ele expira em 10 minutos e só pode ser usado uma vez. Se você não o solicitou, ignore este e-mail.',
+    alarmOpen: '{level} em {plant}: {code} em {device}',
+    alarmClose: 'Resolvido em {plant}: {code} em {device}',
+    digestSubject: 'Heliograph: {count} notificações de alarme',
+    digestIntro: 'Alarmes mudaram nas usinas que você acompanha:',
+    levelFault: 'Falha',
+    levelWarning: 'Aviso',
+    levelOffline: 'Offline',
+    noPlant: 'sem usina',
+    digestMore: '… e mais {count}',
   },
   permissions: {
     'station.view': 'Minhas usinas',

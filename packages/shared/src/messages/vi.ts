@@ -176,6 +176,7 @@ export const vi: Messages = {
     sunspecModel: 'Bảng điều khiển không biết mô hình SunSpec này.',
     columnsMax: 'Một cấu hình có tối đa 500 cột.',
     chartParamsMax: 'Chọn tối đa 6 tham số biểu đồ.',
+    webhooksMax: 'Mỗi công ty có tối đa 10 webhook.',
   },
   roles: {
     platform_admin: 'Quản trị viên nền tảng',
@@ -193,6 +194,15 @@ export const vi: Messages = {
     codeSubject: 'Mã xác minh Heliograph của bạn',
     codeBody:
       'Mã xác minh của bạn là {code}. Mã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu mã này, hãy bỏ qua e-mail này.',
+    alarmOpen: '{level} tại {plant}: {code} trên {device}',
+    alarmClose: 'Đã khắc phục tại {plant}: {code} trên {device}',
+    digestSubject: 'Heliograph: {count} thông báo cảnh báo',
+    digestIntro: 'Cảnh báo tại các nhà máy bạn theo dõi đã thay đổi:',
+    levelFault: 'Lỗi',
+    levelWarning: 'Cảnh báo',
+    levelOffline: 'Ngoại tuyến',
+    noPlant: 'không có nhà máy',
+    digestMore: '… và {count} cảnh báo khác',
   },
   permissions: {
     'station.view': 'Nhà máy điện của tôi',

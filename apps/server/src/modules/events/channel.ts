@@ -4,6 +4,7 @@ import { deviceEvent } from '../../db/schema.js';
 import type { QueuedChannel } from '../ingest/channel.js';
 import type { DeviceInfo } from '../telemetry/registry.js';
 import type { WriterTx } from '../telemetry/writer.js';
+import { enqueueEventJobs } from '../notifications/enqueue.js';
 
 /**
  * up/event: an alarm or fault raised or cleared on one of the gateway's devices. Written in the writer's
@@ -41,7 +42,7 @@ export const eventChannel: QueuedChannel = async (gw, json, kit) => {
 async function recordEvent(tx: WriterTx, gatewayId: string, dev: DeviceInfo, ev: GatewayEvent): Promise<string | null> {
   const at = new Date(ev.ts);
   if (ev.state === 'raised') {
-    await tx
+    const opened = await tx
       .insert(deviceEvent)
       .values({
         gatewayId,
@@ -53,9 +54,16 @@ async function recordEvent(tx: WriterTx, gatewayId: string, dev: DeviceInfo, ev:
         message: ev.message,
         raisedAt: at,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: deviceEvent.id });
+    // Only an event stored now is news: a replay of one already stored notifies nobody again.
+    await enqueueEventJobs(
+      tx,
+      'open',
+      opened.map((r) => r.id),
+    );
   } else {
-    await tx
+    const closed = await tx
       .update(deviceEvent)
       .set({ clearedAt: at })
       .where(
@@ -65,7 +73,13 @@ async function recordEvent(tx: WriterTx, gatewayId: string, dev: DeviceInfo, ev:
           isNull(deviceEvent.clearedAt),
           lte(deviceEvent.raisedAt, at),
         ),
-      );
+      )
+      .returning({ id: deviceEvent.id });
+    await enqueueEventJobs(
+      tx,
+      'close',
+      closed.map((r) => r.id),
+    );
   }
   return dev.plantId;
 }

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { MessageBus } from '../mqtt/bus.js';
+import { sendDigests, sendWebhooks, DELIVERY_BATCH } from './deliver.js';
+import { fanOutBatch, JOB_BATCH } from './fanout.js';
+import type { PushTransport } from './push.js';
+import type { SmsSender } from './sms.js';
+
+/** How often every instance looks for notification work by default. */
+export const DEFAULT_NOTIFY_INTERVAL_MS = 2_000;
+/** Batches of each kind one round takes at most, so a round ends and the next one starts fresh. */
+const MAX_BATCHES = 50;
+
+export interface NotificationWorkerDeps {
+  db: Db;
+  bus?: MessageBus | undefined;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  push: PushTransport | undefined;
+  sms: SmsSender;
+  now: () => number;
+  /** 0: no timer (tests drive `tick`). */
+  intervalMs: number;
+  /** Lets the console's requests go first between batches (Foreground.turn). */
+  turn?: () => Promise<void>;
+}
+
+/**
+ * Delivers alarm notifications (docs/notifications.md). Every instance runs one; the database decides who
+ * does what: jobs and deliveries are leased with FOR UPDATE SKIP LOCKED, so each is handled by one instance,
+ * and a lease that runs out (the instance died) is taken by another. A round fans out new jobs in batches of
+ * JOB_BATCH, then sends due digests and webhooks; it never runs inside ingest or a request.
+ */
+export class NotificationWorker {
+  private chain: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: NotificationWorkerDeps) {}
+
+  start(): void {
+    if (this.deps.intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => void this.kick(), this.deps.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+
+  /** A round whose failure is logged, never thrown (the timer's). */
+  async kick(): Promise<void> {
+    try {
+      await this.tick();
+    } catch (err) {
+      this.deps.log.error({ err }, 'notification round failed');
+    }
+  }
+
+  /** One round; rounds of one instance run one after another, a burst of calls shares the next one. */
+  tick(): Promise<void> {
+    if (this.queued) return this.queued;
+    const run = this.chain.then(() => {
+      this.queued = undefined;
+      return this.round();
+    });
+    this.queued = run;
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async round(): Promise<void> {
+    const turn = this.deps.turn ?? (() => Promise.resolve());
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const taken = await fanOutBatch(this.deps);
+      if (taken < JOB_BATCH) break;
+      await turn();
+    }
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const taken = await sendDigests(this.deps);
+      if (taken < DELIVERY_BATCH) break;
+      await turn();
+    }
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const taken = await sendWebhooks(this.deps);
+      if (taken < DELIVERY_BATCH) break;
+      await turn();
+    }
+  }
+}
