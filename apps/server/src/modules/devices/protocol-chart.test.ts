@@ -24,6 +24,8 @@ const INV = 'INVPCHART1';
 const CODE = 'VendRT-01';
 const received: GatewayCommand[] = [];
 let gw: MqttClient;
+let protocolId = '';
+let platform = '';
 
 const column = (c: Record<string, unknown>) => ({
   registerCount: 1,
@@ -38,11 +40,12 @@ const column = (c: Record<string, unknown>) => ({
 });
 
 beforeAll(async () => {
-  const platform = await t.tokenFor(ACCOUNTS.platform);
+  platform = await t.tokenFor(ACCOUNTS.platform);
   const p = await t.call<{ id: string }>('POST', '/api/v1/protocol', {
     token: platform,
     body: { code: CODE, manufacturer: 'Vendor RT', protocolVersion: '1.0' },
   });
+  protocolId = p.data.id;
   const c = await t.call<{ id: string }>('POST', '/api/v1/protocol/config', {
     token: platform,
     body: { protocolId: p.data.id, name: 'realtime' },
@@ -90,8 +93,9 @@ beforeAll(async () => {
   ]);
   gw = await fakeGateway(t, GW, (cmd) => {
     received.push(cmd);
+    const p = cmd.params as { protocol?: string; config?: string; version?: number };
     return cmd.type === 'protocolUpdate'
-      ? { status: 'succeeded', result: { protocol: CODE, config: 'realtime', version: 1 } }
+      ? { status: 'succeeded', result: { protocol: p.protocol, config: p.config, version: p.version } }
       : { status: 'succeeded' };
   });
 });
@@ -215,6 +219,42 @@ describe('chart parameters of a device bound to a protocol', () => {
       query: { date: '2026-06-15', params: 'p_ac' },
     });
     expect(refused.code).toBe(ERROR_CODES.validation);
+  });
+
+  it('pushes a deleted version’s predecessor and a renamed code to the gateway; the device stays bound', async () => {
+    /** The next protocolUpdate the gateway receives after `from` commands, once the pusher has run. */
+    const nextUpdate = async (from: number): Promise<ProtocolUpdateParams | undefined> => {
+      await t.protocolPush.tick();
+      for (let i = 0; i < 100 && !received.slice(from).some((c) => c.type === 'protocolUpdate'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return received.slice(from).find((c) => c.type === 'protocolUpdate')?.params as ProtocolUpdateParams | undefined;
+    };
+    const [v1] = (
+      await t.call<{ id: string; version: number }[]>('GET', '/api/v1/protocol/configs', {
+        token: platform,
+        query: { protocolId },
+      })
+    ).data;
+    let from = received.length;
+    const v2 = await t.call<{ id: string; version: number }>('POST', `/api/v1/protocol/configs/${v1?.id}`, {
+      token: platform,
+      body: { note: 'try' },
+    });
+    expect((await nextUpdate(from))?.version).toBe(2);
+
+    from = received.length;
+    expect((await t.call('POST', `/api/v1/protocol/configs/${v2.data.id}/delete`, { token: platform })).code).toBe(0);
+    expect(await nextUpdate(from)).toMatchObject({ protocol: CODE, config: 'realtime', version: 1, devices: [INV] });
+
+    from = received.length;
+    const renamed = await t.call('POST', `/api/v1/protocol/${protocolId}`, {
+      token: platform,
+      body: { code: 'VendRT-02', manufacturer: 'Vendor RT', protocolVersion: '1.0' },
+    });
+    expect(renamed.code).toBe(0);
+    expect(await nextUpdate(from)).toMatchObject({ protocol: 'VendRT-02', config: 'realtime', devices: [INV] });
+    // The device followed the rename: still bound, its chart still the protocol's columns.
+    expect((await offered({ kind: 'inverter', sn: INV })).data.map((p) => p.key)).toEqual(['gridPower', 'pvVolts']);
   });
 
   it('is "does not exist" to another company', async () => {
