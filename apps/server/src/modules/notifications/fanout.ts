@@ -95,6 +95,9 @@ export function alarmLine(f: AlarmFacts, lang: Lang): string {
  * key), so a batch taken again after a lease ran out repeats nothing; the job is marked done last. Answers how
  * many jobs it took.
  */
+/** An event older than this when it reaches the server tells no person (only webhooks). */
+export const STALE_MS = 24 * 60 * 60_000;
+
 export async function fanOutBatch(deps: { db: Db; bus?: MessageBus | undefined; now: () => number }): Promise<number> {
   const { db } = deps;
   const now = deps.now();
@@ -150,7 +153,10 @@ export async function fanOutBatch(deps: { db: Db; bus?: MessageBus | undefined; 
       at: toMs(j.transition === 'open' ? j.raised_at : (j.cleared_at ?? j.raised_at)),
     };
     const source = `event:${j.event_id}:${j.transition}`;
-    for (const w of (j.plant_id && watchers.get(j.plant_id)) || []) {
+    // History a gateway uploads late (a backfill, a week offline) is not news to people: the event list has
+    // it, and nobody is woken for a fault of last Tuesday. Webhooks still get it: machines want every event.
+    const stale = now - facts.at > STALE_MS;
+    for (const w of stale ? [] : (j.plant_id && watchers.get(j.plant_id)) || []) {
       if (!w.rule.severities.includes(severity)) continue;
       messages.push({
         userId: w.userId,

@@ -226,6 +226,17 @@ describe('delivery', { timeout: 120_000 }, () => {
     });
   });
 
+  it('tells no person of history uploaded late, but still posts it to the webhook', async () => {
+    const old = { ...event('F505'), ts: clock.ms - 2 * 24 * 60 * 60_000 };
+    await raise(old);
+    await t.notifications.tick();
+    await t.notifications.tick();
+    expect(t.mails.filter((m) => m.text.includes('F505'))).toHaveLength(0);
+    expect(push.sent.filter((p) => p.payload.title.includes('F505'))).toHaveLength(0);
+    expect(await t.database.db.select().from(message).where(like(message.title, '%F505%'))).toHaveLength(0);
+    expect(hooksFor('F505')).toHaveLength(1);
+  });
+
   it('notifies nobody of a severity they did not choose', async () => {
     await raise(event('W505', 'raised', 'warning'));
     await t.notifications.tick();
