@@ -20,6 +20,7 @@ import {
   firmwareGrant,
   firmwareLabel,
   gatewayMessage,
+  message as messageTable,
   plantLayout,
   role,
   rolePermission,
@@ -135,6 +136,19 @@ const OPT_OUT: Record<string, string> = {
       'device configuration profiles need system.management, which only platform administrators hold: every company role is refused 403 before any row is read, whatever the key; device-profiles/profiles.test.ts shows a company’s profile "does not exist" to a platform administrator and nothing of it changes',
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/ss/notices/{id}',
+      'POST /api/v1/ss/notices/{id}/publish',
+      'POST /api/v1/ss/notices/{id}/withdraw',
+      'POST /api/v1/ssPointNotice',
+      'POST /api/v1/ssPointNotice/{id}',
+      'POST /api/v1/ssPointNotice/{id}/status',
+    ].map((route) => [
+      route,
+      'bulletins and maintenance notices are the platform’s (scope platform, permissions system.notice and notice.pointNotice.list that only platform administrators hold): every company role is refused 403 before any row is read; bulletins/notices.test.ts shows a company administrator writes nothing and a bulletin or notice for some companies or customers reaches no one else',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
@@ -239,6 +253,8 @@ interface Keys {
   rolloutId: string;
   /** A message of Sunrise's gateway in the communication log (modules/comm-log). */
   messageId: string;
+  /** A message in the notice centre of Sunrise's plant owner (modules/messages). */
+  noticeId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -312,6 +328,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/battery/{id}')) return k.batteryId;
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
       if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
+      if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -580,7 +597,14 @@ describe('the tenancy sweep', () => {
       labelId: label?.id ?? '',
       rolloutId: rollout?.id ?? '',
       messageId: '',
+      noticeId: '',
     };
+    // An alarm in the notice centre of Sunrise's plant owner: nobody else reads or marks it.
+    const [notice] = await db
+      .insert(messageTable)
+      .values({ userId: idOf(ACCOUNTS.owner), type: 3, title: 'Sweep alarm', source: 'sweep' })
+      .returning();
+    k.noticeId = notice?.id ?? '';
     // A command sent to Sunrise's gateway, in its communication log: another company reads neither the log
     // nor the message.
     const [message] = await db

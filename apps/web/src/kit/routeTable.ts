@@ -55,7 +55,10 @@ export type ShellPage =
   | 'debugLog'
   | 'plantSetting'
   | 'plantBatterySetting'
-  | 'plantCommSetting';
+  | 'plantCommSetting'
+  | 'notice'
+  | 'bulletins'
+  | 'maintenanceNotices';
 
 export interface ShellRoute {
   path: string;
@@ -132,7 +135,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/edit', titleKey: 'page.personal', page: 'personal' },
   // The company's manuals for its customers and for members who do not manage them (account menu).
   { path: '/manuals', titleKey: 'page.manuals', page: 'manualsLibrary' },
-  { path: '/notice', titleKey: 'page.notice' },
+  { path: '/notice', titleKey: 'page.notice', page: 'notice' },
   // Devices
   {
     path: '/device',
@@ -407,12 +410,19 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     page: 'customerTypes',
   },
   // Bulletins
-  { path: '/system-bulletin', titleKey: 'page.bulletins', permission: 'system.notice', menu: true },
+  {
+    path: '/system-bulletin',
+    titleKey: 'page.bulletins',
+    permission: 'system.notice',
+    menu: true,
+    page: 'bulletins',
+  },
   {
     path: '/system-bulletin/protocol',
     titleKey: 'page.maintenanceNotices',
     permission: 'notice.pointNotice.list',
     menu: true,
+    page: 'maintenanceNotices',
   },
   // Large screen
   {
@@ -519,7 +529,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
 export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
-  { path: '/announcement', titleKey: 'page.announcement' },
   { path: '/plantLayout', titleKey: 'page.plantLayout' },
   { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
   { path: '/plantFlow', titleKey: 'page.plantFlow' },

@@ -39,6 +39,8 @@ import { debugLogContracts } from './debug-log.js';
 import { gatewayLogContracts } from './gateway-log.js';
 // Issue 14: plant-level parameter pages
 import { plantSettingContracts } from './plant-settings.js';
+// Issue 15: notice centre, bulletins, maintenance notices
+import { noticeContracts } from './notices.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -81,6 +83,7 @@ export * from './comm-log.js';
 export * from './debug-log.js';
 export * from './gateway-log.js';
 export * from './plant-settings.js';
+export * from './notices.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -125,6 +128,7 @@ export const API = {
   ...debugLogContracts,
   ...gatewayLogContracts,
   ...plantSettingContracts,
+  ...noticeContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -17,7 +17,7 @@ beforeAll(async () => {
   ownerId = await id(ACCOUNTS.owner);
   staffId = await id(ACCOUNTS.staff);
 });
-afterAll(async () => t?.stop());
+afterAll(async () => t?.close());
 
 describe('postMessages', () => {
   it('adds a message once per source and user, and tells every instance whose badge changed', async () => {
