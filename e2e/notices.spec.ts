@@ -27,7 +27,7 @@ test('a bulletin published by the platform administrator reaches its customer as
     await editor.getByLabel('Some customers').check();
     await editor.getByTestId('bulletin-receivers').click();
     await admin.keyboard.type('Bright');
-    await admin.getByRole('option', { name: /Bright Bakery/ }).click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Bright Bakery' }).click();
     await admin.keyboard.press('Escape');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor).toBeHidden();

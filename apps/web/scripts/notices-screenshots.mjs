@@ -125,7 +125,10 @@ try {
       await shot(admin.page, `notices-bulletin-editor-${suffix}`);
       await admin.page.keyboard.press('Escape');
       await admin.page.goto(`${base}/system-bulletin/protocol`);
-      await admin.page.locator('[data-testid="maintenance-table"] tr.ant-table-row').first().waitFor({ timeout: 15000 });
+      await admin.page
+        .locator('[data-testid="maintenance-table"] tr.ant-table-row')
+        .first()
+        .waitFor({ timeout: 15000 });
       await shot(admin.page, `notices-maintenance-${suffix}`);
       await admin.context.close();
 

@@ -91,10 +91,7 @@ export function maintenanceRoutes(deps: { db: Db; bus?: MessageBus }): FastifyPl
     if (b.scope === 'region' && b.region === '') throw new ValidationError([{ field: 'region', rule: 'required' }]);
     if (b.scope === 'companies') {
       if (b.companyIds.length === 0) throw new ValidationError([{ field: 'companyIds', rule: 'required' }]);
-      const found = await db
-        .select({ id: company.id })
-        .from(company)
-        .where(inArray(company.id, b.companyIds));
+      const found = await db.select({ id: company.id }).from(company).where(inArray(company.id, b.companyIds));
       if (found.length !== new Set(b.companyIds).size)
         throw new ValidationError([{ field: 'companyIds', rule: 'invalid' }]);
     }
@@ -124,8 +121,10 @@ export function maintenanceRoutes(deps: { db: Db; bus?: MessageBus }): FastifyPl
       if (q) {
         const like = containing(q);
         parts.push(
-          or(ilike(sql`${maintenanceNotice.title}::text`, like), ilike(sql`${maintenanceNotice.content}::text`, like)) ??
-            sql`true`,
+          or(
+            ilike(sql`${maintenanceNotice.title}::text`, like),
+            ilike(sql`${maintenanceNotice.content}::text`, like),
+          ) ?? sql`true`,
         );
       }
       const where = parts.length ? and(...parts) : undefined;
@@ -136,32 +135,39 @@ export function maintenanceRoutes(deps: { db: Db; bus?: MessageBus }): FastifyPl
         .orderBy(desc(maintenanceNotice.createdAt), desc(maintenanceNotice.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [count] = await db.select({ n: sql<number>`count(*)` }).from(maintenanceNotice).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(maintenanceNotice)
+        .where(where);
       return ok(req, {
         total: Number(count?.n ?? 0),
         rows: await Promise.all(rows.map((r) => toNotice(r, req.lang))),
       });
     });
 
-    route('POST /ssPointNotice', { config: manage, summary: 'Write a maintenance notice (unpublished)' }, async (req) => {
-      const auth = requireAuth(req.auth);
-      await check(req.body);
-      const row = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(maintenanceNotice)
-          .values({ ...values(req.body), status: MAINTENANCE_STATUS.unpublished, createdBy: auth.userId })
-          .returning();
-        if (!inserted) throw new AppError('serverError');
-        await recordAudit(tx, auth, req.ip, {
-          action: 'maintenance.create',
-          targetKind: 'maintenance_notice',
-          targetId: inserted.id,
-          newValue: { type: req.body.type, title: req.body.title.en, scope: req.body.scope },
+    route(
+      'POST /ssPointNotice',
+      { config: manage, summary: 'Write a maintenance notice (unpublished)' },
+      async (req) => {
+        const auth = requireAuth(req.auth);
+        await check(req.body);
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(maintenanceNotice)
+            .values({ ...values(req.body), status: MAINTENANCE_STATUS.unpublished, createdBy: auth.userId })
+            .returning();
+          if (!inserted) throw new AppError('serverError');
+          await recordAudit(tx, auth, req.ip, {
+            action: 'maintenance.create',
+            targetKind: 'maintenance_notice',
+            targetId: inserted.id,
+            newValue: { type: req.body.type, title: req.body.title.en, scope: req.body.scope },
+          });
+          return inserted;
         });
-        return inserted;
-      });
-      return ok(req, await toNotice(row, req.lang));
-    });
+        return ok(req, await toNotice(row, req.lang));
+      },
+    );
 
     route('POST /ssPointNotice/:id', { config: manage, summary: 'Edit a maintenance notice' }, async (req) => {
       const auth = requireAuth(req.auth);

@@ -175,7 +175,13 @@ describe('the notice centre', () => {
     await postMessages(deps, [
       { userId: ids.owner, type: MESSAGE_TYPE.alarm, title: 'Inverter fault', deviceSn: 'INV-9', source: 'nc:1' },
       { userId: ids.owner, type: MESSAGE_TYPE.alarm, title: 'Grid lost', deviceSn: 'INV-9', source: 'nc:2' },
-      { userId: ids.owner, type: MESSAGE_TYPE.systemNotice, title: 'Welcome', url: 'https://example.com', source: 'nc:3' },
+      {
+        userId: ids.owner,
+        type: MESSAGE_TYPE.systemNotice,
+        title: 'Welcome',
+        url: 'https://example.com',
+        source: 'nc:3',
+      },
     ]);
     const start = await unread(tk.owner);
     const alarms = await inbox(tk.owner, { type: String(MESSAGE_TYPE.alarm), read: '0' });
@@ -239,7 +245,10 @@ describe('the notice centre', () => {
     const shown = await popup();
     expect(shown).toMatchObject({ type: MESSAGE_TYPE.migration, title: 'Your account moves' });
     const before = await unread(tk.owner);
-    await t.call('POST', '/api/v1/messageTd/readMessage', { token: tk.owner, body: { id: shown?.id, kind: 'message' } });
+    await t.call('POST', '/api/v1/messageTd/readMessage', {
+      token: tk.owner,
+      body: { id: shown?.id, kind: 'message' },
+    });
     expect(await popup()).toBeNull();
     expect(await unread(tk.owner)).toBe(before - 1);
   });
@@ -279,7 +288,10 @@ describe('maintenance notices', () => {
   });
 
   it('shows once publishing and effective, to its scope only, and disappears at once when set invalid', async () => {
-    const made = await t.call<MaintenanceNotice>('POST', '/api/v1/ssPointNotice', { token: tk.platform, body: window() });
+    const made = await t.call<MaintenanceNotice>('POST', '/api/v1/ssPointNotice', {
+      token: tk.platform,
+      body: window(),
+    });
     expect(made.data.status).toBe(0);
     const mine = await t.call<MaintenanceNotice>('POST', '/api/v1/ssPointNotice', {
       token: tk.platform,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { bulletin, company, customer } from '../../db/schema.js';
 import { containing } from '../../db/rows.js';
-import { requireAuth } from '../../http/context.js';
+import { requireAuth, type AuthContext } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, ValidationError } from '../../http/errors.js';
@@ -99,8 +99,11 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
       if (q) {
         const like = containing(q);
         parts.push(
-          or(ilike(sql`${bulletin.theme}::text`, like), ilike(sql`${bulletin.content}::text`, like), ilike(bulletin.announcer, like)) ??
-            sql`true`,
+          or(
+            ilike(sql`${bulletin.theme}::text`, like),
+            ilike(sql`${bulletin.content}::text`, like),
+            ilike(bulletin.announcer, like),
+          ) ?? sql`true`,
         );
       }
       const where = parts.length ? and(...parts) : undefined;
@@ -111,7 +114,10 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
         .orderBy(desc(bulletin.createdAt), desc(bulletin.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [count] = await db.select({ n: sql<number>`count(*)` }).from(bulletin).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(bulletin)
+        .where(where);
       return ok(req, {
         total: Number(count?.n ?? 0),
         rows: await Promise.all(rows.map((r) => toBulletin(r, req.lang))),
@@ -130,7 +136,10 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
             .where(like ? ilike(company.name, like) : undefined)
             .orderBy(company.name)
             .limit(50);
-          return ok(req, rows.map((r) => ({ ...r, company: null })));
+          return ok(
+            req,
+            rows.map((r) => ({ ...r, company: null })),
+          );
         }
         const rows = await db
           .select({ id: customer.userId, name: customer.name, company: company.name })
@@ -210,12 +219,7 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
       return ok(req, await toBulletin(row, req.lang));
     });
 
-    const setStatus = async (
-      req: { ip: string; auth?: Parameters<typeof requireAuth>[0] },
-      id: string,
-      status: BulletinStatus,
-    ): Promise<Row> => {
-      const auth = requireAuth(req.auth);
+    const setStatus = async (auth: AuthContext, ip: string, id: string, status: BulletinStatus): Promise<Row> => {
       const old = await byId(id);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
@@ -228,7 +232,7 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
           .where(eq(bulletin.id, id))
           .returning();
         if (!updated) throw new AppError('notFound');
-        await recordAudit(tx, auth, req.ip, {
+        await recordAudit(tx, auth, ip, {
           action: status === 'published' ? 'bulletin.publish' : 'bulletin.withdraw',
           targetKind: 'bulletin',
           targetId: id,
@@ -242,13 +246,14 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
     };
 
     route('POST /ss/notices/:id/publish', { config: manage, summary: 'Publish a system bulletin' }, async (req) =>
-      ok(req, await toBulletin(await setStatus(req, req.params.id, 'published'), req.lang)),
+      ok(req, await toBulletin(await setStatus(requireAuth(req.auth), req.ip, req.params.id, 'published'), req.lang)),
     );
 
     route(
       'POST /ss/notices/:id/withdraw',
       { config: manage, summary: 'Withdraw a system bulletin: it shows nowhere from now on' },
-      async (req) => ok(req, await toBulletin(await setStatus(req, req.params.id, 'withdrawn'), req.lang)),
+      async (req) =>
+        ok(req, await toBulletin(await setStatus(requireAuth(req.auth), req.ip, req.params.id, 'withdrawn'), req.lang)),
     );
 
     route(
@@ -272,7 +277,10 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
           .orderBy(desc(bulletin.releaseAt), desc(bulletin.id))
           .limit(size)
           .offset((page - 1) * size);
-        const [count] = await db.select({ n: sql<number>`count(*)` }).from(bulletin).where(where);
+        const [count] = await db
+          .select({ n: sql<number>`count(*)` })
+          .from(bulletin)
+          .where(where);
         const lang = req.lang;
         const out: PublicBulletin[] = rows.map((r) => ({
           id: r.id,

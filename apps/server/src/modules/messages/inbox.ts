@@ -107,10 +107,7 @@ export async function listInbox(
 
 /** How many of the caller's notices are unread: the shell's badge. */
 export async function unreadCount(db: Db, r: Reader): Promise<number> {
-  const [row] = await query<{ n: unknown }>(
-    db,
-    sql`select count(*) as n from ${inbox(r, 'en')} where x.read = false`,
-  );
+  const [row] = await query<{ n: unknown }>(db, sql`select count(*) as n from ${inbox(r, 'en')} where x.read = false`);
   return Number(row?.n ?? 0);
 }
 
@@ -122,7 +119,12 @@ export async function firstUnread(
   f: InboxFilter & { types?: readonly number[] },
   order: 'newest' | 'oldest',
 ): Promise<NoticeItem | null> {
-  const types = f.types?.length ? sql` and x.type in (${sql.join(f.types.map((t) => sql`${t}`), sql`, `)})` : sql``;
+  const types = f.types?.length
+    ? sql` and x.type in (${sql.join(
+        f.types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
   const [row] = await query<Row>(
     db,
     sql`select * from ${inbox(r, lang)} where ${where({ ...f, read: false })}${types}
@@ -150,14 +152,22 @@ export async function markRead(db: Db, r: Reader, refs: readonly NoticeRef[]): P
   const messages = ids('message');
   const bulletins = ids('bulletin');
   const notices = ids('maintenance');
-  const list = (values: string[]) => sql.join(values.map((v) => sql`${v}::uuid`), sql`, `);
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}::uuid`),
+      sql`, `,
+    );
   const found = async (q: SQL) => Number((await query<{ n: unknown }>(db, q))[0]?.n ?? 0);
   if (messages.length > 0) {
-    const n = await found(sql`select count(*) as n from message m where m.user_id = ${r.userId} and m.id in (${list(messages)})`);
+    const n = await found(
+      sql`select count(*) as n from message m where m.user_id = ${r.userId} and m.id in (${list(messages)})`,
+    );
     if (n !== messages.length) throw new AppError('notFound');
   }
   if (bulletins.length > 0) {
-    const n = await found(sql`select count(*) as n from bulletin b where b.id in (${list(bulletins)}) and ${bulletinReaches(r)}`);
+    const n = await found(
+      sql`select count(*) as n from bulletin b where b.id in (${list(bulletins)}) and ${bulletinReaches(r)}`,
+    );
     if (n !== bulletins.length) throw new AppError('notFound');
   }
   if (notices.length > 0) {

@@ -28,7 +28,10 @@ const CHUNK = 500;
  * messages, skipping any already posted from the same source, then tells every instance which users got
  * new ones (MESSAGE_TOPIC_PREFIX) so their browsers' badges update at once. Answers how many were new.
  */
-export async function postMessages(deps: { db: Db; bus?: MessageBus }, messages: readonly NewMessage[]): Promise<number> {
+export async function postMessages(
+  deps: { db: Db; bus?: MessageBus },
+  messages: readonly NewMessage[],
+): Promise<number> {
   const reached = new Set<string>();
   let added = 0;
   for (let i = 0; i < messages.length; i += CHUNK) {

@@ -38,8 +38,10 @@ export function messageRoutes(deps: MessageDeps): FastifyPluginAsyncZod {
     const route = contractRoutes(app, 'messages');
     const own = { access: 'signedIn', scope: 'self' } as const;
 
-    route('GET /messageTd/count', { config: own, summary: 'How many of the caller’s notices are unread' }, async (req) =>
-      ok(req, { count: await unreadCount(deps.db, reader(requireAuth(req.auth))) }),
+    route(
+      'GET /messageTd/count',
+      { config: own, summary: 'How many of the caller’s notices are unread' },
+      async (req) => ok(req, { count: await unreadCount(deps.db, reader(requireAuth(req.auth))) }),
     );
 
     route(

@@ -110,7 +110,8 @@ export function BulletinEditor({
           .validateFields()
           .then((v) => save.mutate(v))
           .catch(() => {
-            if (form.getFieldError(['theme', 'en']).length || form.getFieldError(['content', 'en']).length) setTab('en');
+            if (form.getFieldError(['theme', 'en']).length || form.getFieldError(['content', 'en']).length)
+              setTab('en');
           })
       }
       width={NOTICE_LIMITS.dialogWidthPx}
@@ -121,7 +122,15 @@ export function BulletinEditor({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ type: 5, audience: 'all', receivers: [], version: '', announcer: '', releaseAt: null, url: '' }}
+        initialValues={{
+          type: 5,
+          audience: 'all',
+          receivers: [],
+          version: '',
+          announcer: '',
+          releaseAt: null,
+          url: '',
+        }}
       >
         <div className="hg-bulletin-form-row">
           <Form.Item name="type" label={t('bulletins.type')}>
@@ -158,7 +167,9 @@ export function BulletinEditor({
               key={audience}
               audience={audience}
               initialNames={
-                editing ? Object.fromEntries(editing.receivers.map((id, i) => [id, editing.receiverNames[i] ?? id])) : {}
+                editing
+                  ? Object.fromEntries(editing.receivers.map((id, i) => [id, editing.receiverNames[i] ?? id]))
+                  : {}
               }
               testId="bulletin-receivers"
             />

@@ -47,7 +47,10 @@ export function LanguageTabs({
               label={t('bulletins.contentIn', { language: LANGUAGE_NAMES[l] })}
               rules={[
                 ...(l === 'en' ? [{ required: true, whitespace: true, message: t('bulletins.englishRequired') }] : []),
-                { max: NOTICE_LIMITS.contentMax, message: t('bulletins.contentTooLong', { max: NOTICE_LIMITS.contentMax }) },
+                {
+                  max: NOTICE_LIMITS.contentMax,
+                  message: t('bulletins.contentTooLong', { max: NOTICE_LIMITS.contentMax }),
+                },
               ]}
             >
               <Input.TextArea

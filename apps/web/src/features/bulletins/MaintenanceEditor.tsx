@@ -110,7 +110,11 @@ export function MaintenanceEditor({
     const w = form.getFieldValue('window') as Values['window'];
     const e = form.getFieldValue('effectiveAt') as Dayjs | null;
     if (!w || !e) return;
-    const problem = maintenanceTimeProblem({ startAt: w[0].valueOf(), endAt: w[1].valueOf(), effectiveAt: e.valueOf() });
+    const problem = maintenanceTimeProblem({
+      startAt: w[0].valueOf(),
+      endAt: w[1].valueOf(),
+      effectiveAt: e.valueOf(),
+    });
     if (problem?.field === 'effectiveAt') throw new Error(fieldMessage(problem.rule, lang));
   };
 
@@ -127,7 +131,8 @@ export function MaintenanceEditor({
           .validateFields()
           .then((v) => save.mutate(v))
           .catch(() => {
-            if (form.getFieldError(['title', 'en']).length || form.getFieldError(['content', 'en']).length) setTab('en');
+            if (form.getFieldError(['title', 'en']).length || form.getFieldError(['content', 'en']).length)
+              setTab('en');
           })
       }
       width={NOTICE_LIMITS.dialogWidthPx}
@@ -135,7 +140,11 @@ export function MaintenanceEditor({
       forceRender
       data-testid="maintenance-editor"
     >
-      <Form form={form} layout="vertical" initialValues={{ type: 1, scope: 'all', region: '', companyIds: [], url: '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ type: 1, scope: 'all', region: '', companyIds: [], url: '' }}
+      >
         <Form.Item name="type" label={t('bulletins.noticeType')}>
           <Select
             options={[

@@ -6,7 +6,8 @@ export type { Bulletin, BulletinInput, MaintenanceInput, MaintenanceNotice, Rece
 
 export const bulletinKeys = {
   all: ['bulletins'] as const,
-  list: (q: string, status: string, page: number, size: number) => ['bulletins', 'list', q, status, page, size] as const,
+  list: (q: string, status: string, page: number, size: number) =>
+    ['bulletins', 'list', q, status, page, size] as const,
   receivers: (audience: string, q: string) => ['bulletins', 'receivers', audience, q] as const,
   maintenance: (q: string, status: string, page: number, size: number) =>
     ['bulletins', 'maintenance', q, status, page, size] as const,

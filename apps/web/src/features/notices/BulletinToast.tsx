@@ -25,7 +25,12 @@ export function BulletinToast(): React.JSX.Element | null {
   if (!notice || notice.id === closed) return null;
   const title = toastTitle(t, notice.type);
   return (
-    <aside className="hg-bulletin-toast" role="status" aria-labelledby="bulletin-toast-title" data-testid="bulletin-toast">
+    <aside
+      className="hg-bulletin-toast"
+      role="status"
+      aria-labelledby="bulletin-toast-title"
+      data-testid="bulletin-toast"
+    >
       <div className="hg-bulletin-toast-head">
         <NotificationOutlined aria-hidden className="hg-bulletin-toast-icon" />
         <h2 id="bulletin-toast-title" className="hg-bulletin-toast-title">

@@ -34,8 +34,7 @@ export function MaintenanceBanner(): React.JSX.Element | null {
           key={n.id}
           type={n.type === 1 ? 'info' : 'warning'}
           showIcon
-          closable={{ 'aria-label': t('notices.dismiss') }}
-          onClose={() => read.mutate(n.id)}
+          closable={{ 'aria-label': t('notices.dismiss'), onClose: () => read.mutate(n.id) }}
           title={`${typeLabel(t, n)}: ${n.title}`}
           description={noticeText(t, n)}
           data-testid="maintenance-banner"

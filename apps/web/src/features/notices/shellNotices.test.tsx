@@ -52,7 +52,15 @@ describe('the maintenance banner', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData([...noticeKeys.maintenance, 'en'], {
       notices: [
-        item({ id: 'm1', kind: 'maintenance', type: 1, title: 'Gateway firmware', content: 'Gateways restart once.', startAt: start, endAt: end }),
+        item({
+          id: 'm1',
+          kind: 'maintenance',
+          type: 1,
+          title: 'Gateway firmware',
+          content: 'Gateways restart once.',
+          startAt: start,
+          endAt: end,
+        }),
         item({ id: 'm2', kind: 'maintenance', type: 2, title: 'Already read', read: true, startAt: start, endAt: end }),
       ],
     });

@@ -36,11 +36,14 @@ export function useMessagesLive(): void {
     let pending: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       if (pending) return;
-      pending = setTimeout(() => {
-        pending = undefined;
-        void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY });
-        void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
-      }, COALESCE_MS + Math.random() * SPREAD_MS);
+      pending = setTimeout(
+        () => {
+          pending = undefined;
+          void queryClient.invalidateQueries({ queryKey: MESSAGE_COUNT_KEY });
+          void queryClient.invalidateQueries({ queryKey: noticeKeys.all });
+        },
+        COALESCE_MS + Math.random() * SPREAD_MS,
+      );
     };
 
     const connectOnce = async (token: string, reconnected: boolean): Promise<'ended' | 'unauthorised'> => {
