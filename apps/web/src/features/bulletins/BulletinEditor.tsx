@@ -21,7 +21,7 @@ interface Values {
   url: string;
 }
 
-const FIELDS = ['type', 'audience', 'receivers', 'version', 'announcer', 'releaseAt', 'url'];
+const FIELDS: readonly (keyof Values)[] = ['type', 'audience', 'receivers', 'version', 'announcer', 'releaseAt', 'url'];
 
 /**
  * Write or edit a system bulletin (spec §3): its type (announcement, notification, theme), theme and content in
@@ -91,7 +91,8 @@ export function BulletinEditor({
             setTab(errorLang(f.field) ?? 'en');
             return { name: [head, errorLang(f.field) ?? 'en'], errors: [f.message] };
           }
-          return { name: FIELDS.includes(head ?? '') ? (head ?? 'type') : 'type', errors: [f.message] };
+          const name = FIELDS.find((k) => k === head) ?? 'type';
+          return { name, errors: [f.message] };
         }),
       );
     },

@@ -97,9 +97,10 @@ export function MaintenanceEditor({
           const [head] = f.field.split('.');
           if ((head === 'title' || head === 'content') && errorLang(f.field))
             return { name: [head, errorLang(f.field) ?? 'en'], errors: [f.message] };
-          if (head === 'startAt' || head === 'endAt') return { name: 'window', errors: [f.message] };
-          const known = ['effectiveAt', 'scope', 'region', 'companyIds', 'url', 'type'];
-          return { name: known.includes(head ?? '') ? (head ?? 'type') : 'type', errors: [f.message] };
+          if (head === 'startAt' || head === 'endAt') return { name: 'window' as const, errors: [f.message] };
+          const known: readonly (keyof Values)[] = ['effectiveAt', 'scope', 'region', 'companyIds', 'url', 'type'];
+          const name = known.find((k) => k === head) ?? 'type';
+          return { name, errors: [f.message] };
         }),
       );
     },
