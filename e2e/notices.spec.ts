@@ -13,6 +13,8 @@ test('a bulletin published by the platform administrator reaches its customer as
   page,
   browser,
 }) => {
+  // Two sign-ins, an editor, a publication and a withdrawal: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const theme = `Bakery bulletin ${Date.now()}`;
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -46,7 +48,7 @@ test('a bulletin published by the platform administrator reaches its customer as
     const box = await toast.boundingBox();
     const viewport = page.viewportSize();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan((viewport?.width ?? 0) - 40);
-    await page.waitForTimeout(5000);
+    await page.waitForTimeout(3000);
     await expect(toast).toBeVisible();
 
     await toast.getByTestId('bulletin-toast-open').click();
