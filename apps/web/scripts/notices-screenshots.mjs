@@ -115,7 +115,7 @@ try {
       // The administrator's own toast and banner stay out of the pages they manage: read them first.
       await api(admin.page, '/api/v1/messageTd/readAll', {});
       await admin.page.goto(`${base}/system-bulletin`);
-      await admin.page.locator('[data-testid="bulletins-table"] tr.ant-table-row').first().waitFor({ timeout: 15000 });
+      await admin.page.locator('[data-testid="bulletins-table"] tr.ant-table-row').first().waitFor({ timeout: 60000 });
       await shot(admin.page, `notices-bulletins-${suffix}`);
       await admin.page.getByTestId('bulletin-create').click();
       await admin.page.getByTestId('bulletin-title-en').fill('Planned maintenance of the map service');
@@ -128,7 +128,7 @@ try {
       await admin.page
         .locator('[data-testid="maintenance-table"] tr.ant-table-row')
         .first()
-        .waitFor({ timeout: 15000 });
+        .waitFor({ timeout: 60000 });
       await shot(admin.page, `notices-maintenance-${suffix}`);
       await admin.context.close();
 
@@ -141,10 +141,10 @@ try {
       );
       await noDialogs(member.page);
       await member.page.goto(`${base}/plants`);
-      await member.page.getByTestId('bulletin-toast').waitFor({ timeout: 15000 });
+      await member.page.getByTestId('bulletin-toast').waitFor({ timeout: 60000 });
       await shot(member.page, `notices-toast-${suffix}`);
       await member.page.goto(`${base}/notice`);
-      await member.page.locator('[data-testid="notices-table"] tr.ant-table-row').first().waitFor({ timeout: 15000 });
+      await member.page.locator('[data-testid="notices-table"] tr.ant-table-row').first().waitFor({ timeout: 60000 });
       await shot(member.page, `notices-centre-${suffix}`);
       await member.context.close();
       console.log(`shot ${lang} ${size.name}`);

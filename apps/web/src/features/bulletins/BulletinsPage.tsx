@@ -96,7 +96,7 @@ export default function BulletinsPage(): React.JSX.Element {
           <Button
             type="link"
             icon={<EditOutlined />}
-            aria-label={t('bulletins.editNamed', { title: b.title })}
+            aria-label={wide ? undefined : t('bulletins.editNamed', { title: b.title })}
             onClick={() => {
               setEditing(b);
               setOpen(true);
@@ -110,7 +110,7 @@ export default function BulletinsPage(): React.JSX.Element {
               type="link"
               danger
               icon={<RollbackOutlined />}
-              aria-label={t('bulletins.withdrawNamed', { title: b.title })}
+              aria-label={wide ? undefined : t('bulletins.withdrawNamed', { title: b.title })}
               data-testid={`bulletin-withdraw-${b.id}`}
               onClick={() =>
                 modal.confirm({
@@ -129,7 +129,7 @@ export default function BulletinsPage(): React.JSX.Element {
             <Button
               type="link"
               icon={<SendOutlined className="hg-flip-rtl" />}
-              aria-label={t('bulletins.publishNamed', { title: b.title })}
+              aria-label={wide ? undefined : t('bulletins.publishNamed', { title: b.title })}
               data-testid={`bulletin-publish-${b.id}`}
               onClick={() =>
                 modal.confirm({

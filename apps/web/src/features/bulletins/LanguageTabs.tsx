@@ -2,6 +2,9 @@ import { LANGUAGE_NAMES, LANGUAGES, NOTICE_LIMITS, type Lang } from '@heliograph
 import { Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+/** The BCP 47 tag of a console language (its codes cn and po are the console's own). */
+const tag = (l: Lang): string => (l === 'cn' ? 'zh' : l === 'po' ? 'pl' : l);
+
 /**
  * A title and a text in the eight languages, one tab each. English is required; a language left empty shows
  * the English text (the server falls back the same way).
@@ -26,7 +29,7 @@ export function LanguageTabs({
       onChange={(k) => onTab(k as Lang)}
       items={LANGUAGES.map((l) => ({
         key: l,
-        label: <span lang={l === 'cn' ? 'zh' : l}>{LANGUAGE_NAMES[l]}</span>,
+        label: <span lang={tag(l)}>{LANGUAGE_NAMES[l]}</span>,
         forceRender: true,
         children: (
           <>
@@ -38,7 +41,7 @@ export function LanguageTabs({
               <Input
                 maxLength={NOTICE_LIMITS.titleMax}
                 dir={l === 'he' ? 'rtl' : 'ltr'}
-                lang={l === 'cn' ? 'zh' : l}
+                lang={tag(l)}
                 data-testid={`${testId}-title-${l}`}
               />
             </Form.Item>
@@ -58,7 +61,7 @@ export function LanguageTabs({
                 maxLength={NOTICE_LIMITS.contentMax}
                 showCount
                 dir={l === 'he' ? 'rtl' : 'ltr'}
-                lang={l === 'cn' ? 'zh' : l}
+                lang={tag(l)}
                 data-testid={`${testId}-content-${l}`}
               />
             </Form.Item>

@@ -104,7 +104,7 @@ export default function MaintenancePage(): React.JSX.Element {
             <Button
               type="link"
               icon={<EditOutlined />}
-              aria-label={t('bulletins.editNamed', { title: n.titleText })}
+              aria-label={wide ? undefined : t('bulletins.editNamed', { title: n.titleText })}
               onClick={() => {
                 setEditing(n);
                 setOpen(true);
@@ -117,7 +117,7 @@ export default function MaintenancePage(): React.JSX.Element {
             <Button
               type="link"
               icon={<SendOutlined className="hg-flip-rtl" />}
-              aria-label={t('bulletins.publishNamed', { title: n.titleText })}
+              aria-label={wide ? undefined : t('bulletins.publishNamed', { title: n.titleText })}
               data-testid={`maintenance-publish-${n.id}`}
               onClick={() =>
                 modal.confirm({
@@ -137,7 +137,7 @@ export default function MaintenancePage(): React.JSX.Element {
               type="link"
               danger
               icon={<StopOutlined />}
-              aria-label={t('bulletins.invalidateNamed', { title: n.titleText })}
+              aria-label={wide ? undefined : t('bulletins.invalidateNamed', { title: n.titleText })}
               data-testid={`maintenance-invalidate-${n.id}`}
               onClick={() =>
                 modal.confirm({

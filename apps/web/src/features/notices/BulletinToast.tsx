@@ -2,6 +2,7 @@ import { ArrowRightOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { noticeApi, noticeKeys } from './api';
@@ -24,7 +25,9 @@ export function BulletinToast(): React.JSX.Element | null {
   const notice = last.data?.notice;
   if (!notice || notice.id === closed) return null;
   const title = toastTitle(t, notice.type);
-  return (
+  // In document.body: a transformed ancestor of the shell would otherwise pin `position: fixed` to itself, and
+  // on a phone the toast would sit at the foot of the page instead of the screen.
+  return createPortal(
     <aside
       className="hg-bulletin-toast"
       role="status"
@@ -51,6 +54,7 @@ export function BulletinToast(): React.JSX.Element | null {
       </div>
       <p className="hg-bulletin-toast-subject">{notice.title}</p>
       <p className="hg-bulletin-toast-text">{notice.content}</p>
-    </aside>
+    </aside>,
+    document.body,
   );
 }

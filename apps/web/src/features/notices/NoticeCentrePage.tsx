@@ -73,8 +73,12 @@ export default function NoticeCentrePage(): React.JSX.Element {
       render: (isRead: boolean) => (
         <Badge
           status={isRead ? 'default' : 'processing'}
-          text={wide ? (isRead ? t('notices.read') : t('notices.unread')) : undefined}
-          aria-label={isRead ? t('notices.read') : t('notices.unread')}
+          // On a phone only the dot shows; its word stays for screen readers.
+          text={
+            <span className={wide ? undefined : 'hg-visually-hidden'}>
+              {isRead ? t('notices.read') : t('notices.unread')}
+            </span>
+          }
         />
       ),
     },

@@ -34,7 +34,8 @@ export function toastTitle(t: TFunction, type: number): string {
   return t(`notices.toast.${bulletinTitleKey(type)}`);
 }
 
-export const formatTime = (ms: number): string => dayjs(ms).format('YYYY-MM-DD HH:mm');
+/** A date and time as YYYY-MM-DD HH:mm, isolated left to right (U+2066 … U+2069) so Hebrew text keeps its order. */
+export const formatTime = (ms: number): string => `\u2066${dayjs(ms).format('YYYY-MM-DD HH:mm')}\u2069`;
 
 /** A maintenance notice's text with its window filled in (spec §4 "the time range is filled into the description"). */
 export function noticeText(t: TFunction, n: Pick<NoticeItem, 'content' | 'startAt' | 'endAt'>): string {

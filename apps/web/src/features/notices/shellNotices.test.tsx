@@ -68,8 +68,8 @@ describe('the maintenance banner', () => {
     const banners = screen.getAllByTestId('maintenance-banner');
     expect(banners).toHaveLength(1);
     expect(banners[0]?.textContent).toContain('Upgrade: Gateway firmware');
-    const from = dayjs(start).format('YYYY-MM-DD HH:mm');
-    const to = dayjs(end).format('YYYY-MM-DD HH:mm');
+    const from = `\u2066${dayjs(start).format('YYYY-MM-DD HH:mm')}\u2069`;
+    const to = `\u2066${dayjs(end).format('YYYY-MM-DD HH:mm')}\u2069`;
     expect(banners[0]?.textContent).toContain(`From ${from} to ${to}. Gateways restart once.`);
   });
 });
