@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { noticeApi, noticeKeys } from './api';
 import { toastTitle } from './noticeText';
+import './notices.css';
 
 /**
  * The bottom-right toast of spec §4: the newest unread bulletin addressed to the user. It never closes by itself;

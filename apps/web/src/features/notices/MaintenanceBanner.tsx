@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_COUNT_KEY } from '../../api/auth';
 import { noticeApi, noticeKeys } from './api';
 import { noticeText, typeLabel } from './noticeText';
+import './notices.css';
 
 /**
  * The maintenance notices in effect for the user (spec §4): labelled upgrade (type 1) or maintenance, the window

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_COUNT_KEY } from '../../api/auth';
 import { noticeApi, noticeKeys } from './api';
 import { noticeLink } from './noticeText';
+import './notices.css';
 
 /**
  * The shell's dialogs of spec §4, at the notification width of §9 (680 px): a migration notice (type 2) with a
