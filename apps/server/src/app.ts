@@ -65,6 +65,9 @@ import { loadVapidKeys, webPushTransport, type PushTransport } from './modules/n
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
+import { liveMessageRoutes } from './modules/messages/live.js';
+import { bulletinRoutes } from './modules/bulletins/routes.js';
+import { maintenanceRoutes } from './modules/bulletins/maintenance-routes.js';
 import { syncBuiltinRoles } from './modules/permissions/builtin-roles.js';
 import { permissionRoutes } from './modules/permissions/routes.js';
 import { CallerCache } from './modules/users/caller-cache.js';
@@ -412,7 +415,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(roleRoutes({ db, callers }));
       await api.register(staffRoutes({ db, auth, tokens, callers }));
       await api.register(permissionRoutes);
-      await api.register(messageRoutes({ db }));
+      await api.register(messageRoutes({ db, bus, now: clock, region: config.migration?.region ?? '' }));
+      await api.register(liveMessageRoutes({ bus }));
+      await api.register(bulletinRoutes({ db, bus, now: clock }));
+      await api.register(maintenanceRoutes({ db, bus }));
       await api.register(plantRoutes(new PlantService(db)));
       await api.register(plantAdminRoutes({ db, keys, registry, bus }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));

@@ -1360,3 +1360,72 @@ export const pushSubscription = pgTable(
   },
   (t) => [index('push_subscription_user').on(t.userId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Issue 15: system bulletins and maintenance notices. Neither is copied into `message` per user: a bulletin to
+// everyone would cost a row for each of 10,000+ accounts. Each is one row with its audience; the notice centre
+// lists the caller's messages together with the bulletins and notices addressed to them (modules/messages/
+// inbox.ts), and `notice_read` keeps a row only once a user has read one.
+
+/** A system bulletin (spec §3): theme and content per language, audience, version, announcer, release time. */
+export const bulletin = pgTable(
+  'bulletin',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 5 announcement, 6 notification, 7 theme (MESSAGE_TYPE). */
+    type: integer('type').notNull(),
+    theme: jsonb('theme').notNull(),
+    content: jsonb('content').notNull(),
+    /** BULLETIN_AUDIENCES: all, companies (receivers are company ids), customers (receivers are account ids). */
+    audience: text('audience').notNull(),
+    receivers: jsonb('receivers').notNull().default([]),
+    version: text('version').notNull().default(''),
+    announcer: text('announcer').notNull().default(''),
+    /** When it shows; set at publication when the author left it empty. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    url: text('url').notNull().default(''),
+    /** BULLETIN_STATUSES: draft, published, withdrawn. */
+    status: text('status').notNull().default('draft'),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('bulletin_status_release').on(t.status, t.releaseAt)],
+);
+
+/** A maintenance notice (spec §3, §4): window, effective time, scope, status 0 unpublished / 1 publishing / 2 invalid. */
+export const maintenanceNotice = pgTable(
+  'maintenance_notice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 1 upgrade, 2 maintenance. */
+    type: integer('type').notNull(),
+    title: jsonb('title').notNull(),
+    content: jsonb('content').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    /** MAINTENANCE_SCOPES: all, region (this deployment's REGION), companies. */
+    scope: text('scope').notNull(),
+    region: text('region').notNull().default(''),
+    companyIds: jsonb('company_ids').notNull().default([]),
+    url: text('url').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('maintenance_notice_status').on(t.status, t.effectiveAt)],
+);
+
+/** A user read a bulletin or maintenance notice (no row: unread). */
+export const noticeRead = pgTable(
+  'notice_read',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    /** A bulletin's or maintenance notice's id (uuids do not collide between the two tables). */
+    noticeId: uuid('notice_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+);

@@ -21,6 +21,7 @@ import {
   firmwareLabel,
   gatewayMessage,
   webhook,
+  message as messageTable,
   plantLayout,
   role,
   rolePermission,
@@ -150,6 +151,19 @@ const OPT_OUT: Record<string, string> = {
       ],
     ),
   ),
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/ss/notices/{id}',
+      'POST /api/v1/ss/notices/{id}/publish',
+      'POST /api/v1/ss/notices/{id}/withdraw',
+      'POST /api/v1/ssPointNotice',
+      'POST /api/v1/ssPointNotice/{id}',
+      'POST /api/v1/ssPointNotice/{id}/status',
+    ].map((route) => [
+      route,
+      'bulletins and maintenance notices are the platform’s (scope platform, permissions system.notice and notice.pointNotice.list that only platform administrators hold): every company role is refused 403 before any row is read; bulletins/notices.test.ts shows a company administrator writes nothing and a bulletin or notice for some companies or customers reaches no one else',
+    ]),
+  ),
   'GET /api/v1/upgrade/image/{upgradeId}':
     'open by design (the gateway downloads without a user): the token of the upgrade’s signed manifest is the authority, and without it every upgrade id answers 404 (upgrades/upgrades.test.ts)',
   'GET /api/v1/anonymous/logo/{id}':
@@ -262,6 +276,8 @@ interface Keys {
   messageId: string;
   /** An alarm webhook of Sunrise's (modules/notifications). */
   webhookId: string;
+  /** A message in the notice centre of Sunrise's plant owner (modules/messages). */
+  noticeId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -338,6 +354,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path === '/api/v1/inverter/{sn}/debug/reply') return k.commandId;
       if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
       if (path.startsWith('/api/v1/notification/webhook/')) return k.webhookId;
+      if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -607,6 +624,7 @@ describe('the tenancy sweep', () => {
       rolloutId: rollout?.id ?? '',
       messageId: '',
       webhookId: '',
+      noticeId: '',
     };
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
@@ -614,6 +632,12 @@ describe('the tenancy sweep', () => {
       .values({ companyId: sunrise?.id ?? '', url: 'https://hooks.example/sweep', secret: 'sweep-webhook-secret-01' })
       .returning();
     k.webhookId = hook?.id ?? '';
+    // An alarm in the notice centre of Sunrise's plant owner: nobody else reads or marks it.
+    const [notice] = await db
+      .insert(messageTable)
+      .values({ userId: idOf(ACCOUNTS.owner), type: 3, title: 'Sweep alarm', source: 'sweep' })
+      .returning();
+    k.noticeId = notice?.id ?? '';
     // A command sent to Sunrise's gateway, in its communication log: another company reads neither the log
     // nor the message.
     const [message] = await db

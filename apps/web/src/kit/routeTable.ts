@@ -56,7 +56,10 @@ export type ShellPage =
   | 'debugLog'
   | 'plantSetting'
   | 'plantBatterySetting'
-  | 'plantCommSetting';
+  | 'plantCommSetting'
+  | 'notice'
+  | 'bulletins'
+  | 'maintenanceNotices';
 
 export interface ShellRoute {
   path: string;
@@ -135,7 +138,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   { path: '/edit/notifications', titleKey: 'page.notifications', page: 'notifications' },
   // The company's manuals for its customers and for members who do not manage them (account menu).
   { path: '/manuals', titleKey: 'page.manuals', page: 'manualsLibrary' },
-  { path: '/notice', titleKey: 'page.notice' },
+  { path: '/notice', titleKey: 'page.notice', page: 'notice' },
   // Devices
   {
     path: '/device',
@@ -410,12 +413,19 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     page: 'customerTypes',
   },
   // Bulletins
-  { path: '/system-bulletin', titleKey: 'page.bulletins', permission: 'system.notice', menu: true },
+  {
+    path: '/system-bulletin',
+    titleKey: 'page.bulletins',
+    permission: 'system.notice',
+    menu: true,
+    page: 'bulletins',
+  },
   {
     path: '/system-bulletin/protocol',
     titleKey: 'page.maintenanceNotices',
     permission: 'notice.pointNotice.list',
     menu: true,
+    page: 'maintenanceNotices',
   },
   // Large screen
   {
@@ -522,7 +532,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
 export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
-  { path: '/announcement', titleKey: 'page.announcement' },
   { path: '/plantLayout', titleKey: 'page.plantLayout' },
   { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
   { path: '/plantFlow', titleKey: 'page.plantFlow' },

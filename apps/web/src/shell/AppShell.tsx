@@ -9,6 +9,7 @@ import { session } from '../api/session';
 import { MigrationNotice } from '../features/account';
 import { ForbiddenContent } from '../features/errors/ForbiddenContent';
 import { EventBadge } from '../features/events/EventBadge';
+import { MaintenanceBanner, NoticeShell } from '../features/notices';
 import { RunningVersion, VersionDialog } from '../features/versions';
 import { currentLang, isRtl } from '../i18n';
 import { LanguageSwitcher } from '../kit/LanguageSwitcher';
@@ -208,6 +209,7 @@ export default function AppShell(): React.JSX.Element {
         {/* Layout.Content is the page's one <main> landmark, and the skip link's target. */}
         <Layout.Content id="main" tabIndex={-1} className="hg-content">
           <MigrationNotice />
+          <MaintenanceBanner />
           <div className="hg-main-region">{content}</div>
         </Layout.Content>
         <Layout.Footer className="hg-footer">
@@ -215,6 +217,7 @@ export default function AppShell(): React.JSX.Element {
           <RunningVersion />
         </Layout.Footer>
         <VersionDialog />
+        <NoticeShell />
       </Layout>
     </Layout>
   );

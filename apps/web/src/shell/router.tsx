@@ -76,6 +76,10 @@ const pages = {
   plantSetting: page(() => import('../features/plant-settings/PlantSettingPage')),
   plantBatterySetting: page(() => import('../features/plant-settings/PlantBatterySettingPage')),
   plantCommSetting: page(() => import('../features/plant-settings/PlantCommSettingPage')),
+  notice: page(() => import('../features/notices/NoticeCentrePage')),
+  announcement: page(() => import('../features/notices/AnnouncementPage')),
+  bulletins: page(() => import('../features/bulletins/BulletinsPage')),
+  maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -138,6 +142,9 @@ function shellChild(route: ShellRoute): RouteObject {
     deviceConfig: pages.deviceConfig,
     commLog: pages.commLog,
     debugLog: pages.debugLog,
+    notice: pages.notice,
+    bulletins: pages.bulletins,
+    maintenanceNotices: pages.maintenanceNotices,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
@@ -164,6 +171,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
+      { path: '/announcement', lazy: pages.announcement, handle: { titleKey: 'page.announcement' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,

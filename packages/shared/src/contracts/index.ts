@@ -41,6 +41,8 @@ import { gatewayLogContracts } from './gateway-log.js';
 import { plantSettingContracts } from './plant-settings.js';
 // Issue 15 items 5–6: alarm notifications
 import { notificationContracts } from './notifications.js';
+// Issue 15: notice centre, bulletins, maintenance notices
+import { noticeContracts } from './notices.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -84,6 +86,7 @@ export * from './debug-log.js';
 export * from './gateway-log.js';
 export * from './plant-settings.js';
 export * from './notifications.js';
+export * from './notices.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -129,6 +132,7 @@ export const API = {
   ...gatewayLogContracts,
   ...plantSettingContracts,
   ...notificationContracts,
+  ...noticeContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -154,6 +154,9 @@ export const cn: Messages = {
     vendorKeyExists: '该密钥或名称已登记。',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: '该固件未启用或未发布。',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: '生效时间不能早于开始时间。',
+    noticeStartAfterEnd: '开始时间必须早于结束时间。',
     firmwareWrongModel: '该固件不适用于此设备的类型和型号。',
     firmwareNotCompatible: '该固件无法在设备当前运行的版本上安装。',
     protocolName: '协议名称须为 6 到 12 个字符。',

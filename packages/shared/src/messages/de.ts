@@ -162,6 +162,9 @@ export const de: Messages = {
     vendorKeyExists: 'Dieser Schlüssel oder Name ist bereits registriert.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'Diese Firmware ist nicht aktiviert und freigegeben.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'Der Gültigkeitszeitpunkt darf nicht vor dem Beginn liegen.',
+    noticeStartAfterEnd: 'Der Beginn muss vor dem Ende liegen.',
     firmwareWrongModel: 'Diese Firmware ist nicht für Typ und Modell dieses Geräts bestimmt.',
     firmwareNotCompatible: 'Diese Firmware kann nicht über der Version installiert werden, die das Gerät ausführt.',
     protocolName: 'Der Protokollname muss 6 bis 12 Zeichen lang sein.',

@@ -157,6 +157,9 @@ export const en = {
     vendorKeyExists: 'This key or name is already registered.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'This firmware is not enabled and released.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'The effective time must not be earlier than the start.',
+    noticeStartAfterEnd: 'The start must be before the end.',
     firmwareWrongModel: 'This firmware is not made for this device’s kind and model.',
     firmwareNotCompatible: 'This firmware cannot be installed over the version the device runs.',
     protocolName: 'The protocol name must be 6 to 12 characters.',

@@ -162,6 +162,9 @@ export const es: Messages = {
     vendorKeyExists: 'Esta clave o este nombre ya están registrados.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'Este firmware no está habilitado y publicado.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'La hora de entrada en vigor no puede ser anterior al inicio.',
+    noticeStartAfterEnd: 'El inicio debe ser anterior al final.',
     firmwareWrongModel: 'Este firmware no está hecho para el tipo y modelo de este dispositivo.',
     firmwareNotCompatible: 'Este firmware no se puede instalar sobre la versión que ejecuta el dispositivo.',
     protocolName: 'El nombre del protocolo debe tener entre 6 y 12 caracteres.',

@@ -155,6 +155,9 @@ export const he: Messages = {
     vendorKeyExists: 'מפתח או שם זה כבר רשומים.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'קושחה זו אינה מופעלת ומשוחררת.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'מועד התחולה אינו יכול להיות מוקדם ממועד ההתחלה.',
+    noticeStartAfterEnd: 'מועד ההתחלה חייב להיות לפני מועד הסיום.',
     firmwareWrongModel: 'קושחה זו אינה מיועדת לסוג ולדגם של מכשיר זה.',
     firmwareNotCompatible: 'לא ניתן להתקין קושחה זו על הגרסה שהמכשיר מריץ.',
     protocolName: 'שם הפרוטוקול חייב להכיל 6 עד 12 תווים.',

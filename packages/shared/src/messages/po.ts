@@ -157,6 +157,9 @@ export const po: Messages = {
     vendorKeyExists: 'Ten klucz lub ta nazwa są już zarejestrowane.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'To oprogramowanie układowe nie jest włączone i wydane.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'Czas obowiązywania nie może być wcześniejszy niż początek.',
+    noticeStartAfterEnd: 'Początek musi być wcześniejszy niż koniec.',
     firmwareWrongModel: 'To oprogramowanie układowe nie jest przeznaczone dla rodzaju i modelu tego urządzenia.',
     firmwareNotCompatible:
       'Tego oprogramowania układowego nie można zainstalować na wersji, którą urządzenie uruchamia.',

@@ -158,6 +158,9 @@ export const pt: Messages = {
     vendorKeyExists: 'Esta chave ou este nome já está registrado.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'Este firmware não está ativado e liberado.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'A hora de entrada em vigor não pode ser anterior ao início.',
+    noticeStartAfterEnd: 'O início tem de ser anterior ao fim.',
     firmwareWrongModel: 'Este firmware não foi feito para o tipo e o modelo deste dispositivo.',
     firmwareNotCompatible: 'Este firmware não pode ser instalado sobre a versão que o dispositivo executa.',
     protocolName: 'O nome do protocolo deve ter de 6 a 12 caracteres.',

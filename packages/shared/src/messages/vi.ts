@@ -154,6 +154,9 @@ export const vi: Messages = {
     vendorKeyExists: 'Khóa hoặc tên này đã được đăng ký.',
     // Remote upgrades (issue 13): a firmware that does not fit the device.
     firmwareNotReleased: 'Firmware này chưa được bật và phát hành.',
+    // Maintenance notices (issue 15, spec §5).
+    noticeEffectiveBeforeStart: 'Thời gian hiệu lực không được sớm hơn thời gian bắt đầu.',
+    noticeStartAfterEnd: 'Thời gian bắt đầu phải trước thời gian kết thúc.',
     firmwareWrongModel: 'Firmware này không dành cho loại và kiểu của thiết bị này.',
     firmwareNotCompatible: 'Không thể cài firmware này lên phiên bản thiết bị đang chạy.',
     protocolName: 'Tên giao thức phải có từ 6 đến 12 ký tự.',

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../http/context.js';
  * `role.update`, `role.delete`, `member.create`, `member.update`, `member.disable`, `member.enable`,
  * `member.unbind`, `member.mfaReset`, `member.mfaRequire`, `customer.*`, `customerType.*`, `agent.appoint`,
  * `agent.revoke`, `company.*`, `manual.*`, `migration.*`, `version.publish`, `version.delete`,
- * `deviceProfile.*`, `protocol.*`.
+ * `deviceProfile.*`, `protocol.*`, `bulletin.*`, `maintenance.*`.
  */
 export type AuditAction = `${
   | 'role'
@@ -21,13 +21,15 @@ export type AuditAction = `${
   | 'mfa'
   | 'version'
   | 'deviceProfile'
-  | 'protocol'}.${string}`;
+  | 'protocol'
+  | 'bulletin'
+  | 'maintenance'}.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
   /**
    * The kind of thing changed (role, user, customer, customer_type, company, agent, manual, migration, version,
-   * device_profile, protocol).
+   * device_profile, protocol, bulletin, maintenance_notice).
    */
   targetKind: string;
   targetId: string;
