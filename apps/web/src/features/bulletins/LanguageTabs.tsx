@@ -1,9 +1,10 @@
 import { LANGUAGE_NAMES, LANGUAGES, NOTICE_LIMITS, type Lang } from '@heliograph/shared';
 import { Form, Input, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '../../i18n';
 
 /** The BCP 47 tag of a console language (its codes cn and po are the console's own). */
-const tag = (l: Lang): string => (l === 'cn' ? 'zh' : l === 'po' ? 'pl' : l);
+const tag = (l: Lang): string => HTML_LANG[l];
 
 /**
  * A title and a text in the eight languages, one tab each. English is required; a language left empty shows

@@ -12,7 +12,7 @@ import { Alert, App, Form, Input, Modal, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { currentLang } from '../../i18n';
+import { currentLang, HTML_LANG } from '../../i18n';
 import { versionApi, versionKeys } from './api';
 
 interface EditorValues {
@@ -109,7 +109,7 @@ export function VersionEditor({ open, onClose }: { open: boolean; onClose: () =>
           onChange={(k) => setTab(k as Lang)}
           items={LANGUAGES.map((l) => ({
             key: l,
-            label: <span lang={l === 'cn' ? 'zh' : l}>{LANGUAGE_NAMES[l]}</span>,
+            label: <span lang={HTML_LANG[l]}>{LANGUAGE_NAMES[l]}</span>,
             forceRender: true,
             children: (
               <Form.Item
@@ -122,7 +122,7 @@ export function VersionEditor({ open, onClose }: { open: boolean; onClose: () =>
                   maxLength={VERSION_LIMITS.notesMax}
                   showCount
                   dir={l === 'he' ? 'rtl' : 'ltr'}
-                  lang={l === 'cn' ? 'zh' : l}
+                  lang={HTML_LANG[l]}
                   data-testid={`version-notes-${l}`}
                 />
               </Form.Item>

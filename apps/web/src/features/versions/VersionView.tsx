@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '@heliograph/shared';
+import { HTML_LANG } from '../../i18n';
 import { Button, Modal, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +28,9 @@ export function VersionView({ version, onClose }: { version: ConsoleVersion | nu
           <Tabs
             items={LANGUAGES.map((l) => ({
               key: l,
-              label: <span lang={l === 'cn' ? 'zh' : l}>{LANGUAGE_NAMES[l]}</span>,
+              label: <span lang={HTML_LANG[l]}>{LANGUAGE_NAMES[l]}</span>,
               children: version.notes[l] ? (
-                <div className="hg-versions-notes" lang={l === 'cn' ? 'zh' : l} dir={l === 'he' ? 'rtl' : 'ltr'}>
+                <div className="hg-versions-notes" lang={HTML_LANG[l]} dir={l === 'he' ? 'rtl' : 'ltr'}>
                   {version.notes[l]}
                 </div>
               ) : (
