@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, LANGUAGE_NAMES, LANGUAGES, PROTOCOL_LIMITS } from '@heliograph/shared';
 import { applyServerErrors } from '../../api/formErrors';
-import { currentLang } from '../../i18n';
+import { currentLang, HTML_LANG } from '../../i18n';
 import { protocolApi, protocolKeys, type ColumnRow, type ConfigRow } from './api';
 import { formProblems, registerTypeFor, toColumnInput, toFormValues, type ColumnFormValues } from './columnForm';
 
@@ -204,7 +204,7 @@ export function ColumnDialog({ config, column, open, siblings, onClose }: Props)
                 <Form.Item name={`description_${l}`} label={LANGUAGE_NAMES[l]} required={l === 'en'}>
                   <Input
                     maxLength={PROTOCOL_LIMITS.descriptionMax}
-                    lang={l === 'cn' ? 'zh' : l === 'po' ? 'pl' : l}
+                    lang={HTML_LANG[l]}
                     dir={l === 'he' ? 'rtl' : 'ltr'}
                     data-testid={`column-description-${l}`}
                   />
