@@ -4,7 +4,7 @@ import type { Lang } from './languages.js';
  * Device event codes the console explains: what the code means and what to do about it, in eight
  * languages. A code not listed here is shown with the device's own message.
  */
-export const EVENT_CODES = ['F023', 'BMS-OT'] as const;
+export const EVENT_CODES = ['F023', 'BMS-OT', 'OFFLINE'] as const;
 export type EventCode = (typeof EVENT_CODES)[number];
 
 type Text = Record<Lang, string>;
@@ -52,6 +52,28 @@ export const EVENT_TEXTS: Record<EventCode, { meaning: Text; solution: Text }> =
       es: 'Asegure la ventilación de la batería y evite el sol directo; se reanuda sola al enfriarse. Si se repite, pida al instalador que revise las celdas.',
       he: 'ודאו שלסוללה יש אוורור ושאינה בשמש ישירה; היא תחזור לפעול מעצמה כשתתקרר. אם זה חוזר, בקשו מהמתקין לבדוק את התאים.',
       pt: 'Garanta a ventilação da bateria e evite sol direto; ela volta sozinha ao esfriar. Se repetir, peça ao instalador para verificar as células.',
+    },
+  },
+  OFFLINE: {
+    meaning: {
+      en: 'No data: the gateway of this device has been offline for more than five minutes.',
+      cn: '无数据：该设备的网关已离线超过五分钟。',
+      vi: 'Không có dữ liệu: gateway của thiết bị này đã ngoại tuyến hơn năm phút.',
+      po: 'Brak danych: bramka tego urządzenia jest offline od ponad pięciu minut.',
+      de: 'Keine Daten: Das Gateway dieses Geräts ist seit mehr als fünf Minuten offline.',
+      es: 'Sin datos: la pasarela de este equipo lleva más de cinco minutos desconectada.',
+      he: 'אין נתונים: השער של התקן זה מנותק יותר מחמש דקות.',
+      pt: 'Sem dados: o gateway deste equipamento está offline há mais de cinco minutos.',
+    },
+    solution: {
+      en: 'Check the gateway’s power and its internet connection (router, SIM credit, Wi-Fi signal). The alarm closes by itself once the gateway reconnects.',
+      cn: '检查网关的供电和网络连接（路由器、SIM 卡余额、Wi-Fi 信号）。网关重新连接后告警会自动关闭。',
+      vi: 'Kiểm tra nguồn điện và kết nối internet của gateway (bộ định tuyến, tài khoản SIM, sóng Wi-Fi). Cảnh báo tự đóng khi gateway kết nối lại.',
+      po: 'Sprawdź zasilanie bramki i jej połączenie z internetem (router, środki na karcie SIM, sygnał Wi-Fi). Alarm zamknie się sam, gdy bramka połączy się ponownie.',
+      de: 'Stromversorgung und Internetverbindung des Gateways prüfen (Router, SIM-Guthaben, WLAN-Signal). Der Alarm schließt sich von selbst, sobald das Gateway wieder verbunden ist.',
+      es: 'Compruebe la alimentación de la pasarela y su conexión a internet (router, saldo de la SIM, señal Wi-Fi). La alarma se cierra sola cuando la pasarela se reconecta.',
+      he: 'בדקו את אספקת החשמל של השער ואת חיבור האינטרנט שלו (נתב, יתרת SIM, אות Wi-Fi). ההתראה תיסגר מעצמה כשהשער יתחבר מחדש.',
+      pt: 'Verifique a alimentação do gateway e a conexão à internet (roteador, crédito do SIM, sinal Wi-Fi). O alarme fecha sozinho quando o gateway se reconecta.',
     },
   },
 };

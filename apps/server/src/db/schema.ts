@@ -1312,6 +1312,8 @@ export const notificationDelivery = pgTable(
     uniqueIndex('notification_delivery_once').on(t.channel, t.target, t.eventId, t.transition),
     index('notification_delivery_due').on(t.state, t.nextAt),
     index('notification_delivery_target').on(t.target, t.createdAt),
+    // The worker prunes old rows by age (worker.ts).
+    index('notification_delivery_created').on(t.createdAt),
   ],
 );
 

@@ -14,7 +14,7 @@ export const DEFAULT_RULE: NotificationRule = {
 
 /** The severity a user chooses by, of an event's level; info events notify nobody. */
 export function severityOf(level: string, code: string): NotifySeverity | null {
-  // Device offline alarms come as events whose code says so (the simulator's and the gateway protocol's OFFLINE).
+  // A device whose gateway stays offline gets an OFFLINE event (events/offline.ts); a gateway may send one too.
   if (/^offline$/i.test(code)) return 'offline';
   if (level === 'fault') return 'fault';
   if (level === 'warning') return 'warning';

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { MessageBus } from '../mqtt/bus.js';
+import { sweepOfflineGateways } from '../events/offline.js';
 import { sendDigests, sendWebhooks, DELIVERY_BATCH } from './deliver.js';
 import { fanOutBatch, JOB_BATCH } from './fanout.js';
+import { pruneNotifications, PRUNE_BATCH } from './prune.js';
 import type { PushTransport } from './push.js';
 import type { SmsSender } from './sms.js';
 
@@ -11,6 +13,10 @@ import type { SmsSender } from './sms.js';
 export const DEFAULT_NOTIFY_INTERVAL_MS = 2_000;
 /** Batches of each kind one round takes at most, so a round ends and the next one starts fresh. */
 const MAX_BATCHES = 50;
+/** How often a round also looks for gateways gone offline (or back): one statement, on whichever instance. */
+export const OFFLINE_SWEEP_EVERY_MS = 30_000;
+/** How often a round also prunes the delivery log. */
+export const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface NotificationWorkerDeps {
   db: Db;
@@ -36,6 +42,8 @@ export class NotificationWorker {
   private chain: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private lastOfflineSweep = Number.NEGATIVE_INFINITY;
+  private lastPrune = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: NotificationWorkerDeps) {}
 
@@ -74,6 +82,12 @@ export class NotificationWorker {
 
   private async round(): Promise<void> {
     const turn = this.deps.turn ?? (() => Promise.resolve());
+    const now = this.deps.now();
+    if (now - this.lastOfflineSweep >= OFFLINE_SWEEP_EVERY_MS) {
+      this.lastOfflineSweep = now;
+      // Its events' jobs are fanned out just below, in this same round.
+      await sweepOfflineGateways(this.deps.db, now);
+    }
     for (let i = 0; i < MAX_BATCHES; i++) {
       const taken = await fanOutBatch(this.deps);
       if (taken < JOB_BATCH) break;
@@ -88,6 +102,13 @@ export class NotificationWorker {
       const taken = await sendWebhooks(this.deps);
       if (taken < DELIVERY_BATCH) break;
       await turn();
+    }
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      for (let i = 0; i < MAX_BATCHES; i++) {
+        if ((await pruneNotifications(this.deps.db, now)) < PRUNE_BATCH) break;
+        await turn();
+      }
     }
   }
 }

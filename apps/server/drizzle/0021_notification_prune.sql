@@ -1,0 +1,1 @@
+CREATE INDEX "notification_delivery_created" ON "notification_delivery" USING btree ("created_at");
