@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Rounds } from '../../lifecycle/rounds.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { MessageBus } from '../mqtt/bus.js';
@@ -39,45 +40,34 @@ export interface NotificationWorkerDeps {
  * JOB_BATCH, then sends due digests and webhooks; it never runs inside ingest or a request.
  */
 export class NotificationWorker {
-  private chain: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly rounds: Rounds;
   private lastOfflineSweep = Number.NEGATIVE_INFINITY;
   private lastPrune = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly deps: NotificationWorkerDeps) {}
-
-  start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.kick(), this.deps.intervalMs);
-    this.timer.unref();
+  constructor(private readonly deps: NotificationWorkerDeps) {
+    this.rounds = new Rounds({
+      round: () => this.round(),
+      intervalMs: deps.intervalMs,
+      onError: (err) => deps.log.error({ err }, 'notification round failed'),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.chain;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** A round whose failure is logged, never thrown (the timer's). */
-  async kick(): Promise<void> {
-    try {
-      await this.tick();
-    } catch (err) {
-      this.deps.log.error({ err }, 'notification round failed');
-    }
+  kick(): Promise<void> {
+    return this.rounds.kick();
   }
 
   /** One round; rounds of one instance run one after another, a burst of calls shares the next one. */
   tick(): Promise<void> {
-    if (this.queued) return this.queued;
-    const run = this.chain.then(() => {
-      this.queued = undefined;
-      return this.round();
-    });
-    this.queued = run;
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.rounds.tick();
   }
 
   private async round(): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type ProtocolUpdateParams,
 } from '@heliograph/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { Rounds } from '../../lifecycle/rounds.js';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
 import type { MessageBus } from '../mqtt/bus.js';
@@ -96,9 +97,7 @@ interface Claimed {
  * (`ppu-<row id>` on up/ack) records the acknowledged version.
  */
 export class ProtocolPusher {
-  private chain: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
-  private soon: NodeJS.Timeout | undefined;
+  private readonly rounds: Rounds;
 
   constructor(
     private readonly deps: {
@@ -109,45 +108,35 @@ export class ProtocolPusher {
       /** 0: no timer (tests drive `tick`). */
       intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.kick(), this.deps.intervalMs);
-    this.timer.unref();
+  ) {
+    this.rounds = new Rounds({
+      round: () => this.round(),
+      intervalMs: deps.intervalMs,
+      soonMs: KICK_SOON_MS,
+      onError: (err) => deps.log.error({ err }, 'protocol push round failed'),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.soon) clearTimeout(this.soon);
-    this.timer = undefined;
-    this.soon = undefined;
-    await this.chain;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** A round a moment from now: a burst of changes or of gateways coming online becomes one round. */
   kickSoon(): void {
-    if (this.soon) return;
-    this.soon = setTimeout(() => {
-      this.soon = undefined;
-      void this.kick();
-    }, KICK_SOON_MS);
-    this.soon.unref();
+    this.rounds.kickSoon();
   }
 
-  async kick(): Promise<void> {
-    try {
-      await this.tick();
-    } catch (err) {
-      this.deps.log.error({ err }, 'protocol push round failed');
-    }
+  kick(): Promise<void> {
+    return this.rounds.kick();
   }
 
   /** One round: fail what went unanswered, then send what may go. Rounds of one instance run one at a time. */
   tick(): Promise<void> {
-    const run = this.chain.then(() => this.round());
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.rounds.tick();
   }
 
   private async round(): Promise<void> {

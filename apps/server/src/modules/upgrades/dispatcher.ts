@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import { Rounds } from '../../lifecycle/rounds.js';
 import {
   gatewayTopics,
   UPGRADE_CMD_PREFIX,
@@ -62,26 +63,23 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
  * runs that outlived UPGRADE_LIMITS.runTimeoutSec and moves staged rollouts on (waves.ts).
  */
 export class UpgradeDispatcher {
-  private chain: Promise<void> = Promise.resolve();
-  /** The round that waits for the one running to end. */
-  private queued: Promise<void> | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private soon: NodeJS.Timeout | undefined;
+  private readonly rounds: Rounds;
 
-  constructor(private readonly deps: UpgradeDispatcherDeps) {}
-
-  start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.kick(), this.deps.intervalMs);
-    this.timer.unref();
+  constructor(private readonly deps: UpgradeDispatcherDeps) {
+    this.rounds = new Rounds({
+      round: () => this.round(),
+      intervalMs: deps.intervalMs,
+      soonMs: KICK_SOON_MS,
+      onError: (err) => deps.log.error({ err }, 'upgrade dispatcher tick failed'),
+    });
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    if (this.soon) clearTimeout(this.soon);
-    this.timer = undefined;
-    this.soon = undefined;
-    await this.chain;
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /**
@@ -90,21 +88,12 @@ export class UpgradeDispatcher {
    * storm costs the database a few rounds a second, not one per gateway.
    */
   kickSoon(): void {
-    if (this.soon) return;
-    this.soon = setTimeout(() => {
-      this.soon = undefined;
-      void this.kick();
-    }, KICK_SOON_MS);
-    this.soon.unref();
+    this.rounds.kickSoon();
   }
 
   /** A tick whose failure is logged, never thrown: for events (a start, a gateway online, an answer). */
-  async kick(): Promise<void> {
-    try {
-      await this.tick();
-    } catch (err) {
-      this.deps.log.error({ err }, 'upgrade dispatcher tick failed');
-    }
+  kick(): Promise<void> {
+    return this.rounds.kick();
   }
 
   /**
@@ -112,16 +101,7 @@ export class UpgradeDispatcher {
    * another; those of several instances overlap safely (the claim and the conditional updates decide).
    */
   tick(): Promise<void> {
-    // A burst of kicks (a fleet reconnecting after a broker restart) becomes one more round, not one each: a
-    // round not yet begun serves every caller that asked before it began.
-    if (this.queued) return this.queued;
-    const run = this.chain.then(() => {
-      this.queued = undefined;
-      return this.round();
-    });
-    this.queued = run;
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.rounds.tick();
   }
 
   private async round(): Promise<void> {
