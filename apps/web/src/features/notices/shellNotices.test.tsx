@@ -7,7 +7,6 @@ import { renderPage, testQueryClient } from '../../testing/render';
 import { noticeKeys } from './api';
 import { BulletinToast } from './BulletinToast';
 import { MaintenanceBanner } from './MaintenanceBanner';
-import { eventNames } from './useMessagesLive';
 
 const item = (over: Partial<NoticeItem>): NoticeItem => ({
   id: 'b1',
@@ -71,15 +70,5 @@ describe('the maintenance banner', () => {
     const from = `\u2066${dayjs(start).format('YYYY-MM-DD HH:mm')}\u2069`;
     const to = `\u2066${dayjs(end).format('YYYY-MM-DD HH:mm')}\u2069`;
     expect(banners[0]?.textContent).toContain(`From ${from} to ${to}. Gateways restart once.`);
-  });
-});
-
-describe('the live stream reader', () => {
-  it('names the events of a chunk and keeps an unfinished line for the next one', () => {
-    expect(eventNames('retry: 3000\nevent: ready\ndata: {}\n\nevent: mess')).toEqual({
-      names: ['ready'],
-      rest: 'event: mess',
-    });
-    expect(eventNames('event: messages\ndata: {}\n\n').names).toEqual(['messages']);
   });
 });
