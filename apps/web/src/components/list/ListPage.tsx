@@ -1,4 +1,4 @@
-import { Button, Empty, Grid } from 'antd';
+import { App, Button, Empty, Grid } from 'antd';
 import type { ButtonProps } from 'antd';
 
 export interface ListPageProps {
@@ -68,5 +68,28 @@ export function RowAction({ label, wide, ...button }: RowActionProps): React.JSX
     <Button type="link" {...button}>
       {wide && label}
     </Button>
+  );
+}
+
+export interface ConfirmRowActionProps extends RowActionProps {
+  /** The question asked before the action runs; the dialog stays open (its button busy) until `onOk` settles. */
+  confirm: {
+    title: string;
+    content: React.ReactNode;
+    okText: string;
+    cancelText: string;
+    onOk: () => Promise<unknown>;
+  };
+}
+
+/** A row action that asks first (publish, withdraw, delete); `danger` makes both the link and the OK button red. */
+export function ConfirmRowAction({ confirm, danger, ...action }: ConfirmRowActionProps): React.JSX.Element {
+  const { modal } = App.useApp();
+  return (
+    <RowAction
+      {...action}
+      danger={danger}
+      onClick={() => modal.confirm({ ...confirm, ...(danger ? { okButtonProps: { danger: true } } : {}) })}
+    />
   );
 }

@@ -1,11 +1,22 @@
 import { EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { BULLETIN_STATUSES, type BulletinStatus } from '@heliograph/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ConfirmRowAction,
+  FilterSelect,
+  ListPage,
+  ListToolbar,
+  RowAction,
+  listEmpty,
+  listPagination,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { bulletinApi, bulletinKeys, type Bulletin } from './api';
@@ -23,8 +34,8 @@ const STATUS_COLOR: Record<BulletinStatus, string> = { draft: 'default', publish
  */
 export default function BulletinsPage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
-  const { modal, message } = App.useApp();
+  const wide = useWide();
+  const { message } = App.useApp();
   const { state, update, reset, narrowed } = useListState(SPEC);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Bulletin | null>(null);
@@ -93,56 +104,48 @@ export default function BulletinsPage(): React.JSX.Element {
       width: wide ? 230 : 96,
       render: (_: unknown, b) => (
         <Space size={0} wrap>
-          <Button
-            type="link"
+          <RowAction
+            wide={wide}
             icon={<EditOutlined />}
-            aria-label={wide ? undefined : t('bulletins.editNamed', { title: b.title })}
+            label={t('bulletins.edit')}
+            aria-label={t('bulletins.editNamed', { title: b.title })}
             onClick={() => {
               setEditing(b);
               setOpen(true);
             }}
             data-testid={`bulletin-edit-${b.id}`}
-          >
-            {wide && t('bulletins.edit')}
-          </Button>
+          />
           {b.status === 'published' ? (
-            <Button
-              type="link"
+            <ConfirmRowAction
+              wide={wide}
               danger
               icon={<RollbackOutlined />}
-              aria-label={wide ? undefined : t('bulletins.withdrawNamed', { title: b.title })}
+              label={t('bulletins.withdraw')}
+              aria-label={t('bulletins.withdrawNamed', { title: b.title })}
               data-testid={`bulletin-withdraw-${b.id}`}
-              onClick={() =>
-                modal.confirm({
-                  title: t('bulletins.withdrawTitle', { title: b.title }),
-                  content: t('bulletins.withdrawBody'),
-                  okText: t('bulletins.withdraw'),
-                  okButtonProps: { danger: true },
-                  cancelText: t('bulletins.cancel'),
-                  onOk: () => act.mutateAsync({ id: b.id, publish: false }),
-                })
-              }
-            >
-              {wide && t('bulletins.withdraw')}
-            </Button>
+              confirm={{
+                title: t('bulletins.withdrawTitle', { title: b.title }),
+                content: t('bulletins.withdrawBody'),
+                okText: t('bulletins.withdraw'),
+                cancelText: t('bulletins.cancel'),
+                onOk: () => act.mutateAsync({ id: b.id, publish: false }),
+              }}
+            />
           ) : (
-            <Button
-              type="link"
+            <ConfirmRowAction
+              wide={wide}
               icon={<SendOutlined className="hg-flip-rtl" />}
-              aria-label={wide ? undefined : t('bulletins.publishNamed', { title: b.title })}
+              label={t('bulletins.publish')}
+              aria-label={t('bulletins.publishNamed', { title: b.title })}
               data-testid={`bulletin-publish-${b.id}`}
-              onClick={() =>
-                modal.confirm({
-                  title: t('bulletins.publishTitle', { title: b.title }),
-                  content: t('bulletins.publishBody', { audience: audienceText(b) }),
-                  okText: t('bulletins.publish'),
-                  cancelText: t('bulletins.cancel'),
-                  onOk: () => act.mutateAsync({ id: b.id, publish: true }),
-                })
-              }
-            >
-              {wide && t('bulletins.publish')}
-            </Button>
+              confirm={{
+                title: t('bulletins.publishTitle', { title: b.title }),
+                content: t('bulletins.publishBody', { audience: audienceText(b) }),
+                okText: t('bulletins.publish'),
+                cancelText: t('bulletins.cancel'),
+                onOk: () => act.mutateAsync({ id: b.id, publish: true }),
+              }}
+            />
           )}
         </Space>
       ),
@@ -153,14 +156,13 @@ export default function BulletinsPage(): React.JSX.Element {
     return <LoadFailed card title={t('bulletins.loadFailed')} retry={list.refetch} retryText={t('bulletins.retry')} />;
 
   return (
-    <section className="hg-page-card hg-bulletins" aria-labelledby="bulletins-title" data-testid="bulletins-page">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="bulletins-title" className="hg-page-title">
-            {t('page.bulletins')}
-          </h1>
-          <p className="hg-page-hint">{t('bulletins.hint')}</p>
-        </div>
+    <ListPage
+      titleId="bulletins-title"
+      title={t('page.bulletins')}
+      hint={t('bulletins.hint')}
+      className="hg-bulletins"
+      data-testid="bulletins-page"
+      actions={
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -172,7 +174,8 @@ export default function BulletinsPage(): React.JSX.Element {
         >
           {t('bulletins.create')}
         </Button>
-      </header>
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -199,16 +202,9 @@ export default function BulletinsPage(): React.JSX.Element {
         scroll={{ x: wide ? 900 : undefined }}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="bulletins-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('bulletins.noMatch') : t('bulletins.none')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('bulletins.noMatch'), t('bulletins.none'))}
       />
       <BulletinEditor open={open} editing={editing} onClose={() => setOpen(false)} />
-    </section>
+    </ListPage>
   );
 }

@@ -1,11 +1,22 @@
 import { EditOutlined, PlusOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { MAINTENANCE_STATUS } from '@heliograph/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Grid, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, ListToolbar, listPagination, useListState, type ListSpec } from '../../components/list';
+import {
+  ConfirmRowAction,
+  FilterSelect,
+  ListPage,
+  ListToolbar,
+  RowAction,
+  listEmpty,
+  listPagination,
+  useListState,
+  useWide,
+  type ListSpec,
+} from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { bulletinApi, bulletinKeys, type MaintenanceNotice } from './api';
@@ -23,8 +34,8 @@ const STATUS_COLOR = ['default', 'green', 'red'];
  */
 export default function MaintenancePage(): React.JSX.Element {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md ?? true;
-  const { modal, message } = App.useApp();
+  const wide = useWide();
+  const { message } = App.useApp();
   const { state, update, reset, narrowed } = useListState(SPEC);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<MaintenanceNotice | null>(null);
@@ -101,57 +112,49 @@ export default function MaintenancePage(): React.JSX.Element {
       render: (_: unknown, n) => (
         <Space size={0} wrap>
           {n.status !== MAINTENANCE_STATUS.invalid && (
-            <Button
-              type="link"
+            <RowAction
+              wide={wide}
               icon={<EditOutlined />}
-              aria-label={wide ? undefined : t('bulletins.editNamed', { title: n.titleText })}
+              label={t('bulletins.edit')}
+              aria-label={t('bulletins.editNamed', { title: n.titleText })}
               onClick={() => {
                 setEditing(n);
                 setOpen(true);
               }}
-            >
-              {wide && t('bulletins.edit')}
-            </Button>
+            />
           )}
           {n.status === MAINTENANCE_STATUS.unpublished && (
-            <Button
-              type="link"
+            <ConfirmRowAction
+              wide={wide}
               icon={<SendOutlined className="hg-flip-rtl" />}
-              aria-label={wide ? undefined : t('bulletins.publishNamed', { title: n.titleText })}
+              label={t('bulletins.publish')}
+              aria-label={t('bulletins.publishNamed', { title: n.titleText })}
               data-testid={`maintenance-publish-${n.id}`}
-              onClick={() =>
-                modal.confirm({
-                  title: t('bulletins.publishTitle', { title: n.titleText }),
-                  content: t('bulletins.publishNoticeBody'),
-                  okText: t('bulletins.publish'),
-                  cancelText: t('bulletins.cancel'),
-                  onOk: () => setStatus.mutateAsync({ id: n.id, to: 1 }),
-                })
-              }
-            >
-              {wide && t('bulletins.publish')}
-            </Button>
+              confirm={{
+                title: t('bulletins.publishTitle', { title: n.titleText }),
+                content: t('bulletins.publishNoticeBody'),
+                okText: t('bulletins.publish'),
+                cancelText: t('bulletins.cancel'),
+                onOk: () => setStatus.mutateAsync({ id: n.id, to: 1 }),
+              }}
+            />
           )}
           {n.status !== MAINTENANCE_STATUS.invalid && (
-            <Button
-              type="link"
+            <ConfirmRowAction
+              wide={wide}
               danger
               icon={<StopOutlined />}
-              aria-label={wide ? undefined : t('bulletins.invalidateNamed', { title: n.titleText })}
+              label={t('bulletins.invalidate')}
+              aria-label={t('bulletins.invalidateNamed', { title: n.titleText })}
               data-testid={`maintenance-invalidate-${n.id}`}
-              onClick={() =>
-                modal.confirm({
-                  title: t('bulletins.invalidateTitle', { title: n.titleText }),
-                  content: t('bulletins.invalidateBody'),
-                  okText: t('bulletins.invalidate'),
-                  okButtonProps: { danger: true },
-                  cancelText: t('bulletins.cancel'),
-                  onOk: () => setStatus.mutateAsync({ id: n.id, to: 2 }),
-                })
-              }
-            >
-              {wide && t('bulletins.invalidate')}
-            </Button>
+              confirm={{
+                title: t('bulletins.invalidateTitle', { title: n.titleText }),
+                content: t('bulletins.invalidateBody'),
+                okText: t('bulletins.invalidate'),
+                cancelText: t('bulletins.cancel'),
+                onOk: () => setStatus.mutateAsync({ id: n.id, to: 2 }),
+              }}
+            />
           )}
         </Space>
       ),
@@ -162,14 +165,13 @@ export default function MaintenancePage(): React.JSX.Element {
     return <LoadFailed card title={t('bulletins.loadFailed')} retry={list.refetch} retryText={t('bulletins.retry')} />;
 
   return (
-    <section className="hg-page-card hg-bulletins" aria-labelledby="maintenance-title" data-testid="maintenance-page">
-      <header className="hg-page-header">
-        <div>
-          <h1 id="maintenance-title" className="hg-page-title">
-            {t('page.maintenanceNotices')}
-          </h1>
-          <p className="hg-page-hint">{t('bulletins.noticeHint')}</p>
-        </div>
+    <ListPage
+      titleId="maintenance-title"
+      title={t('page.maintenanceNotices')}
+      hint={t('bulletins.noticeHint')}
+      className="hg-bulletins"
+      data-testid="maintenance-page"
+      actions={
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -181,7 +183,8 @@ export default function MaintenancePage(): React.JSX.Element {
         >
           {t('bulletins.createNotice')}
         </Button>
-      </header>
+      }
+    >
       <ListToolbar
         search={state.search}
         onSearch={(q) => update({ search: q })}
@@ -207,16 +210,9 @@ export default function MaintenancePage(): React.JSX.Element {
         scroll={{ x: wide ? 960 : undefined }}
         pagination={listPagination({ page: state.page, size: state.size, total: list.data?.total ?? 0, update }, t)}
         data-testid="maintenance-table"
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={narrowed ? t('bulletins.noMatch') : t('bulletins.noneNotices')}
-            />
-          ),
-        }}
+        locale={listEmpty(narrowed, t('bulletins.noMatch'), t('bulletins.noneNotices'))}
       />
       <MaintenanceEditor open={open} editing={editing} onClose={() => setOpen(false)} />
-    </section>
+    </ListPage>
   );
 }
