@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   BULLETIN_STATUSES,
+  bulletinBody,
   inLanguage,
   LANGUAGES,
   type Bulletin,
@@ -27,6 +28,19 @@ const texts = (stored: unknown): Record<Lang, string> => {
   const s = (stored ?? {}) as Partial<Record<Lang, string>>;
   return Object.fromEntries(LANGUAGES.map((l) => [l, s[l] ?? ''])) as Record<Lang, string>;
 };
+/** A bulletin's columns as the editor sends them; a release time left out keeps `releaseAt` (null on a new one). */
+const bulletinColumns = (b: z.infer<typeof bulletinBody>, releaseAt: Date | null) => ({
+  type: b.type,
+  theme: b.theme,
+  content: b.content,
+  audience: b.audience,
+  receivers: b.audience === 'all' ? [] : b.receivers,
+  version: b.version,
+  announcer: b.announcer,
+  releaseAt: b.releaseAt === null ? releaseAt : new Date(b.releaseAt),
+  url: b.url,
+});
+
 const ids = (stored: unknown): string[] => (Array.isArray(stored) ? stored.map(String) : []);
 
 /**
@@ -159,18 +173,7 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(bulletin)
-          .values({
-            type: b.type,
-            theme: b.theme,
-            content: b.content,
-            audience: b.audience,
-            receivers: b.audience === 'all' ? [] : b.receivers,
-            version: b.version,
-            announcer: b.announcer,
-            releaseAt: b.releaseAt === null ? null : new Date(b.releaseAt),
-            url: b.url,
-            createdBy: auth.userId,
-          })
+          .values({ ...bulletinColumns(b, null), createdBy: auth.userId })
           .returning();
         if (!inserted) throw new AppError('serverError');
         await recordAudit(tx, auth, req.ip, {
@@ -192,17 +195,7 @@ export function bulletinRoutes(deps: { db: Db; bus?: MessageBus; now: () => numb
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(bulletin)
-          .set({
-            type: b.type,
-            theme: b.theme,
-            content: b.content,
-            audience: b.audience,
-            receivers: b.audience === 'all' ? [] : b.receivers,
-            version: b.version,
-            announcer: b.announcer,
-            releaseAt: b.releaseAt === null ? old.releaseAt : new Date(b.releaseAt),
-            url: b.url,
-          })
+          .set(bulletinColumns(b, old.releaseAt))
           .where(eq(bulletin.id, old.id))
           .returning();
         if (!updated) throw new AppError('notFound');
