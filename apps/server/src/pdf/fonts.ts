@@ -6,51 +6,51 @@ import type { Lang } from '@heliograph/shared';
 
 /**
  * The fonts a PDF is drawn in, all shipped as npm packages (docs/pdf.md lists them and their licences):
- * Noto Sans (Latin, Latin Extended for Polish and German, Vietnamese, Greek, Cyrillic — Fontsource's subsets),
- * Noto Sans Hebrew (Fontsource) and Noto Sans Hans, a GB2312 subset of Noto Sans CJK SC (@embedpdf/fonts-sc).
+ * Noto Sans (Latin with Polish, German and Vietnamese letters, Greek, Cyrillic, sub- and superscripts), Noto
+ * Sans Hebrew and Noto Sans Hans, a GB2312 subset of Noto Sans CJK SC (the 6,763 common simplified
+ * characters and their punctuation).
  *
- * No single file covers every script, so each character is drawn in the first face of the reader's language's
- * stack that has a glyph for it: a Hebrew report shows its digits and Latin plant names in Noto Sans, a German
- * one a Chinese plant name in Noto Sans Hans.
+ * No single file covers every script, so each word is drawn in the first face of the reader's language's
+ * stack that has all its characters (a Hebrew report shows its digits and Latin plant names in Noto Sans, a
+ * Chinese one "Łódź" wholly in Noto Sans rather than letters from two designs), and a word that no face
+ * covers whole falls back character by character.
  */
 
 export type Weight = 'regular' | 'bold';
 
-type FaceName = 'latin' | 'latinExt' | 'vietnamese' | 'greek' | 'cyrillic' | 'hebrew' | 'hans';
+type FaceName = 'noto' | 'hebrew' | 'hans';
 
 const require = createRequire(import.meta.url);
 
-/** Fontsource's packages export their files; @embedpdf/fonts-sc only its entry, so its folder is found from it. */
-function fontsourceFile(pkg: string, subset: string, weight: Weight): string {
-  const family = pkg.split('/')[1];
-  return require.resolve(`${pkg}/files/${family}-${subset}-${weight === 'bold' ? 700 : 400}-normal.woff`);
-}
-
-function hansFile(weight: Weight): string {
-  const entry = require.resolve('@embedpdf/fonts-sc');
-  return path.join(path.dirname(entry), '..', 'fonts', `NotoSansHans-${weight === 'bold' ? 'Bold' : 'Regular'}.otf`);
-}
-
 const FILES: Record<FaceName, (weight: Weight) => string> = {
-  latin: (w) => fontsourceFile('@fontsource/noto-sans', 'latin', w),
-  latinExt: (w) => fontsourceFile('@fontsource/noto-sans', 'latin-ext', w),
-  vietnamese: (w) => fontsourceFile('@fontsource/noto-sans', 'vietnamese', w),
-  greek: (w) => fontsourceFile('@fontsource/noto-sans', 'greek', w),
-  cyrillic: (w) => fontsourceFile('@fontsource/noto-sans', 'cyrillic', w),
-  hebrew: (w) => fontsourceFile('@fontsource/noto-sans-hebrew', 'hebrew', w),
-  hans: hansFile,
+  noto: (w) =>
+    require.resolve(
+      w === 'bold'
+        ? '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'
+        : '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    ),
+  hebrew: (w) =>
+    require.resolve(
+      `@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-hebrew-${w === 'bold' ? 700 : 400}-normal.woff`,
+    ),
+  // @embedpdf/fonts-sc exports only its entry module; the fonts sit in a folder beside it.
+  hans: (w) =>
+    path.join(
+      path.dirname(require.resolve('@embedpdf/fonts-sc')),
+      '..',
+      'fonts',
+      `NotoSansHans-${w === 'bold' ? 'Bold' : 'Regular'}.otf`,
+    ),
 };
-
-const LATIN: FaceName[] = ['latin', 'latinExt', 'vietnamese', 'greek', 'cyrillic'];
 
 /**
  * The order in which faces are tried, per language. Chinese reads best with the CJK font's own Latin and
  * digits, so Hans comes first there; Hebrew's font has no digits or Latin, which fall through to Noto Sans.
  */
 const STACKS: Record<'cn' | 'he' | 'latin', FaceName[]> = {
-  cn: ['hans', ...LATIN, 'hebrew'],
-  he: ['hebrew', ...LATIN, 'hans'],
-  latin: [...LATIN, 'hebrew', 'hans'],
+  cn: ['hans', 'noto', 'hebrew'],
+  he: ['hebrew', 'noto', 'hans'],
+  latin: ['noto', 'hebrew', 'hans'],
 };
 
 /** One face at one weight: its bytes (handed to pdfkit, which subsets what a document uses) and a parsed copy. */
@@ -91,7 +91,7 @@ export class FontStack {
   }
 
   get primary(): Face {
-    return face(this.names[0] ?? 'latin', this.weight);
+    return face(this.names[0] ?? 'noto', this.weight);
   }
 
   /** The face that draws `codePoint`: the first in the stack that has it, else the primary (a missing box). */
@@ -109,6 +109,22 @@ export class FontStack {
       this.chosen.set(codePoint, f);
     }
     return f;
+  }
+
+  /** The first face that has every character of `word`, if one does. */
+  faceForWord(word: string): Face | undefined {
+    for (const name of this.names) {
+      const candidate = face(name, this.weight);
+      let all = true;
+      for (const ch of word) {
+        if (!candidate.font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 32)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) return candidate;
+    }
+    return undefined;
   }
 
   /** Whether some face of the stack draws `codePoint`. */

@@ -159,17 +159,25 @@ export class TextSetter {
     const text = this.drawable(raw, stack);
     const faces: Face[] = [];
     let previous: Face | undefined;
-    for (let i = 0; i < text.length; i++) {
-      const cp = text.codePointAt(i) ?? 32;
-      const ch = text[i] ?? ' ';
-      // Spaces and combining marks stay with the text before them, so a run is not cut at every space.
-      const f = previous && (SPACE.test(ch) || MARK.test(ch)) && stack.has(previous, cp) ? previous : stack.faceFor(cp);
-      faces.push(f);
-      if (cp > 0xffff) {
-        faces.push(f);
-        i++;
+    for (const m of text.matchAll(/\S+|\s+/g)) {
+      const part = m[0];
+      if (/^\s/.test(part)) {
+        // Spaces stay with the word before them, so a run is not cut at every space.
+        for (const ch of part) {
+          const cp = ch.codePointAt(0) ?? 32;
+          faces.push(previous && stack.has(previous, cp) ? previous : stack.faceFor(cp));
+        }
+        continue;
       }
-      previous = f;
+      const whole = stack.faceForWord(part);
+      for (const ch of part) {
+        const cp = ch.codePointAt(0) ?? 32;
+        // A mark stays on its letter's face when that face has it.
+        const f = whole ?? (previous && MARK.test(ch) && stack.has(previous, cp) ? previous : stack.faceFor(cp));
+        // Indices are UTF-16 code units, like bidi-js's: a character outside the BMP takes two.
+        for (let k = 0; k < ch.length; k++) faces.push(f);
+        previous = f;
+      }
     }
     const levels = bidi.getEmbeddingLevels(text, this.rtl ? 'rtl' : 'ltr');
     return { text, faces, levels };
