@@ -73,6 +73,11 @@ describe('renderPdf', () => {
           blocks: [
             { kind: 'heading', text: 'ייצור יומי' },
             { kind: 'paragraph', text: 'הייצור של Sunfield Depot היה 1,324.3 kWh' },
+            {
+              kind: 'table',
+              columns: [{ label: 'תאריך' }, { label: 'אנרגיה', numeric: true }],
+              rows: [['2026-11-01', '1,200.0']],
+            },
           ],
         }),
       ),
@@ -92,6 +97,9 @@ describe('renderPdf', () => {
     expect(at('Sunfield').x).toBeLessThan(at('Depot').x);
     expect(at('הייצור').x).toBeGreaterThan(at('Sunfield').x);
     expect(found.some((w) => w.str.includes('6202') || w.str.includes('3.423,1'))).toBe(false);
+    // The table is mirrored: its first column on the right, its cells under their headers.
+    expect(at('תאריך').x).toBeGreaterThan(at('אנרגיה').x);
+    expect(at('2026-11-01').x).toBeGreaterThan(at('1,200.0').x);
     // The page label's first word at the right too.
     expect(at('עמוד').x).toBeGreaterThan(at('מתוך').x);
   });
@@ -131,6 +139,18 @@ describe('renderPdf', () => {
     }
     // The Chinese is set in the shipped CJK font, embedded (subset) in the file: no reader font is needed.
     expect(await fontNames(pdf, 1)).toEqual(expect.arrayContaining([expect.stringMatching(/NotoSansHans-Regular$/)]));
+  });
+
+  it('prints Vietnamese, Polish and German letters from the shipped Noto Sans', async () => {
+    const lines = ['Sản lượng điện tháng này: Tiếng Việt', 'Łódź, źdźbło, żółć, Gęś', 'Müllerstraße, Größe, Übersicht'];
+    const pdf = await open(
+      await renderPdf(doc({ lang: 'vi', blocks: lines.map((text) => ({ kind: 'paragraph', text })) })),
+    );
+    const text = await pageText(pdf, 1);
+    for (const line of lines) for (const word of line.split(' ')) expect(text).toContain(word);
+    const fonts = await fontNames(pdf, 1);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const name of fonts) expect(name).toMatch(/NotoSans-(Regular|Bold)$/);
   });
 
   it('runs a long table onto a second page under its repeated header, pages labelled 1/2 and 2/2', async () => {

@@ -99,8 +99,16 @@ export function sampleLogo(): Buffer {
   return readFileSync(new URL('./sample-logo.png', import.meta.url));
 }
 
-/** A report of `days` table rows per plant (30 gives two or three pages; 400 gives about forty). */
-export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 30, logo?: Buffer): PdfDocument {
+/**
+ * A report with `days` table rows (30 fill two pages with the summary above them); `sections` repeats the
+ * chart and the table, as a fleet report has one section per plant (26 sections make about forty pages).
+ */
+export function sampleDocument(
+  lang: Extract<Lang, 'en' | 'he' | 'cn'>,
+  days = 30,
+  logo?: Buffer,
+  sections = 1,
+): PdfDocument {
   const w = WORDS[lang];
   const gen = (d: number, p: number): number => Math.round((1200 + 380 * Math.sin(d / 3 + p) + 90 * p) * 10) / 10;
   const fmt = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -119,7 +127,7 @@ export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 3
       ]);
     }
   }
-  const blocks: PdfBlock[] = [
+  const summary: PdfBlock[] = [
     { kind: 'heading', text: w.summary },
     {
       kind: 'figures',
@@ -131,6 +139,8 @@ export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 3
       ],
     },
     { kind: 'paragraph', text: w.intro },
+  ];
+  const section = (n: number): PdfBlock[] => [
     {
       kind: 'chart',
       caption: w.chartCaption,
@@ -140,7 +150,7 @@ export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 3
         xAxis: { type: 'category', data: dates.map((d) => d.slice(5)), axisLabel: { interval: 4 } },
         yAxis: { type: 'value', name: 'kWh', splitLine: { lineStyle: { color: '#E8EAEE' } } },
         series: [
-          { name: w.generation, type: 'bar', barMaxWidth: 10, data: dates.map((_, d) => gen(d, 0)) },
+          { name: w.generation, type: 'bar', barMaxWidth: 10, data: dates.map((_, d) => gen(d, n)) },
           {
             name: w.consumption,
             type: 'line',
@@ -151,7 +161,7 @@ export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 3
         ],
       },
     },
-    { kind: 'heading', text: w.daily },
+    { kind: 'heading', text: sections > 1 ? `${w.daily} — ${w.plants[n % 3] ?? ''} #${n + 1}` : w.daily },
     {
       kind: 'table',
       columns: [
@@ -165,6 +175,7 @@ export function sampleDocument(lang: Extract<Lang, 'en' | 'he' | 'cn'>, days = 3
       rows,
     },
   ];
+  const blocks = [...summary, ...Array.from({ length: sections }, (_, n) => section(n)).flat()];
   return {
     lang,
     title: w.title,
