@@ -37,7 +37,7 @@ const COLOR = {
 
 const TOP_FIRST = 22;
 const TOP_NEXT = 48;
-const BOTTOM = PAGE.height - 46;
+const BOTTOM = PAGE.height - 52;
 
 /** BCP 47 tags of the console's languages, for the PDF's /Lang (screen readers, text extraction). */
 const PDF_LANG: Record<Lang, string> = {

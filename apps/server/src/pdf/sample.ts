@@ -141,6 +141,7 @@ export function sampleDocument(
     { kind: 'paragraph', text: w.intro },
   ];
   const section = (n: number): PdfBlock[] => [
+    { kind: 'heading', text: sections > 1 ? `${w.daily} — ${w.plants[n % 3] ?? ''} #${n + 1}` : w.daily },
     {
       kind: 'chart',
       caption: w.chartCaption,
@@ -161,7 +162,6 @@ export function sampleDocument(
         ],
       },
     },
-    { kind: 'heading', text: sections > 1 ? `${w.daily} — ${w.plants[n % 3] ?? ''} #${n + 1}` : w.daily },
     {
       kind: 'table',
       columns: [
