@@ -193,6 +193,48 @@ describe('renderPdf', () => {
     expect(header && row && header.y > row.y).toBe(true);
   });
 
+  it('splits a table row taller than a page between pages, losing none of its lines', async () => {
+    const long = Array.from({ length: 90 }, (_, i) => `line${i + 1}`).join('\n');
+    const pdf = await open(
+      await renderPdf(
+        doc({
+          lang: 'en',
+          blocks: [
+            {
+              kind: 'table',
+              columns: [{ label: 'Note' }, { label: 'kWh', numeric: true }],
+              rows: [
+                ['a', '1'],
+                [long, '2'],
+              ],
+            },
+          ],
+        }),
+      ),
+    );
+    expect(pdf.numPages).toBe(2);
+    const seen: number[] = [];
+    for (const p of [1, 2]) {
+      const ws = await words(pdf, p);
+      expect(ws.some((w) => w.str === 'Note')).toBe(true);
+      // Nothing printed below the last row's room, that is over the footer.
+      for (const w of ws.filter((w) => w.str.startsWith('line'))) {
+        expect(w.y).toBeGreaterThan(52);
+        seen.push(Number(w.str.slice(4)));
+      }
+    }
+    expect(seen).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+  });
+
+  it('renders without the logo when its bytes are no image', async () => {
+    const pdf = await open(
+      await renderPdf(
+        doc({ lang: 'en', logo: Buffer.from('not a picture'), blocks: [{ kind: 'paragraph', text: 'Body' }] }),
+      ),
+    );
+    expect(await pageText(pdf, 1)).toContain('Body');
+  });
+
   it('draws a chart block into a box 560 pt wide, with its labels as text', async () => {
     const chart: PdfBlock = {
       kind: 'chart',

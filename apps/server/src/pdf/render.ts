@@ -305,29 +305,54 @@ class Layout {
       columns.map((c) => c.label),
       head,
     );
-    const drawRow = (row: { lines: SetLine[][]; height: number }, style: TextStyle, fill: string | null): void => {
-      if (fill) this.pdf.rect(MARGIN_X, this.y, CONTENT_WIDTH, row.height).fill(fill);
+    /** Draws lines [from, from + count) of each cell of `row`. */
+    const drawRow = (
+      row: { lines: SetLine[][] },
+      style: TextStyle,
+      fill: string | null,
+      from: number,
+      count: number,
+    ): void => {
+      const height = count * lead + 2 * padY;
+      if (fill) this.pdf.rect(MARGIN_X, this.y, CONTENT_WIDTH, height).fill(fill);
       row.lines.forEach((lines, c) => {
         let baseline = this.y + padY + 8.5;
-        for (const line of lines) {
+        for (const line of lines.slice(from, from + count)) {
           t.draw(this.pdf, line, (xs[c] ?? 0) + padX, baseline, (widths[c] ?? 0) - 2 * padX, align(c), style.color);
           baseline += lead;
         }
       });
-      this.y += row.height;
+      this.y += height;
     };
-    const drawHead = (): void => drawRow(headRow, head, COLOR.band);
+    const linesOf = (row: { lines: SetLine[][] }): number => Math.max(1, ...row.lines.map((l) => l.length));
+    const drawHead = (): void => drawRow(headRow, head, COLOR.band, 0, linesOf(headRow));
     const first = rows[0] ? setRow(rows[0], body) : null;
     this.ensure(headRow.height + (first?.height ?? 0));
     drawHead();
+    // What a fresh page holds under the header: a row taller than that is split between its lines.
+    const pageRoom = BOTTOM - TOP_NEXT - headRow.height;
     rows.forEach((cells, i) => {
       const row = i === 0 && first ? first : setRow(cells, body);
-      if (this.y + row.height > BOTTOM) {
-        // The table goes on over the page, under its header again.
-        this.newPage();
-        drawHead();
+      const total = linesOf(row);
+      const fill = i % 2 === 1 ? COLOR.zebra : null;
+      let from = 0;
+      // Set right after a page break, so a header taller than a page cannot loop forever.
+      let broke = false;
+      while (from < total) {
+        const room = Math.floor((BOTTOM - this.y - 2 * padY) / lead);
+        const fitsWhole = this.y + row.height <= BOTTOM;
+        if (!broke && (room < 1 || (from === 0 && !fitsWhole && row.height <= pageRoom))) {
+          // The table goes on over the page, under its header again.
+          this.newPage();
+          drawHead();
+          broke = true;
+          continue;
+        }
+        const count = Math.max(1, Math.min(room, total - from));
+        drawRow(row, body, fill, from, count);
+        from += count;
+        broke = false;
       }
-      drawRow(row, body, i % 2 === 1 ? COLOR.zebra : null);
     });
     this.pdf
       .moveTo(MARGIN_X, this.y)
