@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { renderPdf } from '../apps/server/src/pdf/render.js';
 import { sampleDocument, sampleLogo } from '../apps/server/src/pdf/sample.js';
@@ -27,9 +27,13 @@ export async function benchPdf(args: string[]): Promise<void> {
 
   // The long one: 26 plant sections of a chart and a 30-day table each.
   const rssBefore = process.memoryUsage().rss;
+  // The longest time the event loop was held: what an API request waiting behind the render would wait.
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const started = performance.now();
   const bytes = await renderPdf(sampleDocument('en', 30, logo, 26));
   const ms = performance.now() - started;
+  loop.disable();
   const mem = process.memoryUsage();
   const pages = (await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise).numPages;
   writeFileSync(path.join(out, 'fleet-en.pdf'), bytes);
@@ -37,6 +41,7 @@ export async function benchPdf(args: string[]): Promise<void> {
   console.log(
     `pdf fleet: ${pages} pages, ${(bytes.length / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms ` +
       `(${(ms / pages).toFixed(0)} ms a page); RSS ${mb(rssBefore)} → ${mb(mem.rss)}, ` +
-      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}, heap ${mb(mem.heapUsed)}`,
+      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}, heap ${mb(mem.heapUsed)}; ` +
+      `event loop held at most ${(loop.max / 1e6).toFixed(0)} ms at a time`,
   );
 }

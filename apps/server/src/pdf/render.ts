@@ -39,6 +39,13 @@ const TOP_FIRST = 22;
 const TOP_NEXT = 48;
 const BOTTOM = PAGE.height - 52;
 
+/**
+ * Layout runs on the server's one event loop: it gives the turn back between blocks and every so many table
+ * rows, so API requests are answered while a long report is laid out (DESIGN §1 "background work yields").
+ */
+const ROWS_PER_TURN = 40;
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** BCP 47 tags of the console's languages, for the PDF's /Lang (screen readers, text extraction). */
 const PDF_LANG: Record<Lang, string> = {
   cn: 'zh-CN',
@@ -67,7 +74,7 @@ export async function renderPdf(doc: PdfDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  new Layout(pdf, doc).run();
+  await new Layout(pdf, doc).run();
   pdf.end();
   return done;
 }
@@ -85,10 +92,13 @@ class Layout {
     this.t = new TextSetter(doc.lang);
   }
 
-  run(): void {
+  async run(): Promise<void> {
     this.pdf.addPage();
     this.firstHead();
-    for (const block of this.doc.blocks) this.block(block);
+    for (const block of this.doc.blocks) {
+      await this.block(block);
+      await breathe();
+    }
     this.footers();
   }
 
@@ -195,7 +205,7 @@ class Layout {
 
   // ── blocks ──────────────────────────────────────────────────────────────────────────────────────────────
 
-  private block(b: PdfBlock): void {
+  private async block(b: PdfBlock): Promise<void> {
     switch (b.kind) {
       case 'heading':
         return this.heading(b.text);
@@ -279,7 +289,7 @@ class Layout {
     this.y += 6;
   }
 
-  private table(columns: { label: string; numeric?: boolean }[], rows: string[][]): void {
+  private async table(columns: { label: string; numeric?: boolean }[], rows: string[][]): Promise<void> {
     if (columns.length === 0) return;
     const { t } = this;
     const head: TextStyle = { size: 8.5, weight: 'bold', color: COLOR.white };
@@ -331,7 +341,8 @@ class Layout {
     drawHead();
     // What a fresh page holds under the header: a row taller than that is split between its lines.
     const pageRoom = BOTTOM - TOP_NEXT - headRow.height;
-    rows.forEach((cells, i) => {
+    for (const [i, cells] of rows.entries()) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await breathe();
       const row = i === 0 && first ? first : setRow(cells, body);
       const total = linesOf(row);
       const fill = i % 2 === 1 ? COLOR.zebra : null;
@@ -353,7 +364,7 @@ class Layout {
         from += count;
         broke = false;
       }
-    });
+    }
     this.pdf
       .moveTo(MARGIN_X, this.y)
       .lineTo(MARGIN_X + CONTENT_WIDTH, this.y)
