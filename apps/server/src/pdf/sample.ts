@@ -146,10 +146,22 @@ export function sampleDocument(
       kind: 'chart',
       caption: w.chartCaption,
       option: {
-        grid: { left: 48, right: 16, top: 36, bottom: 28 },
+        grid:
+          lang === 'he' ? { left: 16, right: 48, top: 36, bottom: 28 } : { left: 48, right: 16, top: 36, bottom: 28 },
         legend: { top: 4, data: [w.generation, w.consumption] },
-        xAxis: { type: 'category', data: dates.map((d) => d.slice(5)), axisLabel: { interval: 4 } },
-        yAxis: { type: 'value', name: 'kWh', splitLine: { lineStyle: { color: '#E8EAEE' } } },
+        // A Hebrew chart reads from the right, as the console's chart builders draw it (their `rtl` flag).
+        xAxis: {
+          type: 'category',
+          data: dates.map((d) => d.slice(5)),
+          axisLabel: { interval: 4 },
+          inverse: lang === 'he',
+        },
+        yAxis: {
+          type: 'value',
+          name: 'kWh',
+          position: lang === 'he' ? 'right' : 'left',
+          splitLine: { lineStyle: { color: '#E8EAEE' } },
+        },
         series: [
           { name: w.generation, type: 'bar', barMaxWidth: 10, data: dates.map((_, d) => gen(d, n)) },
           {
