@@ -1,7 +1,7 @@
 import * as echarts from 'echarts';
 import type PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import type { TextSetter } from './text.js';
+import { TextSetter } from './text.js';
 
 /**
  * Charts: an ECharts option rendered on the server to SVG (ECharts' SSR mode, no DOM, no canvas), then drawn
@@ -17,12 +17,15 @@ import type { TextSetter } from './text.js';
 export const CHART_COLORS = ['#F2A516', '#3E6FB0', '#2BA471', '#8E5CC4', '#D9534F', '#5B6770', '#14A3B8'];
 
 let measuring: TextSetter | null = null;
+let fallback: TextSetter | null = null;
 
+// The hook is global to ECharts in this process: charts rendered elsewhere on the server (outside chartSvg)
+// are measured in Noto Sans, which is still closer than ECharts' own table of average widths.
 echarts.setPlatformAPI({
   measureText(text: string, font?: string) {
     const { size, bold } = parseFont(font);
-    if (!measuring) return { width: text.length * size * 0.55 };
-    return { width: measuring.measure(text, { size, weight: bold ? 'bold' : 'regular' }) };
+    const setter = measuring ?? (fallback ??= new TextSetter('en'));
+    return { width: setter.measure(text, { size, weight: bold ? 'bold' : 'regular' }) };
   },
 });
 
