@@ -12,6 +12,10 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Each file boots its own app on its own database, so files share nothing but loaded modules: not
+          // re-importing the server for each of ~100 files saves a few seconds a file (import 22 s against about
+          // 5 s a file isolated, measured 2026-11-27), in both CI layers.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
