@@ -1,0 +1,254 @@
+import ExcelJS from 'exceljs';
+import { eq, sql } from 'drizzle-orm';
+import { errorMessage, type ExportJob, type Report, type ReportConfig, type ReportRow } from '@heliograph/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../db/rows.js';
+import { company, message } from '../../db/schema.js';
+import { ACCOUNTS, TestApp } from '../../test/harness.js';
+import { sunrisePlant } from '../../test/gateway-fixtures.js';
+import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import { provisionPlant } from '../plants/provision.js';
+import { ReportWorker } from './worker.js';
+
+/**
+ * Plant reports through the API on the test's clock: totals are the sums of the plants' daily rollups,
+ * another company's plants never enter a report and its configs do not exist, exports run in the background
+ * (xlsx with numbers; pdf without a renderer fails as §8 says), and a scheduled mail goes once across two
+ * workers on one database.
+ */
+const START = Date.UTC(2026, 5, 15, 12, 0, 0);
+const clock = { ms: START, now: (): number => clock.ms };
+
+let t: TestApp;
+let admin = '';
+let rival = '';
+let plantA = '';
+let plantB = '';
+let rivalPlant = '';
+
+const call = <T>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown) =>
+  t.call<T>(method, `/api/v1${url}`, { token, ...(body === undefined ? {} : { body }) });
+
+/** A day of rollups for a plant: generation grows with the day of the month, so every day differs. */
+async function rollups(plantId: string, month: string, base: number): Promise<void> {
+  const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  for (let d = 1; d <= days; d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    const pv = base + d * 0.5;
+    await t.database.db.execute(
+      sql`insert into plant_day (plant_id, day, pv, purchase, feed_in, charge, discharge, load, income)
+        values (${plantId}, ${day}::date, ${pv}, ${d * 0.1}, ${pv / 2}, 1, 0.5, ${pv / 2 + d * 0.1}, ${pv * 0.1})`,
+    );
+  }
+}
+
+async function sums(plantIds: string[], from: string, to: string): Promise<{ pv: number; income: number }> {
+  const [r] = await query<{ pv: unknown; income: unknown }>(
+    t.database.db,
+    sql`select coalesce(sum(pv), 0) as pv, coalesce(sum(income), 0) as income from plant_day
+      where plant_id = any(${`{${plantIds.join(',')}}`}::uuid[]) and day between ${from}::date and ${to}::date`,
+  );
+  return { pv: Number(r?.pv), income: Number(r?.income) };
+}
+
+const ALL_FIGURES = [
+  'pv',
+  'load',
+  'purchase',
+  'feedIn',
+  'income',
+  'specificYield',
+  'performanceRatio',
+  'availability',
+  'co2',
+  'lastYear',
+];
+
+beforeAll(async () => {
+  t = await TestApp.start({}, undefined, { now: clock.now });
+  admin = await t.tokenFor(ACCOUNTS.admin);
+  rival = await t.otherCompanyToken();
+  plantA = await sunrisePlant(t, 'Report plant A', [
+    { sn: 'GWREP00001', devices: [{ sn: 'INVREP0001', kind: 'inverter' }] },
+  ]);
+  plantB = await sunrisePlant(t, 'Report plant B', [{ sn: 'GWREP00002', devices: [] }]);
+  const [other] = await t.database.db.select().from(company).where(eq(company.name, 'Rival Solar'));
+  ({ plantId: rivalPlant } = await provisionPlant(t.database.db, {
+    companyId: other?.id ?? null,
+    name: 'Rival report plant',
+    ...TEST_PLANT_FIELDS,
+    gateways: [],
+  }));
+  await rollups(plantA, '2026-05', 20);
+  await rollups(plantB, '2026-05', 35);
+  await rollups(plantA, '2025-05', 18);
+  await rollups(rivalPlant, '2026-05', 99);
+}, 60_000);
+
+afterAll(() => t.close());
+
+describe('report configs and reports', () => {
+  let config: ReportConfig;
+
+  it('saves a config and its report totals are the sums of the plants’ daily rollups', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'May fleet',
+      plantIds: [plantA, plantB],
+      figures: ALL_FIGURES,
+      period: 'monthly',
+    });
+    expect(saved.code).toBe(0);
+    config = saved.data;
+    const r = await call<Report>('GET', `/plant/report/config/${config.id}/report?date=2026-05`, admin);
+    expect(r.code).toBe(0);
+    const expected = await sums([plantA, plantB], '2026-05-01', '2026-05-31');
+    expect(r.data.totals.pv).toBeCloseTo(expected.pv, 6);
+    expect(r.data.totals.income).toBeCloseTo(expected.income, 6);
+    expect(r.data.totals.currency).toBe('EUR');
+    const a = r.data.rows.find((row) => row.plantId === plantA);
+    const onlyA = await sums([plantA], '2026-05-01', '2026-05-31');
+    expect(a?.pv).toBeCloseTo(onlyA.pv, 6);
+    expect(a?.specificYield).toBeCloseTo(onlyA.pv / 10, 6);
+    expect(a?.lastYearPv).toBeCloseTo((await sums([plantA], '2025-05-01', '2025-05-31')).pv, 6);
+    // No weather station: PR is read against the clear-sky model.
+    expect(a?.insolationSource).toBe('clearSky');
+    expect(a?.performanceRatio).toBeGreaterThan(0);
+    // The chart's days add up to the same total.
+    expect(r.data.series.buckets).toHaveLength(31);
+    expect(r.data.series.pv.reduce((s, v) => s + v, 0)).toBeCloseTo(expected.pv, 6);
+  });
+
+  it('a config naming no plant reads every plant the caller sees, never another company’s', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'Everything',
+      figures: ['pv'],
+      period: 'yearly',
+    });
+    const r = await call<Report>('GET', `/plant/report/config/${saved.data.id}/report?date=2026`, admin);
+    const ids = r.data.rows.map((row) => row.plantId);
+    expect(ids).toContain(plantA);
+    expect(ids).not.toContain(rivalPlant);
+  });
+
+  it('another company’s plant cannot be named, nor its config read, changed, reported or deleted', async () => {
+    const named = await call('POST', '/plant/report/config', rival, {
+      name: 'Spy',
+      plantIds: [plantA],
+      figures: ['pv'],
+      period: 'monthly',
+    });
+    expect(named.code).toBe(700);
+    expect((await call('GET', `/plant/report/config/${config.id}`, rival)).code).toBe(404);
+    expect((await call('GET', `/plant/report/config/${config.id}/report?date=2026-05`, rival)).code).toBe(404);
+    expect((await call('DELETE', `/plant/report/config/${config.id}`, rival)).code).toBe(404);
+    const list = await call<{ rows: ReportRow[] }>('GET', '/plant/report/list?period=monthly&date=2026-05', rival);
+    expect(list.data.rows.map((row) => row.plantId)).toEqual([rivalPlant]);
+    expect((await call('GET', `/plant/report/list?period=monthly&date=2026-05&plantId=${plantA}`, rival)).code).toBe(
+      700,
+    );
+  });
+
+  it('the report list reads one plant or a page of them', async () => {
+    const one = await call<{ total: number; rows: ReportRow[] }>(
+      'GET',
+      `/plant/report/list?period=monthly&date=2026-05&plantId=${plantB}`,
+      admin,
+    );
+    expect(one.data.total).toBe(1);
+    expect(one.data.rows[0]?.pv).toBeCloseTo((await sums([plantB], '2026-05-01', '2026-05-31')).pv, 6);
+  });
+
+  it('a period that does not fit is refused with a message and changes nothing', async () => {
+    const bad = await call('GET', `/plant/report/config/${config.id}/report?date=2026-13`, admin);
+    expect(bad.code).toBe(4);
+    expect(bad.msg.length).toBeGreaterThan(0);
+    const wrongKind = await call('GET', `/plant/report/config/${config.id}/report?date=2026`, admin);
+    expect(wrongKind.code).toBe(4);
+  });
+
+  it('exports an .xlsx in the background with numbers, not text, and announces it', async () => {
+    const started = await call<ExportJob>('POST', `/plant/report/config/${config.id}/export`, admin, {
+      format: 'xlsx',
+      date: '2026-05',
+    });
+    expect(started.data.status).toBe('queued');
+    expect((await call('GET', `/plant/report/export/${started.data.id}`, rival)).code).toBe(404);
+    await t.reports.tick();
+    const done = await call<ExportJob>('GET', `/plant/report/export/${started.data.id}`, admin);
+    expect(done.data).toMatchObject({ status: 'done', progress: 100 });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/plant/report/export/${started.data.id}/file`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(file.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const headings = (ws?.getRow(1).values as unknown[]).slice(1);
+    const pvCol = headings.indexOf('Generation (kWh)') + 1;
+    expect(pvCol).toBeGreaterThan(0);
+    const rowA = ws?.getRow(2);
+    expect(rowA?.getCell(1).value).toBe('Report plant A');
+    const cell = rowA?.getCell(pvCol);
+    expect(typeof cell?.value).toBe('number');
+    expect(cell?.value).toBeCloseTo((await sums([plantA], '2026-05-01', '2026-05-31')).pv, 6);
+    const [user] = await query<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where account = ${ACCOUNTS.admin}`,
+    );
+    const notices = await t.database.db
+      .select()
+      .from(message)
+      .where(eq(message.source, `report-export:${started.data.id}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.userId).toBe(user?.id);
+    expect(notices[0]?.url).toContain(`export=${started.data.id}`);
+  });
+
+  it('a PDF export without a renderer ends in “file generation failed”', async () => {
+    const started = await call<ExportJob>('POST', `/plant/report/config/${config.id}/export`, admin, {
+      format: 'pdf',
+      date: '2026-05',
+    });
+    await t.reports.tick();
+    const job = await call<ExportJob>('GET', `/plant/report/export/${started.data.id}`, admin);
+    expect(job.data.status).toBe('failed');
+    expect(job.data.error).toBe(errorMessage('fileGenerationFailed', 'en'));
+  });
+});
+
+describe('scheduled delivery', () => {
+  it('two workers on one database mail a due report once, then again the next day', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'Daily mail',
+      plantIds: [plantA],
+      figures: ['pv', 'income'],
+      period: 'daily',
+      schedule: 'daily',
+    });
+    // 06:00 Berlin (summer time) on the next day.
+    expect(saved.data.nextDueAt).toBe(Date.UTC(2026, 5, 16, 4, 0, 0));
+    const second = new ReportWorker({
+      db: t.database.db,
+      files: t.files,
+      mailer: { send: async (m) => void t.mails.push(m) },
+      log: t.app.log,
+      now: clock.now,
+      publicUrl: 'https://console.example',
+      intervalMs: 0,
+    });
+    const mails = () => t.mails.filter((m) => m.subject.includes('Daily mail'));
+    await Promise.all([t.reports.tick(), second.tick()]);
+    expect(mails()).toHaveLength(0);
+    clock.ms = Date.UTC(2026, 5, 16, 4, 1, 0);
+    await Promise.all([t.reports.tick(), second.tick(), t.reports.tick(), second.tick()]);
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]?.to).toBe(ACCOUNTS.admin);
+    expect(mails()[0]?.subject).toContain('2026-06-15');
+    clock.ms = Date.UTC(2026, 5, 17, 4, 1, 0);
+    await Promise.all([t.reports.tick(), second.tick()]);
+    expect(mails()).toHaveLength(2);
+    clock.ms = START;
+  });
+});
