@@ -3,7 +3,7 @@ import {
   addDays,
   availability,
   bucketOf,
-  clearSkyInsolationRange,
+  clearSkyInsolation,
   co2AvoidedKg,
   localDay,
   performanceRatio,
@@ -120,18 +120,32 @@ const figures = (r: EnergyRow | undefined) => ({
   discharge: Number(r?.discharge ?? 0),
 });
 
-// Clear-sky insolation depends on the place and the days only; plants of a fleet share a few places.
+// Clear-sky insolation depends on the place and the day only; plants of a fleet share a few places.
 const clearSkyCache = new Map<string, number>();
-function clearSky(p: ReportPlant, from: string, to: string): number {
-  const key = `${p.latitude.toFixed(2)}|${p.longitude.toFixed(2)}|${p.timezone}|${from}|${to}`;
+function clearSkyDay(p: ReportPlant, day: string): number {
+  const key = `${p.latitude.toFixed(2)}|${p.longitude.toFixed(2)}|${p.timezone}|${day}`;
   let v = clearSkyCache.get(key);
   if (v === undefined) {
-    v = clearSkyInsolationRange(from, to, p.latitude, p.longitude, p.timezone);
-    if (clearSkyCache.size > 20_000) clearSkyCache.clear();
+    v = clearSkyInsolation(day, p.latitude, p.longitude, p.timezone);
+    if (clearSkyCache.size > 200_000) clearSkyCache.clear();
     clearSkyCache.set(key, v);
   }
   return v;
 }
+
+/** A Postgres text[] as the driver hands it over: an array, or its literal `{a,b}`. */
+function toTextArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string')
+    return v
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
+  return [];
+}
+
+/** A station counts when it reported on nearly every day the plant did; otherwise its sum would be too small. */
+const STATION_COVERAGE = 0.9;
 
 /** The last day of the period that has begun for the plant (nothing is expected of days still to come). */
 function countedTo(p: ReportPlant, to: string, now: number): string {
@@ -152,15 +166,15 @@ async function stationInsolation(
   plants: readonly ReportPlant[],
   from: string,
   to: string,
-): Promise<Map<string, number>> {
+): Promise<Map<string, { kwh: number; days: number }>> {
   if (plants.length === 0) return new Map();
   // Generous UTC bounds; each sample is then kept by its plant's own local day.
   const lo = `${addDays(from, -1)}T00:00:00Z`;
   const hi = `${addDays(to, 2)}T00:00:00Z`;
-  const rows = await query<{ plant_id: string; kwh: unknown }>(
+  const rows = await query<{ plant_id: string; kwh: unknown; days: unknown }>(
     db,
     sql`with s as (
-        select d.plant_id, s.device_id, s.ts, (s.metrics->>'irradiance')::float8 as irr,
+        select d.plant_id, s.device_id, s.ts, p.timezone as tz, (s.metrics->>'irradiance')::float8 as irr,
           lag(s.ts) over w as pts, lag((s.metrics->>'irradiance')::float8) over w as pirr
         from device_sample s join device d on d.id = s.device_id join plant p on p.id = d.plant_id
         where d.kind = 'weather' and d.deleted_at is null and d.plant_id = any(${ids(plants.map((p) => p.id))})
@@ -168,12 +182,15 @@ async function stationInsolation(
           and (s.ts at time zone p.timezone)::date between ${from}::date and ${to}::date
         window w as (partition by s.device_id order by s.ts)),
       per_station as (
-        select plant_id, device_id, sum((irr + pirr) / 2 * extract(epoch from ts - pts) / 3600) / 1000 as kwh
+        select plant_id, device_id, sum((irr + pirr) / 2 * extract(epoch from ts - pts) / 3600) / 1000 as kwh,
+          count(distinct (ts at time zone tz)::date) as days
         from s where pts is not null and ts - pts <= interval '30 minutes' and irr is not null and pirr is not null
         group by plant_id, device_id)
-      select plant_id, avg(kwh) as kwh from per_station group by plant_id`,
+      select plant_id, avg(kwh) as kwh, max(days) as days from per_station group by plant_id`,
   );
-  return new Map(rows.filter((r) => Number(r.kwh) > 0).map((r) => [r.plant_id, Number(r.kwh)]));
+  return new Map(
+    rows.filter((r) => Number(r.kwh) > 0).map((r) => [r.plant_id, { kwh: Number(r.kwh), days: Number(r.days) }]),
+  );
 }
 
 /** Rows of one chunk of plants; per plant from plant_day, per device from device_day. */
@@ -188,13 +205,24 @@ export async function reportRows(
   const plantIds = ids(plants.map((p) => p.id));
   const { from, to, lastFrom, lastTo } = period;
   const station = await stationInsolation(db, plants, from, to);
+  // PR is read over the days the plant reported: a day without rollups is missing data, not a day without
+  // generation, and counting its sunshine would read as a poor plant.
+  const reported = await query<{ plant_id: string; days: unknown }>(
+    db,
+    sql`select plant_id, array_agg(day::text order by day) as days from plant_day
+      where plant_id = any(${plantIds}) and day between ${from}::date and ${to}::date group by plant_id`,
+  );
+  const daysOf = new Map(reported.map((r) => [r.plant_id, toTextArray(r.days)]));
   const insolationOf = (p: ReportPlant) => {
+    const days = daysOf.get(p.id) ?? [];
+    if (days.length === 0) return { insolation: null, insolationSource: null };
     const s = station.get(p.id);
-    if (s !== undefined) return { insolation: s, insolationSource: 'station' as const };
-    const end = countedTo(p, to, now);
-    return end < from
-      ? { insolation: null, insolationSource: null }
-      : { insolation: clearSky(p, from, end), insolationSource: 'clearSky' as const };
+    if (s !== undefined && s.days >= STATION_COVERAGE * days.length)
+      return { insolation: s.kwh, insolationSource: 'station' as const };
+    return {
+      insolation: days.reduce((sum, day) => sum + clearSkyDay(p, day), 0),
+      insolationSource: 'clearSky' as const,
+    };
   };
 
   const inverters = await query<{ plant_id: string; n: unknown; producing: unknown }>(

@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { errorMessage, type ExportJob, type Report, type ReportConfig, type ReportRow } from '@heliograph/shared';
+import {
+  clearSkyInsolation,
+  errorMessage,
+  type ExportJob,
+  type Report,
+  type ReportConfig,
+  type ReportRow,
+} from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/rows.js';
 import { company, message } from '../../db/schema.js';
@@ -112,7 +119,12 @@ describe('report configs and reports', () => {
     expect(a?.lastYearPv).toBeCloseTo((await sums([plantA], '2025-05-01', '2025-05-31')).pv, 6);
     // No weather station: PR is read against the clear-sky model.
     expect(a?.insolationSource).toBe('clearSky');
-    expect(a?.performanceRatio).toBeGreaterThan(0);
+    // … summed over the days the plant reported (all of May here): PR = energy / (kWp × insolation).
+    let clearSky = 0;
+    for (let d = 1; d <= 31; d++)
+      clearSky += clearSkyInsolation(`2026-05-${String(d).padStart(2, '0')}`, 52.5, 13.4, 'Europe/Berlin');
+    expect(a?.insolation).toBeCloseTo(clearSky, 6);
+    expect(a?.performanceRatio).toBeCloseTo(onlyA.pv / (10 * clearSky), 9);
     // The chart's days add up to the same total.
     expect(r.data.series.buckets).toHaveLength(31);
     expect(r.data.series.pv.reduce((s, v) => s + v, 0)).toBeCloseTo(expected.pv, 6);
@@ -146,6 +158,23 @@ describe('report configs and reports', () => {
     expect((await call('GET', `/plant/report/list?period=monthly&date=2026-05&plantId=${plantA}`, rival)).code).toBe(
       700,
     );
+  });
+
+  it('reads PR only over the days a plant reported: a half-reported month is not a poor one', async () => {
+    const half = await sunrisePlant(t, 'Half month', [{ sn: 'GWREP00003', devices: [] }]);
+    for (let d = 16; d <= 31; d++)
+      await t.database.db.execute(
+        sql`insert into plant_day (plant_id, day, pv) values (${half}, ${`2026-05-${d}`}::date, 30)`,
+      );
+    const list = await call<{ rows: ReportRow[] }>(
+      'GET',
+      `/plant/report/list?period=monthly&date=2026-05&plantId=${half}`,
+      admin,
+    );
+    let clearSky = 0;
+    for (let d = 16; d <= 31; d++) clearSky += clearSkyInsolation(`2026-05-${d}`, 52.5, 13.4, 'Europe/Berlin');
+    expect(list.data.rows[0]?.insolation).toBeCloseTo(clearSky, 6);
+    expect(list.data.rows[0]?.performanceRatio).toBeCloseTo((16 * 30) / (10 * clearSky), 9);
   });
 
   it('the report list reads one plant or a page of them', async () => {

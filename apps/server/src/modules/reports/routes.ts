@@ -132,7 +132,11 @@ export function reportRoutes(deps: {
         if (!file) throw new AppError('notFound');
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+          .header(
+            'content-disposition',
+            // An ASCII name for every client, the real one (any script) for those that read RFC 5987.
+            `attachment; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          )
           .send(file.bytes);
       },
     );
