@@ -9,17 +9,13 @@ import { DEMO, expect, signIn, test } from './support';
 test('create a report config, open the report, export .xlsx and PDF', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.company_admin);
-  // A finished export is announced in the notice centre, whose system notices pop up as a dialog whenever the
-  // shell next asks: acknowledge it when it shows, wherever the test is.
+  // A finished export is announced in the notice centre, whose system notices pop up as a dialog: read it.
   const notice = page.getByRole('dialog', { name: 'System notice' });
-  await page.addLocatorHandler(notice, async () => {
-    // One notice per export: the next one takes the dialog's place as soon as the first is read.
-    for (let i = 0; i < 5 && (await notice.isVisible()); i++) {
-      await expect(notice).toContainText('Fleet this month');
-      await notice.getByRole('button', { name: 'Got it' }).click();
-      await page.waitForTimeout(500);
-    }
-  });
+  const readNotice = async (text: string) => {
+    await expect(notice).toContainText(text, { timeout: 20_000 });
+    await notice.getByRole('button', { name: 'Got it' }).click();
+    await expect(notice).toBeHidden();
+  };
   await page.goto('/workdata/list');
   await expect(page.getByTestId('reports-page')).toBeVisible();
   await page.getByTestId('report-create').click();
@@ -48,12 +44,14 @@ test('create a report config, open the report, export .xlsx and PDF', async ({ p
   await page.getByTestId('export-xlsx').click();
   const download = page.getByTestId('export-download-xlsx');
   await expect(download).toBeVisible({ timeout: 30_000 });
+  await readNotice('Report “Fleet this month” is ready to download');
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^Fleet-this-month-\d{4}-\d{2}\.xlsx$/);
 
   // PDF: the renderer is injected when it lands; until then the outcome is §8's message, not a spinner forever.
   await page.getByTestId('export-pdf').click();
   await expect(page.getByTestId('export-failed-pdf')).toContainText('could not be generated', { timeout: 30_000 });
+  await readNotice('Report “Fleet this month” could not be generated');
 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
@@ -74,7 +72,13 @@ test('create a report config, open the report, export .xlsx and PDF', async ({ p
 
   // The list, then the config is deleted through the confirmation.
   await page.goto('/workdata/list');
+  await expect(page.getByTestId('report-configs').getByRole('row', { name: /Fleet this month/ })).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/reports-list-1440.png', fullPage: true });
+  // Every plant the administrator sees, with this month's figures.
+  await page.getByRole('tab', { name: 'All plants' }).click();
+  await expect(page.getByTestId('report-plant-list').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/reports-plants-1440.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Saved reports' }).click();
   await page
     .getByTestId('report-configs')
     .getByRole('row', { name: /Fleet this month/ })

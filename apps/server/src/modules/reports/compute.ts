@@ -5,7 +5,6 @@ import {
   bucketOf,
   clearSkyInsolation,
   co2AvoidedKg,
-  localDay,
   performanceRatio,
   periodIncome,
   periodLastYear,
@@ -147,19 +146,6 @@ function toTextArray(v: unknown): string[] {
 /** A station counts when it reported on nearly every day the plant did; otherwise its sum would be too small. */
 const STATION_COVERAGE = 0.9;
 
-/** The last day of the period that has begun for the plant (nothing is expected of days still to come). */
-function countedTo(p: ReportPlant, to: string, now: number): string {
-  const today = localDay(now, p.timezone);
-  return to < today ? to : today;
-}
-
-function expectedDays(p: ReportPlant, from: string, to: string, now: number): number {
-  const start = from > p.commissionedOn ? from : p.commissionedOn;
-  const end = countedTo(p, to, now);
-  if (end < start) return 0;
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
 /** Insolation of each plant's weather station over the period (kWh/m², trapezoids, gaps over 30 min skipped). */
 async function stationInsolation(
   db: Db,
@@ -199,7 +185,6 @@ export async function reportRows(
   plants: readonly ReportPlant[],
   period: ReturnType<typeof reportPeriod>,
   scope: ReportScope,
-  now: number,
 ): Promise<ReportRow[]> {
   if (plants.length === 0) return [];
   const plantIds = ids(plants.map((p) => p.id));
@@ -212,9 +197,10 @@ export async function reportRows(
     sql`select plant_id, array_agg(day::text order by day) as days from plant_day
       where plant_id = any(${plantIds}) and day between ${from}::date and ${to}::date group by plant_id`,
   );
-  const daysOf = new Map(reported.map((r) => [r.plant_id, toTextArray(r.days)]));
+  const reportedDays = new Map(reported.map((r) => [r.plant_id, toTextArray(r.days)]));
+  const daysOf = (plantId: string) => reportedDays.get(plantId);
   const insolationOf = (p: ReportPlant) => {
-    const days = daysOf.get(p.id) ?? [];
+    const days = daysOf(p.id) ?? [];
     if (days.length === 0) return { insolation: null, insolationSource: null };
     const s = station.get(p.id);
     if (s !== undefined && s.days >= STATION_COVERAGE * days.length)
@@ -255,7 +241,8 @@ export async function reportRows(
       const e = figures(r);
       const ins = insolationOf(p);
       const inv = invOf.get(p.id);
-      const days = expectedDays(p, from, to, now);
+      // Over the days the plant reported, like PR: a monitoring gap is not downtime.
+      const days = daysOf(p.id)?.length ?? 0;
       const lastYearPv = lastOf.get(p.id) ?? 0;
       return {
         plantId: p.id,
@@ -318,7 +305,7 @@ export async function reportRows(
       specificYield: specificYield(e.pv, kwp),
       performanceRatio: ins.insolation === null ? null : performanceRatio(e.pv, kwp, ins.insolation),
       ...ins,
-      availability: d.kind === 'inverter' ? availability(Number(d.producing), expectedDays(p, from, to, now)) : null,
+      availability: d.kind === 'inverter' ? availability(Number(d.producing), daysOf(p.id)?.length ?? 0) : null,
       co2Kg: co2AvoidedKg(e.pv),
       lastYearPv,
       yearOnYear: yearOnYear(e.pv, lastYearPv),

@@ -124,6 +124,8 @@ describe('report configs and reports', () => {
     for (let d = 1; d <= 31; d++)
       clearSky += clearSkyInsolation(`2026-05-${String(d).padStart(2, '0')}`, 52.5, 13.4, 'Europe/Berlin');
     expect(a?.insolation).toBeCloseTo(clearSky, 6);
+    // Its one inverter reported no generation of its own on any of the 31 days the plant reported.
+    expect(a?.availability).toBe(0);
     expect(a?.performanceRatio).toBeCloseTo(onlyA.pv / (10 * clearSky), 9);
     // The chart's days add up to the same total.
     expect(r.data.series.buckets).toHaveLength(31);
@@ -175,6 +177,20 @@ describe('report configs and reports', () => {
     for (let d = 16; d <= 31; d++) clearSky += clearSkyInsolation(`2026-05-${d}`, 52.5, 13.4, 'Europe/Berlin');
     expect(list.data.rows[0]?.insolation).toBeCloseTo(clearSky, 6);
     expect(list.data.rows[0]?.performanceRatio).toBeCloseTo((16 * 30) / (10 * clearSky), 9);
+  });
+
+  it('availability: inverter-days that produced of those the plant reported (28 of 31)', async () => {
+    const [inv] = await query<{ id: string }>(t.database.db, sql`select id from device where sn = 'INVREP0001'`);
+    for (let d = 1; d <= 28; d++)
+      await t.database.db.execute(
+        sql`insert into device_day (device_id, day, pv) values (${inv?.id}, ${`2026-05-${String(d).padStart(2, '0')}`}::date, 20)`,
+      );
+    const list = await call<{ rows: ReportRow[] }>(
+      'GET',
+      `/plant/report/list?period=monthly&date=2026-05&plantId=${plantA}`,
+      admin,
+    );
+    expect(list.data.rows[0]?.availability).toBeCloseTo(28 / 31, 9);
   });
 
   it('the report list reads one plant or a page of them', async () => {

@@ -161,10 +161,9 @@ export class ReportService {
     const { plants } = await reportPlants(this.db, auth, { plantIds: config.plantIds });
     const rows: ReportRow[] = [];
     const series = emptySeries(period.buckets);
-    const now = this.now();
     for (let i = 0; i < plants.length; i += PLANTS_PER_STEP) {
       const step = plants.slice(i, i + PLANTS_PER_STEP);
-      rows.push(...(await reportRows(this.db, step, period, config.scope, now)));
+      rows.push(...(await reportRows(this.db, step, period, config.scope)));
       await addSeries(this.db, series, step, config.period, period);
       await hooks.progress?.(Math.min(plants.length, i + PLANTS_PER_STEP), plants.length);
       if (i + PLANTS_PER_STEP < plants.length) await hooks.turn?.();
@@ -182,6 +181,6 @@ export class ReportService {
       limit: q.size,
       offset: (q.page - 1) * q.size,
     });
-    return { total, rows: await reportRows(this.db, plants, period, 'plant', this.now()) };
+    return { total, rows: await reportRows(this.db, plants, period, 'plant') };
   }
 }

@@ -86,7 +86,7 @@ function ReportBody({ report }: { report: Report }): React.JSX.Element {
       ? '--'
       : new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v);
   const totals = report.totals;
-  const cards: { key: string; title: string; value: string }[] = [
+  const cards: { key: string; title: string; value: string; words?: boolean }[] = [
     { key: 'pv', title: t('reports.col.pv'), value: n(totals.pv) },
   ];
   if (figures.includes('income'))
@@ -94,6 +94,7 @@ function ReportBody({ report }: { report: Report }): React.JSX.Element {
       key: 'income',
       title: t('reports.col.income'),
       value: totals.income === null ? t('reports.mixedCurrencies') : `${n(totals.income, 2)} ${totals.currency ?? ''}`,
+      words: totals.income === null,
     });
   if (figures.includes('specificYield'))
     cards.push({ key: 'specificYield', title: t('reports.col.specificYield'), value: n(totals.specificYield, 2) });
@@ -114,7 +115,8 @@ function ReportBody({ report }: { report: Report }): React.JSX.Element {
       <div className="hg-report-figures-row" data-testid="report-totals">
         {cards.map((c) => (
           <Card key={c.key} size="small" className="hg-report-figure">
-            <Statistic title={c.title} value={c.value} />
+            {/* Words (several currencies) in body size; figures large. */}
+            <Statistic title={c.title} value={c.value} styles={c.words ? { content: { fontSize: 14 } } : undefined} />
           </Card>
         ))}
       </div>
@@ -135,6 +137,7 @@ function ReportBody({ report }: { report: Report }): React.JSX.Element {
         locale={locale}
         empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.noRows')} />}
         testId="report-table"
+        labelledBy="report-title"
         footer={
           <span data-testid="report-total-pv">
             {t('reports.totalLine', { pv: n(totals.pv), capacity: n(totals.capacityKwp, 2) })}

@@ -2,6 +2,7 @@ import type { ReportFigure, ReportRow } from '@heliograph/shared';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { useScrollRegion } from '../../components/list';
 import { Quantity } from '../../components/Quantity';
 import { formatRatio } from '../../components/plant/figures';
 
@@ -26,6 +27,7 @@ export function ReportTable({
   empty,
   footer,
   testId,
+  labelledBy,
 }: {
   rows: ReportRow[];
   figures: readonly ReportFigure[];
@@ -35,8 +37,11 @@ export function ReportTable({
   empty: React.ReactNode;
   footer?: React.ReactNode;
   testId: string;
+  /** The heading that names the table, for keyboard scrolling of its wide content. */
+  labelledBy: string;
 }): React.JSX.Element {
   const { t } = useTranslation();
+  const box = useScrollRegion(labelledBy);
   const figureColumns: FigureColumn[] = [
     { figure: 'pv', key: 'pv', label: t('reports.col.pv'), kind: 'kwh' },
     { figure: 'load', key: 'load', label: t('reports.col.load'), kind: 'kwh' },
@@ -81,17 +86,19 @@ export function ReportTable({
       })),
   ];
   return (
-    <Table<ReportRow>
-      rowKey={(r) => `${r.plantId}/${r.deviceSn ?? ''}`}
-      columns={columns}
-      dataSource={rows}
-      loading={loading}
-      pagination={false}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      data-testid={testId}
-      locale={{ emptyText: empty }}
-      {...(footer ? { footer: () => footer } : {})}
-    />
+    <div ref={box}>
+      <Table<ReportRow>
+        rowKey={(r) => `${r.plantId}/${r.deviceSn ?? ''}`}
+        columns={columns}
+        dataSource={rows}
+        loading={loading}
+        pagination={false}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        data-testid={testId}
+        locale={{ emptyText: empty }}
+        {...(footer ? { footer: () => footer } : {})}
+      />
+    </div>
   );
 }

@@ -248,6 +248,7 @@ function PlantReports(): React.JSX.Element {
         loading={list.isLoading}
         empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.noPlants')} />}
         testId="report-plant-list"
+        labelledBy="reports-title"
       />
       <Pagination
         className="hg-reports-pages"

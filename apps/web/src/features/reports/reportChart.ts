@@ -21,7 +21,7 @@ export function reportChartOption(
     animation: false,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
-    grid: { left: opts.rtl ? 16 : 56, right: opts.rtl ? 56 : 16, top: 36, bottom: 32 },
+    grid: { left: opts.rtl ? 16 : 56, right: opts.rtl ? 56 : 16, top: 56, bottom: 32 },
     xAxis: { type: 'category', data: series.buckets.map((b) => (b.length > 7 ? b.slice(8) : b)), inverse: opts.rtl },
     yAxis: { type: 'value', name: 'kWh', position: opts.rtl ? 'right' : 'left' },
     series: [
