@@ -121,8 +121,10 @@ const figures = (r: EnergyRow | undefined) => ({
 
 // Clear-sky insolation depends on the place and the day only; plants of a fleet share a few places.
 const clearSkyCache = new Map<string, number>();
+const placeDay = (p: ReportPlant, day: string) =>
+  `${p.latitude.toFixed(2)}|${p.longitude.toFixed(2)}|${p.timezone}|${day}`;
 function clearSkyDay(p: ReportPlant, day: string): number {
-  const key = `${p.latitude.toFixed(2)}|${p.longitude.toFixed(2)}|${p.timezone}|${day}`;
+  const key = placeDay(p, day);
   let v = clearSkyCache.get(key);
   if (v === undefined) {
     v = clearSkyInsolation(day, p.latitude, p.longitude, p.timezone);
@@ -141,6 +143,27 @@ function toTextArray(v: unknown): string[] {
       .split(',')
       .filter(Boolean);
   return [];
+}
+
+/** Days integrated between two yields to the event loop (each is 144 sun positions, a few hundred µs). */
+const DAYS_PER_YIELD = 200;
+
+/**
+ * Fills the clear-sky cache for the plants' reported days, letting other work (the console's requests) run
+ * every DAYS_PER_YIELD days: a year of a fleet at many places is a few seconds of arithmetic in all.
+ */
+async function warmClearSky(
+  plants: readonly ReportPlant[],
+  daysOf: (id: string) => string[] | undefined,
+): Promise<void> {
+  let done = 0;
+  for (const p of plants) {
+    for (const day of daysOf(p.id) ?? []) {
+      if (clearSkyCache.has(placeDay(p, day))) continue;
+      clearSkyDay(p, day);
+      if (++done % DAYS_PER_YIELD === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
 }
 
 /** A station counts when it reported on nearly every day the plant did; otherwise its sum would be too small. */
@@ -199,6 +222,7 @@ export async function reportRows(
   );
   const reportedDays = new Map(reported.map((r) => [r.plant_id, toTextArray(r.days)]));
   const daysOf = (plantId: string) => reportedDays.get(plantId);
+  await warmClearSky(plants, daysOf);
   const insolationOf = (p: ReportPlant) => {
     const days = daysOf(p.id) ?? [];
     if (days.length === 0) return { insolation: null, insolationSource: null };
