@@ -193,6 +193,24 @@ describe('report configs and reports', () => {
     expect(list.data.rows[0]?.availability).toBeCloseTo(28 / 31, 9);
   });
 
+  it('a per-device report reads each device’s own rollups', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'Inverters',
+      plantIds: [plantA],
+      figures: ['pv', 'availability'],
+      period: 'monthly',
+      scope: 'device',
+    });
+    const r = await call<Report>('GET', `/plant/report/config/${saved.data.id}/report?date=2026-05`, admin);
+    const inv = r.data.rows.find((row) => row.deviceSn === 'INVREP0001');
+    expect(inv?.pv).toBeCloseTo(28 * 20, 9);
+    expect(inv?.availability).toBeCloseTo(28 / 31, 9);
+    expect(r.data.totals.pv).toBeCloseTo(
+      r.data.rows.reduce((sum, row) => sum + row.pv, 0),
+      9,
+    );
+  });
+
   it('the report list reads one plant or a page of them', async () => {
     const one = await call<{ total: number; rows: ReportRow[] }>(
       'GET',
