@@ -22,24 +22,21 @@ function ExportStatus({ jobId, format }: { jobId: string; format: ExportFormat }
     },
   });
   const j = job.data;
+  // An export opened from its notice says its own format once loaded.
+  const kind = j?.format ?? format;
   if (!j) return <Progress percent={0} size="small" status="active" aria-label={t('reports.exporting')} />;
   if (j.status === 'failed')
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={j.error ?? t('reports.exportFailed')}
-        data-testid={`export-failed-${format}`}
-      />
+      <Alert type="error" showIcon title={j.error ?? t('reports.exportFailed')} data-testid={`export-failed-${kind}`} />
     );
   if (j.status === 'done')
     return (
       <Button
         icon={<DownloadOutlined />}
         type="primary"
-        data-testid={`export-download-${format}`}
+        data-testid={`export-download-${kind}`}
         onClick={() =>
-          void downloadFile(reportApi.fileUrl(j.id), { fallbackName: j.fileName ?? `report.${format}` }).catch(
+          void downloadFile(reportApi.fileUrl(j.id), { fallbackName: j.fileName ?? `report.${kind}` }).catch(
             () => undefined,
           )
         }
@@ -53,7 +50,7 @@ function ExportStatus({ jobId, format }: { jobId: string; format: ExportFormat }
       size="small"
       status="active"
       aria-label={t('reports.exporting')}
-      data-testid={`export-progress-${format}`}
+      data-testid={`export-progress-${kind}`}
       style={{ minWidth: 160 }}
     />
   );

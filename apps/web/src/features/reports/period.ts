@@ -1,4 +1,4 @@
-import type { ReportPeriod } from '@heliograph/shared';
+import { periodRange, type ReportPeriod } from '@heliograph/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The date picker's mode and the anchor's format for each report period. */
@@ -16,6 +16,6 @@ export function defaultAnchor(period: ReportPeriod, today: Dayjs = dayjs()): str
 
 /** The anchor as a date for the picker; undefined when it does not read in the period's format. */
 export function anchorDate(period: ReportPeriod, anchor: string): Dayjs | undefined {
-  const d = dayjs(anchor, PICKER[period].format, true);
-  return d.isValid() ? d : undefined;
+  const range = periodRange(period, anchor);
+  return range ? dayjs(range.from) : undefined;
 }
