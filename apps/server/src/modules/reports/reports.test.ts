@@ -10,7 +10,8 @@ import {
 } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/rows.js';
-import { company, message } from '../../db/schema.js';
+import { company, message, reportExport } from '../../db/schema.js';
+import type { PdfDocument } from '../../pdf/document.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { sunrisePlant } from '../../test/gateway-fixtures.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
@@ -278,6 +279,53 @@ describe('report configs and reports', () => {
     const job = await call<ExportJob>('GET', `/plant/report/export/${started.data.id}`, admin);
     expect(job.data.status).toBe('failed');
     expect(job.data.error).toBe(errorMessage('fileGenerationFailed', 'en'));
+  });
+});
+
+describe('PDF exports through an injected renderer', () => {
+  it('hands the renderer the report’s document and keeps what it draws as the file', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'PDF month',
+      plantIds: [plantA],
+      figures: ['pv', 'income'],
+      period: 'monthly',
+    });
+    const [user] = await query<{ id: string }>(
+      t.database.db,
+      sql`select id from app_user where account = ${ACCOUNTS.admin}`,
+    );
+    // Queued directly, so only the worker below (with a renderer) takes it.
+    const [job] = await t.database.db
+      .insert(reportExport)
+      .values({ configId: saved.data.id, userId: user?.id ?? '', format: 'pdf', anchor: '2026-05', lang: 'de' })
+      .returning();
+    const drawn: PdfDocument[] = [];
+    const withPdf = new ReportWorker({
+      db: t.database.db,
+      files: t.files,
+      mailer: { send: () => Promise.resolve() },
+      log: t.app.log,
+      now: clock.now,
+      publicUrl: 'https://console.example',
+      intervalMs: 0,
+      renderPdf: (doc) => {
+        drawn.push(doc);
+        return Promise.resolve(Buffer.from('%PDF-1.7 drawn'));
+      },
+    });
+    await withPdf.tick();
+    const done = await call<ExportJob>('GET', `/plant/report/export/${job?.id}`, admin);
+    expect(done.data).toMatchObject({ status: 'done', fileName: 'PDF-month-2026-05.pdf' });
+    expect(drawn[0]?.title).toBe('PDF month');
+    expect(drawn[0]?.lang).toBe('de');
+    expect(drawn[0]?.generatedLine).toBe('Erstellt 2026-06-15 14:00 (Europe/Berlin)');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/plant/report/export/${job?.id}/file`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.body).toBe('%PDF-1.7 drawn');
   });
 });
 

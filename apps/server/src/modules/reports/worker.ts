@@ -15,6 +15,7 @@ import { reportDocument } from './pdf-document.js';
 import { mailAnchor, nextDue } from './schedule.js';
 import { CONFIG_COLUMNS, configOf, ReportService, type ConfigRow } from './service.js';
 import { reportWorkbook } from './workbook.js';
+import { plantClock } from '../../xlsx/write.js';
 
 /** How long a claimed export is an instance's; each step of plants renews it, so only a dead instance loses it. */
 export const EXPORT_LEASE_MS = 2 * 60_000;
@@ -147,7 +148,8 @@ export class ReportWorker {
         },
       });
       const format = job.format === 'pdf' ? 'pdf' : 'xlsx';
-      const bytes = format === 'pdf' ? await this.pdf(report, lang) : await reportWorkbook(report, lang);
+      const bytes =
+        format === 'pdf' ? await this.pdf(report, lang, auth.companyId, config.id) : await reportWorkbook(report, lang);
       const fileName = `${safeName(config.name)}-${job.anchor}.${format}`;
       await db.transaction(async (tx) => {
         const file = await this.deps.files.put(tx, {
@@ -194,9 +196,29 @@ export class ReportWorker {
     return true;
   }
 
-  private async pdf(report: Report, lang: Lang): Promise<Buffer> {
+  private async pdf(report: Report, lang: Lang, companyId: string | null, configId: string): Promise<Buffer> {
     if (!this.deps.renderPdf) throw new AppError('fileGenerationFailed');
-    return this.deps.renderPdf(reportDocument(report, lang));
+    const { db } = this.deps;
+    // The company's wide logo (else its square one), when it is a PNG or JPEG the renderer can place.
+    const [logoRow] = companyId
+      ? await query<{ id: string | null }>(
+          db,
+          sql`select coalesce(logo_wide_id, logo_square_id) as id from company where id = ${companyId}`,
+        )
+      : [];
+    const logo = logoRow?.id ? await this.deps.files.get(db, logoRow.id) : undefined;
+    const [zone] = await query<{ time_zone: string }>(
+      db,
+      sql`select time_zone from report_config where id = ${configId}`,
+    );
+    const tz = zone?.time_zone ?? 'UTC';
+    const generatedLine = reportText('generated', lang, { time: plantClock(this.deps.now(), tz), zone: tz });
+    return this.deps.renderPdf(
+      reportDocument(report, lang, {
+        generatedLine,
+        ...(logo && /^image\/(png|jpeg)$/.test(logo.contentType) ? { logo: logo.bytes } : {}),
+      }),
+    );
   }
 
   /** Claims one due scheduled config, moves its due time on, mails its report; false when none is due. */
