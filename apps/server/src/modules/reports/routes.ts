@@ -109,8 +109,10 @@ export function reportRoutes(deps: {
           })
           .returning({ id: reportExport.id });
         if (!row) throw new AppError('serverError');
+        // The answer is read before the worker is nudged, so it says "queued" whichever instance runs it.
+        const job = exportOf(await findReportExport<ExportRow>(db, auth, row.id, { select: EXPORT_COLUMNS }));
         deps.kick();
-        return ok(req, exportOf(await findReportExport<ExportRow>(db, auth, row.id, { select: EXPORT_COLUMNS })));
+        return ok(req, job);
       },
     );
     route('GET /plant/report/export/:id', { config: view, summary: 'An export’s progress' }, async (req) =>
