@@ -326,6 +326,16 @@ describe('PDF exports through an injected renderer', () => {
     });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.body).toBe('%PDF-1.7 drawn');
+    // Deleting the config takes its exports and their files with it.
+    const [kept] = await query<{ file_id: string }>(
+      t.database.db,
+      sql`select file_id from report_export where id = ${job?.id ?? ''}`,
+    );
+    expect((await call('DELETE', `/plant/report/config/${saved.data.id}`, admin)).code).toBe(0);
+    expect(await query(t.database.db, sql`select 1 from stored_file where id = ${kept?.file_id ?? ''}`)).toHaveLength(
+      0,
+    );
+    expect((await call('GET', `/plant/report/export/${job?.id}`, admin)).code).toBe(404);
   });
 });
 

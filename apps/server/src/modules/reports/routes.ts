@@ -72,7 +72,7 @@ export function reportRoutes(deps: {
       ok(req, await service.update(requireAuth(req.auth), req.params.id, req.body)),
     );
     route('DELETE /plant/report/config/:id', { config: view, summary: 'Delete a saved report config' }, async (req) =>
-      ok(req, await service.remove(requireAuth(req.auth), req.params.id)),
+      ok(req, await service.remove(requireAuth(req.auth), req.params.id, deps.files)),
     );
     route(
       'GET /plant/report/config/:id/report',

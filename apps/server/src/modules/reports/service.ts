@@ -12,7 +12,8 @@ import type {
 import { findPlant, findReportConfig } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { containing, query, toMs } from '../../db/rows.js';
-import { reportConfig } from '../../db/schema.js';
+import { reportConfig, reportExport } from '../../db/schema.js';
+import type { FileStore } from '../files/store.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { addSeries, emptySeries, reportPeriod, reportPlants, reportRows, totalsOf } from './compute.js';
@@ -138,9 +139,17 @@ export class ReportService {
     return this.config(auth, id);
   }
 
-  async remove(auth: AuthContext, id: string): Promise<null> {
+  /** Deletes a config with its exports and their files (the files through the store, S3 objects swept later). */
+  async remove(auth: AuthContext, id: string, files: FileStore): Promise<null> {
     await findReportConfig(this.db, auth, id, { write: true });
-    await this.db.delete(reportConfig).where(eq(reportConfig.id, id));
+    await this.db.transaction(async (tx) => {
+      const kept = await tx
+        .select({ fileId: reportExport.fileId })
+        .from(reportExport)
+        .where(eq(reportExport.configId, id));
+      for (const { fileId } of kept) if (fileId) await files.remove(tx, fileId);
+      await tx.delete(reportConfig).where(eq(reportConfig.id, id));
+    });
     return null;
   }
 
