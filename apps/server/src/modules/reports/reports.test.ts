@@ -212,6 +212,33 @@ describe('report configs and reports', () => {
     );
   });
 
+  it('reads PR against the plant’s weather station when it covers the days the plant reported', async () => {
+    const station = await sunrisePlant(t, 'Station plant', [
+      { sn: 'GWREP00004', devices: [{ sn: 'WXREP0001', kind: 'weather' }] },
+    ]);
+    const [wx] = await query<{ id: string }>(t.database.db, sql`select id from device where sn = 'WXREP0001'`);
+    for (const day of ['2026-05-10', '2026-05-11', '2026-05-12']) {
+      await t.database.db.execute(sql`insert into plant_day (plant_id, day, pv) values (${station}, ${day}::date, 48)`);
+      // 500 W/m² from 06:00 to 18:00 Berlin time (UTC+2), every 10 minutes: 12 h × 0.5 kW/m² = 6 kWh/m².
+      await t.database.db.execute(
+        sql`insert into device_sample (device_id, ts, plant_id, metrics)
+          select ${wx?.id}, ${`${day}T04:00:00Z`}::timestamptz + k * interval '10 minutes', ${station},
+            '{"irradiance": 500}'::jsonb
+          from generate_series(0, 72) k`,
+      );
+    }
+    const list = await call<{ rows: ReportRow[] }>(
+      'GET',
+      `/plant/report/list?period=monthly&date=2026-05&plantId=${station}`,
+      admin,
+    );
+    const row = list.data.rows[0];
+    expect(row?.insolationSource).toBe('station');
+    expect(row?.insolation).toBeCloseTo(18, 9);
+    // 144 kWh / (10 kWp × 18 kWh/m²) = 0.8
+    expect(row?.performanceRatio).toBeCloseTo(0.8, 9);
+  });
+
   it('the report list reads one plant or a page of them', async () => {
     const one = await call<{ total: number; rows: ReportRow[] }>(
       'GET',
