@@ -3,6 +3,7 @@ import { benchNotifications } from './notifications.js';
 import { benchPdf } from './pdf.js';
 import { benchPlantList } from './plant-list.js';
 import { benchQuery } from './query.js';
+import { benchReports } from './reports.js';
 import { benchScale } from './scale/scale.js';
 
 /**
@@ -10,6 +11,7 @@ import { benchScale } from './scale/scale.js';
  * `npm run bench -- plant-list`: the plant list, its counts and the map over 10,000 plants (bench/plant-list.ts).
  * `npm run bench -- notifications`: 10,000 alarm events in one burst delivered (bench/notifications.ts).
  * `npm run bench -- pdf [out-dir]`: sample PDF reports and a forty-page one, timed (bench/pdf.ts, issue 16).
+ * `npm run bench -- reports`: a yearly .xlsx export of 1,000 plants through the worker (bench/reports.ts).
  * `npm run bench -- scale [options]`: the console as a whole at fleet size (bench/scale/, issue 11); not in `all`.
  */
 const which = process.argv[2] ?? 'all';
@@ -25,4 +27,6 @@ if (which === 'pdf') await benchPdf(process.argv.slice(3));
 if (which === 'scale') await benchScale(process.argv.slice(3));
 // Alarm notifications: 10,000 events in one burst (issue 15 item 6); not in `all`.
 if (which === 'notifications') await benchNotifications(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+// Plant reports: a year of 1,000 plants exported (issue 16); not in `all`.
+if (which === 'reports') await benchReports(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 process.exit(0);

@@ -63,6 +63,9 @@ import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { loadVapidKeys, webPushTransport, type PushTransport } from './modules/notifications/push.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { reportRoutes } from './modules/reports/routes.js';
+import { DEFAULT_REPORT_INTERVAL_MS, ReportWorker } from './modules/reports/worker.js';
+import { renderPdf } from './pdf/render.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
 import { liveMessageRoutes } from './modules/messages/live.js';
@@ -139,6 +142,8 @@ export interface AppOptions {
   fullTelemetry?: { refreshMs?: number };
   /** How often alarm notifications are looked for (ms, default DEFAULT_NOTIFY_INTERVAL_MS); 0: when a test ticks. */
   notifyIntervalMs?: number;
+  /** How often report exports and scheduled mails are looked for (ms); 0: when a test ticks. */
+  reportIntervalMs?: number;
   /** The SMS provider of a deployment (docs/notifications.md); the server's log otherwise. */
   sms?: SmsSender;
   /** Replaces web push through the browsers' push services (tests record what would be pushed). */
@@ -163,6 +168,8 @@ export interface HeliographApp {
   commLog: CommLog;
   /** Delivers alarm notifications (tests drive its `tick`). */
   notifications: NotificationWorker;
+  /** Report exports and scheduled report mails (tests drive its `tick`). */
+  reports: ReportWorker;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -345,6 +352,21 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
   notifications.start();
 
+  // Plant reports (issue 16): exports and scheduled mails, once across instances by leases in the database.
+  const reports = new ReportWorker({
+    db,
+    bus,
+    files,
+    mailer,
+    log: app.log,
+    now: clock,
+    publicUrl: config.publicUrl,
+    intervalMs: opts.reportIntervalMs ?? DEFAULT_REPORT_INTERVAL_MS,
+    turn: () => foreground.turn(),
+    renderPdf,
+  });
+  reports.start();
+
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
     ? new Migrator({
@@ -462,6 +484,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(gatewayLogRoutes({ db, commands, now: clock }));
       await api.register(plantSettingRoutes({ db, commands }));
       await api.register(notificationRoutes({ db, now: clock, vapidPublicKey: vapid.publicKey }));
+      await api.register(reportRoutes({ db, files, now: clock, kick: () => void reports.kick() }));
     },
     { prefix: '/api/v1' },
   );
@@ -484,6 +507,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await upgradeDispatcher.stop();
     await protocolPush.stop();
     await notifications.stop();
+    await reports.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -506,6 +530,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     files,
     commLog,
     notifications,
+    reports,
     drain: () => {
       draining = true;
     },

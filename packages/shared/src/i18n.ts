@@ -26,3 +26,8 @@ export function mailText(key: keyof Messages['mail'], lang: Lang, vars: Record<s
 }
 
 export { ERROR_CODES };
+
+/** A plant report's word (headings of its .xlsx and PDF, its notice and mail), with `{name}` placeholders filled. */
+export function reportText(key: keyof Messages['reports'], lang: Lang, vars: Record<string, string> = {}): string {
+  return MESSAGES[lang].reports[key].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+}

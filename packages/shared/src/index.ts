@@ -14,6 +14,7 @@ export * from './energy.js';
 export * from './fleet.js';
 export * from './format.js';
 export * from './time.js';
+export * from './performance.js';
 export * from './events.js';
 export * from './notices.js';
 export * from './plant-input.js';

@@ -157,3 +157,25 @@ export async function findFirmware<T = { id: string }>(
   if (!UUID.test(id)) throw new AppError(POLICIES.firmware.missing);
   return findOne<T>(db, auth, 'firmware', sql`f.id = ${id}`, { ...opts, select: opts.select ?? sql`f.id` });
 }
+
+/** A report config of the caller's by id (policy `reportConfig`); "does not exist" for anyone else's. */
+export function findReportConfig<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  if (!UUID.test(id)) return Promise.reject(new AppError('notFound'));
+  return findOne<T>(db, auth, 'reportConfig', sql`rc.id = ${id}`, { ...opts, select: opts.select ?? sql`rc.id` });
+}
+
+/** A report export the caller started, by id (policy `reportExport`). */
+export function findReportExport<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  if (!UUID.test(id)) return Promise.reject(new AppError('notFound'));
+  return findOne<T>(db, auth, 'reportExport', sql`rx.id = ${id}`, { ...opts, select: opts.select ?? sql`rx.id` });
+}

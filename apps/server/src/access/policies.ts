@@ -205,6 +205,23 @@ export const POLICIES = {
     write: (auth) => upgradeCondition(auth, true),
     missing: 'notFound',
   },
+  /**
+   * A saved report config (issue 16) is its owner's alone, whatever their role: a report names plants, and
+   * another user of the same company may see fewer. The plants inside are checked again when it runs.
+   */
+  reportConfig: {
+    from: sql`report_config rc`,
+    read: (auth) => sql`rc.user_id = ${auth.userId}`,
+    write: (auth) => sql`rc.user_id = ${auth.userId}`,
+    missing: 'notFound',
+  },
+  /** A report export follows the user who started it. */
+  reportExport: {
+    from: sql`report_export rx`,
+    read: (auth) => sql`rx.user_id = ${auth.userId}`,
+    write: (auth) => sql`rx.user_id = ${auth.userId}`,
+    missing: 'notFound',
+  },
 } satisfies Record<string, Policy>;
 
 export type ResourceKind = keyof typeof POLICIES;

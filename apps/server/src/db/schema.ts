@@ -1431,3 +1431,64 @@ export const noticeRead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
 );
+
+/**
+ * A saved plant report (issue 16, docs/reports.md): its owner's choice of plants (none: every plant they may
+ * see when it runs), figures, period and scope. A config is its owner's alone; the plants it names are
+ * re-checked against the owner's access whenever it is computed, so a share revoked later drops the plant.
+ * `next_due_at` is when a scheduled mail is due: an instance claims due rows with FOR UPDATE SKIP LOCKED and
+ * moves the time on in the same statement, so N instances send it once.
+ */
+export const reportConfig = pgTable(
+  'report_config',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => company.id),
+    name: text('name').notNull(),
+    plantIds: jsonb('plant_ids').notNull().default([]),
+    figures: jsonb('figures').notNull(),
+    period: text('period').notNull(),
+    scope: text('scope').notNull().default('plant'),
+    schedule: text('schedule').notNull().default('none'),
+    /** The zone the schedule is read in (its first plant's, or UTC). */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: created(),
+  },
+  (t) => [index('report_config_user').on(t.userId), index('report_config_due').on(t.nextDueAt)],
+);
+
+/**
+ * A background export of a report (xlsx or pdf): queued by a request, leased by one instance
+ * (`claimed_until`, FOR UPDATE SKIP LOCKED), computed plant chunk by plant chunk with `progress` written as it
+ * goes, and kept as a stored file (`file_id`) announced in the notice centre.
+ */
+export const reportExport = pgTable(
+  'report_export',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    configId: uuid('config_id')
+      .notNull()
+      .references(() => reportConfig.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    format: text('format').notNull(),
+    anchor: text('anchor').notNull(),
+    lang: text('lang').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    fileId: uuid('file_id'),
+    fileName: text('file_name'),
+    error: text('error'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('report_export_todo').on(t.status, t.createdAt), index('report_export_user').on(t.userId)],
+);

@@ -23,6 +23,8 @@ import {
   webhook,
   message as messageTable,
   plantLayout,
+  reportConfig,
+  reportExport,
   role,
   rolePermission,
   upgrade,
@@ -278,6 +280,9 @@ interface Keys {
   webhookId: string;
   /** A message in the notice centre of Sunrise's plant owner (modules/messages). */
   noticeId: string;
+  /** A report config of Sunrise's administrator and a finished export of it (modules/reports). */
+  reportConfigId: string;
+  reportExportId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -330,6 +335,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     };
     if (Object.hasOwn(customers, name)) return customers[name];
   }
+  // A report config names Sunrise's plants (modules/reports).
+  if (path.startsWith('/api/v1/plant/report/config') && name === 'plantIds') return [k.plantId];
   // The firmware library (modules/firmware): a firmware authorised to Sunrise, and a label; the upgrade calls
   // (/equip/…) install that firmware.
   if (path.startsWith('/api/v1/firmware') || path.startsWith('/api/v1/equip')) {
@@ -355,6 +362,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
       if (path.startsWith('/api/v1/notification/webhook/')) return k.webhookId;
       if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
+      if (path.startsWith('/api/v1/plant/report/config/')) return k.reportConfigId;
+      if (path.startsWith('/api/v1/plant/report/export/')) return k.reportExportId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -625,7 +634,46 @@ describe('the tenancy sweep', () => {
       messageId: '',
       webhookId: '',
       noticeId: '',
+      reportConfigId: '',
+      reportExportId: '',
     };
+    // A report config of Sunrise's administrator naming Sunrise's plant, and a finished export of it: another
+    // company neither reads, reports, exports, edits nor deletes it, nor downloads the file.
+    const [reportCfg] = await db
+      .insert(reportConfig)
+      .values({
+        userId: idOf(ACCOUNTS.admin),
+        companyId: sunrise?.id ?? '',
+        name: 'Sweep report',
+        plantIds: [k.plantId],
+        figures: ['pv'],
+        period: 'monthly',
+      })
+      .returning();
+    k.reportConfigId = reportCfg?.id ?? '';
+    const reportFile = await DATABASE_FILES.put(db, {
+      kind: 'report',
+      name: 'sweep.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      bytes: Buffer.from('sweep'),
+      companyId: sunrise?.id ?? null,
+      ownerId: idOf(ACCOUNTS.admin),
+    });
+    const [reportJob] = await db
+      .insert(reportExport)
+      .values({
+        configId: k.reportConfigId,
+        userId: idOf(ACCOUNTS.admin),
+        format: 'xlsx',
+        anchor: '2026-05',
+        lang: 'en',
+        status: 'done',
+        progress: 100,
+        fileId: reportFile.id,
+        fileName: 'sweep.xlsx',
+      })
+      .returning();
+    k.reportExportId = reportJob?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)

@@ -22,6 +22,7 @@ import type { CommandService } from '../modules/commands/service.js';
 import type { UpgradeDispatcher } from '../modules/upgrades/dispatcher.js';
 import type { CommLog } from '../modules/comm-log/recorder.js';
 import type { NotificationWorker } from '../modules/notifications/worker.js';
+import type { ReportWorker } from '../modules/reports/worker.js';
 import type { PushTransport } from '../modules/notifications/push.js';
 import { scratchDatabase } from './scratch-database.js';
 
@@ -57,6 +58,8 @@ export class TestApp {
   commLog!: CommLog;
   /** Alarm notifications: its timer is off in tests, which call `tick`. */
   notifications!: NotificationWorker;
+  /** Report exports and scheduled mails: its timer is off in tests, which call `tick`. */
+  reports!: ReportWorker;
   /** Web push as a test records it (undefined: the real transport, never reached in tests without subscriptions). */
   push: PushTransport | undefined;
   /** The configuration the app was built with. */
@@ -132,6 +135,8 @@ export class TestApp {
       commLog: { flushMs: 0, cleanupMs: 0 },
       // Alarm notifications go out when a test ticks the worker.
       notifyIntervalMs: 0,
+      // Report exports and scheduled mails likewise.
+      reportIntervalMs: 0,
       ...(this.push ? { push: this.push } : {}),
     });
     this.app = built.app;
@@ -143,6 +148,7 @@ export class TestApp {
     this.files = built.files;
     this.commLog = built.commLog;
     this.notifications = built.notifications;
+    this.reports = built.reports;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

@@ -76,3 +76,49 @@ export async function sendXlsx(reply: FastifyReply, sheet: Sheet & { dated?: boo
     .header('content-disposition', `attachment; filename="${name}"`)
     .send(file);
 }
+
+/** A sheet whose headings are already words (a report's, which carry units and currencies). */
+export interface WordSheet {
+  name: string;
+  columns: readonly { header: string; width?: number; numFmt?: string }[];
+  rows: readonly Cell[][];
+  /** Rows drawn bold after the others (a report's totals). */
+  footer?: readonly Cell[][];
+  /** Per-cell number formats that differ from the column's (an income in another currency). */
+  cellFormat?: (row: number, col: number) => string | undefined;
+}
+
+/**
+ * A workbook of several sheets with headings in words, the same layout as `xlsxBuffer` (bold frozen heading
+ * row, right to left in Hebrew). Numbers stay numbers: units live in the headings and number formats.
+ */
+export async function xlsxSheetsBuffer(lang: Lang, sheets: readonly WordSheet[]): Promise<Buffer> {
+  try {
+    const wb = new ExcelJS.Workbook();
+    wb.creator = 'Heliograph';
+    for (const sheet of sheets) {
+      // Excel refuses sheet names over 31 characters or with []:*?/\.
+      const ws = wb.addWorksheet(sheet.name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet', {
+        views: [{ state: 'frozen', ySplit: 1, rightToLeft: lang === 'he' }],
+      });
+      ws.columns = sheet.columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? Math.max(12, c.header.length + 3),
+        ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+      }));
+      ws.getRow(1).font = { bold: true };
+      sheet.rows.forEach((r, i) => {
+        const row = ws.addRow(r);
+        if (!sheet.cellFormat) return;
+        r.forEach((_, col) => {
+          const fmt = sheet.cellFormat?.(i, col);
+          if (fmt) row.getCell(col + 1).numFmt = fmt;
+        });
+      });
+      for (const r of sheet.footer ?? []) ws.addRow(r).font = { bold: true };
+    }
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  } catch {
+    throw new AppError('fileGenerationFailed');
+  }
+}

@@ -59,7 +59,9 @@ export type ShellPage =
   | 'plantCommSetting'
   | 'notice'
   | 'bulletins'
-  | 'maintenanceNotices';
+  | 'maintenanceNotices'
+  | 'reports'
+  | 'reportDetail';
 
 export interface ShellRoute {
   path: string;
@@ -330,8 +332,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   // Reports
   { path: '/workdata', titleKey: 'page.reports', permission: 'workdata.view', redirect: ['/workdata/list'] },
-  { path: '/workdata/list', titleKey: 'page.reports', permission: 'workdata.view', menu: true },
-  { path: '/workdata/reportinfo/:id/:reportName', titleKey: 'page.reportDetail', permission: 'workdata.view' },
+  { path: '/workdata/list', titleKey: 'page.reports', permission: 'workdata.view', menu: true, page: 'reports' },
+  {
+    path: '/workdata/reportinfo/:id/:reportName',
+    titleKey: 'page.reportDetail',
+    permission: 'workdata.view',
+    page: 'reportDetail',
+  },
   // Company
   {
     path: '/enterprise',

@@ -80,6 +80,8 @@ const pages = {
   announcement: page(() => import('../features/notices/AnnouncementPage')),
   bulletins: page(() => import('../features/bulletins/BulletinsPage')),
   maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
+  reports: page(() => import('../features/reports/ReportsPage')),
+  reportDetail: page(() => import('../features/reports/ReportDetailPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -145,6 +147,8 @@ function shellChild(route: ShellRoute): RouteObject {
     notice: pages.notice,
     bulletins: pages.bulletins,
     maintenanceNotices: pages.maintenanceNotices,
+    reports: pages.reports,
+    reportDetail: pages.reportDetail,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

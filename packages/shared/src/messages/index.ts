@@ -18,6 +18,7 @@ export interface Messages {
   roles: Record<BuiltinRole, string>;
   mail: Record<keyof typeof en.mail, string>;
   permissions: Record<PermissionKey, string>;
+  reports: Record<keyof typeof en.reports, string>;
   sheetHeadings: Record<keyof typeof en.sheetHeadings, string>;
   sheetWords: Record<keyof typeof en.sheetWords, string>;
 }

@@ -6,12 +6,13 @@ import { MESSAGES, type Messages } from './index.js';
 const SECTIONS = Object.keys(en) as (keyof Messages)[];
 
 describe('server message tables', () => {
-  it('covers the seven sections', () => {
+  it('covers the eight sections', () => {
     expect([...SECTIONS].sort()).toEqual([
       'errors',
       'fields',
       'mail',
       'permissions',
+      'reports',
       'roles',
       'sheetHeadings',
       'sheetWords',

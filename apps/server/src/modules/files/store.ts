@@ -6,7 +6,7 @@ import { storedFile } from '../../db/schema.js';
 import type { ObjectStore } from './object-store.js';
 
 /** What a stored file is for; each kind's reader decides who may fetch it. */
-export type FileKind = 'avatar' | 'logo' | 'manual' | 'firmware' | 'deviceConfig';
+export type FileKind = 'avatar' | 'logo' | 'manual' | 'firmware' | 'deviceConfig' | 'report';
 
 /**
  * The kind a removed file's row takes while its object still waits in the S3-compatible store to be deleted

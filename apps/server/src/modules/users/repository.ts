@@ -103,6 +103,40 @@ export async function loadAuthContext(db: Db, userId: string, sessionId: string)
   };
 }
 
+/**
+ * A user as a background job acts for them (a report export, a scheduled report): the same rules as a
+ * signed-in caller, read now, without a session; undefined for a disabled or deleted user.
+ */
+export async function loadUserContext(db: Db, userId: string): Promise<AuthContext | undefined> {
+  const [row] = await db
+    .select({
+      companyId: appUser.companyId,
+      disabled: appUser.disabled,
+      roleId: role.id,
+      roleKey: role.key,
+      roleBase: role.base,
+      permissions: sql<unknown>`(select coalesce(json_agg(${rolePermission.permission}), '[]'::json)
+        from ${rolePermission} where ${rolePermission.roleId} = ${role.id})`,
+      agency: sql<unknown>`(select coalesce(json_agg(json_build_object('companyId', ${companyAgent.companyId},
+        'level', ${companyAgent.level})), '[]'::json)
+        from ${companyAgent} where ${companyAgent.agentCompanyId} = ${appUser.companyId})`,
+    })
+    .from(appUser)
+    .innerJoin(role, eq(role.id, appUser.roleId))
+    .where(eq(appUser.id, userId));
+  if (!row || row.disabled) return undefined;
+  const agency = jsonArray<{ companyId: string; level: string }>(row.agency);
+  return {
+    userId,
+    sessionId: '',
+    companyId: row.companyId,
+    role: roleKind({ key: row.roleKey, base: row.roleBase }),
+    roleId: row.roleId,
+    permissions: new Set(jsonArray<string>(row.permissions).filter(isPermissionKey)),
+    agentFor: row.companyId ? agency.map((a) => ({ companyId: a.companyId, operate: a.level === 'operate' })) : [],
+  };
+}
+
 /** Where a company logo is served (modules/companies answers it, without a token: the sign-in page shows it). */
 export function logoUrl(fileId: string | null): string | null {
   return fileId ? `/api/v1/anonymous/logo/${fileId}` : null;
