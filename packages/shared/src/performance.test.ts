@@ -101,6 +101,9 @@ describe('periods', () => {
     expect(periodRange('yearly', '2026')?.buckets[11]).toBe('2026-12');
     expect(periodRange('daily', '2026-02-30')).toBeUndefined();
     expect(periodRange('monthly', '2026')).toBeUndefined();
+    // A date no plant can have figures for is bad input, not a query for the year 9999.
+    expect(periodRange('daily', '9999-12-31')).toBeUndefined();
+    expect(periodRange('yearly', '0001')).toBeUndefined();
     expect(daysBetween('2026-03-01', '2026-03-31')).toBe(31);
   });
 });

@@ -84,8 +84,14 @@ export const PERIOD_ANCHOR: Record<ReportPeriod, RegExp> = {
 };
 
 /** The period a report covers; undefined for an anchor that does not fit the period (or a day that is not). */
+/** The years a report may cover (an anchor outside them is bad input). */
+export const REPORT_YEARS = { from: 1990, to: 2199 } as const;
+
 export function periodRange(period: ReportPeriod, anchor: string): PeriodRange | undefined {
   if (!PERIOD_ANCHOR[period].test(anchor)) return undefined;
+  // Years a plant can have figures for; beyond them dates leave what Date and the database can count with.
+  const year = Number(anchor.slice(0, 4));
+  if (year < REPORT_YEARS.from || year > REPORT_YEARS.to) return undefined;
   if (period === 'daily') {
     if (addDays(anchor, 0) !== anchor) return undefined;
     return { from: anchor, to: anchor, buckets: [anchor] };
