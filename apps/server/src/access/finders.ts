@@ -157,3 +157,17 @@ export async function findFirmware<T = { id: string }>(
   if (!UUID.test(id)) throw new AppError(POLICIES.firmware.missing);
   return findOne<T>(db, auth, 'firmware', sql`f.id = ${id}`, { ...opts, select: opts.select ?? sql`f.id` });
 }
+
+/**
+ * A display the caller may see (or, with `write`, change): its company's staff, a platform administrator, or
+ * the display's own link; otherwise "does not exist", also for another company's display.
+ */
+export async function findDisplay<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  if (!UUID.test(id)) throw new AppError(POLICIES.display.missing);
+  return findOne<T>(db, auth, 'display', sql`ds.id = ${id}`, { ...opts, select: opts.select ?? sql`ds.id` });
+}

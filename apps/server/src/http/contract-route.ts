@@ -67,6 +67,8 @@ export interface RouteAccess {
   scope: Scope;
   /** The answer may be kept for a moment per caller (http/answer-cache.ts): the lists a fleet polls. */
   cacheable?: boolean;
+  /** A read-only view link may call it (GET routes of the large screens and public views only). */
+  links?: boolean;
 }
 
 /** What a route states of its own besides its handler; everything else comes from its contract. */

@@ -22,6 +22,8 @@ import {
   gatewayMessage,
   webhook,
   message as messageTable,
+  display as displayTable,
+  displayPlant as displayPlantTable,
   plantLayout,
   role,
   rolePermission,
@@ -206,11 +208,15 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/inverter/{sn}/debug': { code: '03', address: '0001', count: 1 },
   'POST /api/v1/plant/{id}/layout/physical': { panels: [PANEL] },
   'POST /api/v1/plant/{id}/physical/layout': { panels: [PANEL] },
+  // A display of listed plants names Sunrise's plant, which another company may not list.
+  'POST /api/v1/fullscreen/add': { allPlants: false, style: 'single' },
+  'POST /api/v1/fullscreen/display/{id}': { allPlants: false, style: 'single' },
 };
 
 /** Reads left out of the control call only, with why (they are still swept as the other company). */
 const NO_CONTROL: Record<string, string> = {
   'GET /api/v1/live/plant/{id}': 'an event stream: the administrator would open a stream that never ends',
+  'GET /api/v1/fullscreen/display/{id}/live': 'an event stream: the administrator would open a stream that never ends',
   'GET /api/v1/plant/{id}/picture':
     'the sweep plant has no picture uploaded (plant-admin/picture.test.ts reads one back)',
   'GET /api/v1/user/{userId}/avatar':
@@ -278,6 +284,8 @@ interface Keys {
   webhookId: string;
   /** A message in the notice centre of Sunrise's plant owner (modules/messages). */
   noticeId: string;
+  /** A large-screen display of Sunrise's showing the sweep plant (modules/displays). */
+  displayId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -319,6 +327,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     rolloutId: k.rolloutId,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
+  // A display's listed plants (modules/displays): Sunrise's plant.
+  if (path.startsWith('/api/v1/fullscreen/') && name === 'plantIds') return [k.plantId];
   // Customers and their types (modules/customers): the ids in their paths and bodies.
   if (path.startsWith('/api/v1/customer') || path.startsWith('/api/v1/role/')) {
     const customers: Record<string, string | string[]> = {
@@ -355,6 +365,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path === '/api/v1/gateway/{sn}/message/{id}') return k.messageId;
       if (path.startsWith('/api/v1/notification/webhook/')) return k.webhookId;
       if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
+      if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -625,7 +636,15 @@ describe('the tenancy sweep', () => {
       messageId: '',
       webhookId: '',
       noticeId: '',
+      displayId: '',
     };
+    // A display of Sunrise's: another company neither reads, changes, links nor deletes it.
+    const [wall] = await db
+      .insert(displayTable)
+      .values({ companyId: sunrise?.id ?? '', name: 'Sweep wall', style: 'single' })
+      .returning();
+    await db.insert(displayPlantTable).values({ displayId: wall?.id ?? '', plantId });
+    k.displayId = wall?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)

@@ -43,6 +43,8 @@ import { plantSettingContracts } from './plant-settings.js';
 import { notificationContracts } from './notifications.js';
 // Issue 15: notice centre, bulletins, maintenance notices
 import { noticeContracts } from './notices.js';
+// Issue 16 points 4–5: large screens and view links
+import { displayContracts } from './displays.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -87,6 +89,7 @@ export * from './gateway-log.js';
 export * from './plant-settings.js';
 export * from './notifications.js';
 export * from './notices.js';
+export * from './displays.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -133,6 +136,7 @@ export const API = {
   ...plantSettingContracts,
   ...notificationContracts,
   ...noticeContracts,
+  ...displayContracts,
 };
 
 export type ApiRoute = keyof typeof API;
