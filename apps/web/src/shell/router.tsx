@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { guestLoader, shellLoader } from '../kit/guard';
+import { displayLoader, guestLoader, shellLoader } from '../kit/guard';
 import {
   PUBLIC_PLACEHOLDERS,
   SHELL_ROUTES,
@@ -80,6 +80,8 @@ const pages = {
   announcement: page(() => import('../features/notices/AnnouncementPage')),
   bulletins: page(() => import('../features/bulletins/BulletinsPage')),
   maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
+  displays: page(() => import('../features/displays/DisplaysPage')),
+  displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -145,6 +147,8 @@ function shellChild(route: ShellRoute): RouteObject {
     notice: pages.notice,
     bulletins: pages.bulletins,
     maintenanceNotices: pages.maintenanceNotices,
+    displays: pages.displays,
+    displayScreen: pages.displayScreen,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
@@ -177,12 +181,14 @@ export const routes: RouteObject[] = [
         lazy: pages.notAvailableStandalone,
         handle: { titleKey: p.titleKey },
       })),
+      // The wall-screen pages, outside the shell: with a display link (?token=) no sign-in is asked.
+      ...SHELL_ROUTES.filter((r) => r.bare).map((r): RouteObject => ({ ...shellChild(r), loader: displayLoader })),
       {
         id: 'shell',
         loader: shellLoader,
         lazy: pages.shell,
         errorElement: <RouteError />,
-        children: SHELL_ROUTES.map(shellChild),
+        children: SHELL_ROUTES.filter((r) => !r.bare).map(shellChild),
       },
       { path: '*', lazy: pages.notFound, handle: { titleKey: 'page.notFound' } },
     ],

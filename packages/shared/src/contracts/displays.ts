@@ -42,8 +42,8 @@ export const display = z.object({
   name: z.string(),
   style: z.enum(DISPLAY_STYLES),
   allPlants: z.boolean(),
-  /** Listed plants (empty when allPlants). */
-  plantIds: z.array(z.string()),
+  /** Listed plants (empty when allPlants, and for a display link), by name. */
+  plants: z.array(z.object({ id: z.string(), name: z.string() })),
   /** How many plants the display shows now. */
   plantCount: z.number().int(),
   rows: z.number().int(),
@@ -132,7 +132,7 @@ export const displayAlarm = z.object({
 });
 
 export const displayData = z.object({
-  display: display.omit({ link: true, plantIds: true }),
+  display: display.omit({ link: true, plants: true }),
   totals: displayTotals,
   /** This calendar year (each plant's own) to date. */
   yearKwh: z.number(),

@@ -165,7 +165,7 @@ export function displayRoutes(deps: {
           displayTotals(db, auth, scope, now),
           displayFigures(db, auth, scope, now),
         ]);
-        const { link: _link, plantIds: _ids, ...rest } = shown;
+        const { link: _link, plants: _plants, ...rest } = shown;
         return ok(req, { display: rest, totals, ...figures });
       },
     );

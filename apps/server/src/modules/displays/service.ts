@@ -13,7 +13,7 @@ import { findDisplay } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { anyContains, query } from '../../db/rows.js';
-import { display, displayPlant, viewLink } from '../../db/schema.js';
+import { display, displayPlant, plant, viewLink } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
 import { AppError } from '../../http/errors.js';
 import { logoUrl } from '../users/repository.js';
@@ -40,9 +40,11 @@ export class DisplayService {
     if (ids.length === 0) return [];
     const [listed, links] = await Promise.all([
       this.db
-        .select({ displayId: displayPlant.displayId, plantId: displayPlant.plantId })
+        .select({ displayId: displayPlant.displayId, id: plant.id, name: plant.name })
         .from(displayPlant)
-        .where(inArray(displayPlant.displayId, ids)),
+        .innerJoin(plant, eq(plant.id, displayPlant.plantId))
+        .where(and(inArray(displayPlant.displayId, ids), sql`${plant.deletedAt} is null`))
+        .orderBy(plant.name),
       auth.link ? Promise.resolve(new Map<string, { id: string; createdAt: number }>()) : displayLinks(this.db, ids),
     ]);
     // How many plants each shows now: the company's live plants, or the listed ones still live.
@@ -62,7 +64,10 @@ export class DisplayService {
       style: asStyle(r.style),
       allPlants: r.allPlants,
       // A display link is told how many plants, not which: it reads them through the data call.
-      plantIds: auth.link || r.allPlants ? [] : listed.filter((l) => l.displayId === r.id).map((l) => l.plantId),
+      plants:
+        auth.link || r.allPlants
+          ? []
+          : listed.filter((l) => l.displayId === r.id).map((l) => ({ id: l.id, name: l.name })),
       plantCount: countOf.get(r.id) ?? 0,
       rows: r.gridRows,
       cols: r.gridCols,

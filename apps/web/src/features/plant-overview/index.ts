@@ -2,3 +2,4 @@
 export { CardError } from './CardError';
 export { EnergyFlowDiagram } from './EnergyFlowDiagram';
 export { buildFlowModel } from './flowModel';
+export { createSseParser, reconnectDelay } from './sseParser';

@@ -1,0 +1,33 @@
+import type { DisplayInput } from '@heliograph/shared';
+import { call, routeUrl } from '../../api/call';
+
+/** Display calls (contracts in packages/shared/src/contracts/displays.ts). */
+export type { Display, DisplayData, DisplayInput, DisplayTotals, DisplayStyle, DisplayPage } from '@heliograph/shared';
+
+export const displayKeys = {
+  all: ['displays'] as const,
+  list: (q: string, page: number, size: number) => ['displays', 'list', q, page, size] as const,
+  data: (id: string, token: string) => ['displays', 'data', id, token] as const,
+};
+
+export const displayApi = {
+  list: (q: string, page: number, size: number) =>
+    call('GET /fullscreen/list', { query: { ...(q ? { keyword: q } : {}), page, size } }),
+  create: (body: DisplayInput) => call('POST /fullscreen/add', { body }),
+  update: (id: string, body: DisplayInput) => call('POST /fullscreen/display/:id', { params: { id }, body }),
+  remove: (id: string) => call('POST /fullscreen/display/:id/delete', { params: { id } }),
+  uploadLogo: (id: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return call('POST /fullscreen/display/:id/logo', { params: { id }, form });
+  },
+  removeLogo: (id: string) => call('POST /fullscreen/display/:id/logo/delete', { params: { id } }),
+  newLink: (id: string) => call('POST /fullscreen/display/:id/link', { params: { id } }),
+  revokeLink: (id: string) => call('POST /fullscreen/display/:id/link/revoke', { params: { id } }),
+  /** With a display link's token (`bearer`), or the session's when signed in. */
+  data: (id: string, bearer: string | undefined) =>
+    call('GET /fullscreen/display/:id/data', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
+  plants: (keyword: string) => call('GET /plants', { query: { keyword, page: 1, size: 20 } }),
+};
+
+export const displayLivePath = (id: string): string => routeUrl('GET /fullscreen/display/:id/live', { id });
