@@ -171,7 +171,11 @@ export default function DisplaysPage(): React.JSX.Element {
           <RowAction
             wide={wide}
             label={d.link ? t('displays.link.renew') : t('displays.link.create')}
-            aria-label={t('displays.link.createNamed', { name: d.name })}
+            aria-label={
+              d.link
+                ? t('displays.link.renewNamed', { name: d.name })
+                : t('displays.link.createNamed', { name: d.name })
+            }
             icon={<LinkOutlined />}
             loading={newLink.isPending && newLink.variables?.id === d.id}
             onClick={() => askNewLink(d)}

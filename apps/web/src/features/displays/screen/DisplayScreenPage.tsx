@@ -64,6 +64,14 @@ export default function DisplayScreenPage(): React.JSX.Element {
     setTail((prev) => [...prev, { ts: next.at, w: next.powerW }].slice(-LIVE_TAIL_MAX));
   }, []);
   const live = useDisplayLive(id, token, onTotals);
+  // The alarm list and the plants' colours come with the slower read: an alarm raised or cleared (the live
+  // count moved) brings them at once instead of at the next refresh.
+  const shownAlarms = data.data?.totals.openAlarms;
+  const liveAlarms = latest?.openAlarms;
+  const { refetch } = data;
+  useEffect(() => {
+    if (liveAlarms !== undefined && shownAlarms !== undefined && liveAlarms !== shownAlarms) void refetch();
+  }, [liveAlarms, shownAlarms, refetch]);
 
   const curve = useMemo(() => {
     const base = data.data?.curve ?? [];

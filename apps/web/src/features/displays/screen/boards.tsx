@@ -31,7 +31,7 @@ export function SingleBoard({ data, totals, curve, live, unit }: BoardProps): Re
         </div>
         <div className="hg-display-col">
           <section className="hg-display-panel hg-display-panel-grow" aria-label={data.display.name}>
-            <PowerCurve points={curve} height={260 * unit} unit={unit} />
+            <PowerCurve points={curve} height={340 * unit} unit={unit} />
           </section>
           <Alarms alarms={data.alarms} open={totals.openAlarms} limit={4} />
         </div>

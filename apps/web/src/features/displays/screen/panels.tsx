@@ -86,15 +86,37 @@ function Figure({ label, parts, testId }: { label: string; parts: FigureParts; t
   );
 }
 
+/** Today's income per currency (plants may earn in several): one line each, smaller when there are several. */
+function Income({ lines }: { lines: readonly string[] }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="hg-display-kpi">
+      <div className="hg-display-kpi-label">{t('displays.screen.income')}</div>
+      <div
+        className={lines.length > 1 ? 'hg-display-kpi-value is-many' : 'hg-display-kpi-value'}
+        data-testid="display-income"
+      >
+        {lines.length === 0
+          ? '—'
+          : lines.map((l) => (
+              <div key={l}>
+                <Quantity>{l}</Quantity>
+              </div>
+            ))}
+      </div>
+    </div>
+  );
+}
+
 /** The fleet's headline figures: live power, today's and this year's energy, income, CO₂ avoided, plants. */
 export function Kpis({ totals, yearKwh }: { totals: DisplayTotals; yearKwh: number }): React.JSX.Element {
   const { t } = useTranslation();
   const locale = useFigureLocale();
-  const income = totals.todayIncome.length
-    ? totals.todayIncome
-        .map((i) => formatMoney(i.amount, i.currency, locale, (value) => t('displays.screen.tenThousands', { value })))
-        .join(' · ')
-    : '—';
+  // The largest amounts first; three lines at most fit the tile.
+  const income = [...totals.todayIncome]
+    .sort((a, b) => b.amount - a.amount)
+    .slice(0, 3)
+    .map((i) => formatMoney(i.amount, i.currency, locale, (value) => t('displays.screen.tenThousands', { value })));
   const co2 = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(
     totals.co2Tonnes,
   );
@@ -103,7 +125,7 @@ export function Kpis({ totals, yearKwh }: { totals: DisplayTotals; yearKwh: numb
       <Figure label={t('displays.screen.power')} parts={powerParts(totals.powerW, locale)} testId="display-power" />
       <Figure label={t('displays.screen.today')} parts={energyParts(totals.todayKwh, locale)} testId="display-today" />
       <Figure label={t('displays.screen.year')} parts={energyParts(yearKwh, locale)} testId="display-year" />
-      <Figure label={t('displays.screen.income')} parts={{ text: income, unit: '' }} testId="display-income" />
+      <Income lines={income} />
       <Figure label={t('displays.screen.co2')} parts={{ text: co2, unit: 't' }} testId="display-co2" />
       <Figure
         label={t('displays.screen.plants')}
