@@ -123,6 +123,8 @@ test.describe('large screens', () => {
     await linkDialog.getByRole('button', { name: 'Done' }).click();
     await expect(row.getByText(/Active since/)).toBeVisible();
 
+    // The toasts gone, so the pictures show the page.
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
     await page.screenshot({ path: 'docs/screenshots/large-screen-list-1440.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row).toBeVisible();

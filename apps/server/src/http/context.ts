@@ -27,10 +27,13 @@ export interface AuthContext {
   link?: ViewLinkScope;
 }
 
+/** The kinds of read-only view link: a display (kiosk) or a public embed of a plant, device or layout. */
+export type ViewLinkKind = 'display' | 'plant' | 'device' | 'layout';
+
 /** What a view link reaches: one display's plants, or one plant (kinds plant, device, layout). */
 export interface ViewLinkScope {
   id: string;
-  kind: 'display' | 'plant' | 'device' | 'layout';
+  kind: ViewLinkKind;
   /** The company that made the link: its plants only, even if a listed plant moved since. */
   companyId: string;
   displayId: string | null;
@@ -75,8 +78,8 @@ declare module 'fastify' {
     access?: Access;
     scope?: Scope;
     cacheable?: boolean;
-    /** A read-only view link's token may call this GET route (its plants only, through the access layer). */
-    links?: boolean;
+    /** The view links (by kind) whose token may call this GET route (their plants only, through the access layer). */
+    links?: readonly ViewLinkKind[];
   }
   interface FastifyRequest {
     lang: Lang;

@@ -64,9 +64,10 @@ export function accessHooks(
       // A view link reads the few GET routes that declare `links`, and no other route at all: it is not an
       // account, so no permission key and no other scope applies. Every request reads the link, so a revoked
       // one stops at once.
-      const linked =
-        req.routeOptions.config.links && req.method === 'GET' ? await deps.authenticateLink?.(match[1]) : null;
-      if (!linked) throw new AppError('tokenInvalid', { httpStatus: 401 });
+      const kinds = req.routeOptions.config.links ?? [];
+      const linked = kinds.length > 0 && req.method === 'GET' ? await deps.authenticateLink?.(match[1]) : null;
+      // A display's link reads the display's calls, a plant's embed link the plant's view: each only its own.
+      if (!linked?.link || !kinds.includes(linked.link.kind)) throw new AppError('tokenInvalid', { httpStatus: 401 });
       req.auth = linked;
       return;
     }

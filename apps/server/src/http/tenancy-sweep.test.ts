@@ -24,6 +24,7 @@ import {
   message as messageTable,
   display as displayTable,
   displayPlant as displayPlantTable,
+  viewLink as viewLinkTable,
   plantLayout,
   role,
   rolePermission,
@@ -286,6 +287,8 @@ interface Keys {
   noticeId: string;
   /** A large-screen display of Sunrise's showing the sweep plant (modules/displays). */
   displayId: string;
+  /** An embed link of the sweep plant (modules/displays). */
+  embedId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -366,6 +369,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/notification/webhook/')) return k.webhookId;
       if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
       if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
+      if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -637,6 +641,7 @@ describe('the tenancy sweep', () => {
       webhookId: '',
       noticeId: '',
       displayId: '',
+      embedId: '',
     };
     // A display of Sunrise's: another company neither reads, changes, links nor deletes it.
     const [wall] = await db
@@ -645,6 +650,11 @@ describe('the tenancy sweep', () => {
       .returning();
     await db.insert(displayPlantTable).values({ displayId: wall?.id ?? '', plantId });
     k.displayId = wall?.id ?? '';
+    const [embed] = await db
+      .insert(viewLinkTable)
+      .values({ companyId: sunrise?.id ?? '', kind: 'plant', plantId, tokenHash: 'sweep-embed-hash' })
+      .returning();
+    k.embedId = embed?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)

@@ -149,6 +149,24 @@ export const displayData = z.object({
 });
 export type DisplayData = z.infer<typeof displayData>;
 
+/**
+ * Public embed views (spec §2.1 /plantFlow): a plant's read-only link for another site. Kinds device and
+ * layout (/deviceFlow, /plantLayout) are not issued yet.
+ */
+export const EMBED_KINDS = ['plant'] as const;
+export type EmbedKind = (typeof EMBED_KINDS)[number];
+
+export const embedBody = z.object({ kind: z.enum(EMBED_KINDS), plantId: z.uuid() });
+export type EmbedInput = z.input<typeof embedBody>;
+
+export const embedLink = z.object({
+  id: z.string(),
+  kind: z.enum(EMBED_KINDS),
+  plantId: z.string(),
+  createdAt: z.number(),
+});
+export type EmbedLink = z.infer<typeof embedLink>;
+
 export const displayContracts = contracts({
   'GET /fullscreen/list': { query: displayListQuery, answer: pageOf(display) },
   'POST /fullscreen/add': { body: displayBody, answer: display },
@@ -165,4 +183,9 @@ export const displayContracts = contracts({
   'GET /fullscreen/display/:id/data': { answer: displayData },
   /** Server-sent events `totals` (DisplayTotals) every few seconds; also with the display's link. */
   'GET /fullscreen/display/:id/live': { answer: null },
+  /** The plant's embed links in force (a user who may change the plant). */
+  'GET /fullscreen/embeds': { query: z.object({ plantId: z.uuid() }), answer: z.array(embedLink) },
+  /** A new embed link of a plant (token shown once). */
+  'POST /fullscreen/embed': { body: embedBody, answer: viewLinkToken },
+  'POST /fullscreen/embed/:id/revoke': { answer: emptyAnswer },
 });

@@ -92,7 +92,7 @@ describe('displays', () => {
       style: 'spliced',
       rows: 2,
       cols: 3,
-      plantIds: [plantA],
+      plants: [{ id: plantA, name: 'Wall plant A' }],
       plantCount: 1,
       link: null,
     });
@@ -252,5 +252,62 @@ describe('live totals', () => {
     for (const stop of stops) stop();
     expect(ticker.size).toBe(0);
     ticker.stop();
+  });
+});
+
+describe('embed links of a plant', () => {
+  let token: string;
+  let linkId: string;
+
+  beforeAll(async () => {
+    const res = await t.call<ViewLinkToken>('POST', '/api/v1/fullscreen/embed', {
+      token: tk.admin,
+      body: { kind: 'plant', plantId: plantA },
+    });
+    token = res.data.token;
+    linkId = res.data.link.id;
+  });
+
+  it('reads its one plant’s flow and nothing else', async () => {
+    const rt = await t.call<{ powerW: { pv: number | null } }>('GET', `/api/v1/plant/${plantA}/realtime`, { token });
+    expect(rt.code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantA}`, { token })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantB}`, { token })).code).toBe(700);
+    expect((await t.call('GET', `/api/v1/plant/${rivalPlant}/realtime`, { token })).code).toBe(700);
+    // Not a display's link, not a route of the plant's other data.
+    const d = (await create(tk.admin, body([plantA], { name: 'Embed check' }))).data;
+    expect((await t.call('GET', `/api/v1/fullscreen/display/${d.id}/data`, { token })).status).toBe(401);
+    expect((await t.call('GET', `/api/v1/plant/${plantA}/power/day`, { token })).status).toBe(401);
+    expect(
+      (await t.call('POST', `/api/v1/fullscreen/embed`, { token, body: { kind: 'plant', plantId: plantA } })).status,
+    ).toBe(401);
+  });
+
+  it('is listed for the plant, and another company can neither make, list nor revoke one', async () => {
+    const list = await t.call<{ id: string }[]>('GET', '/api/v1/fullscreen/embeds', {
+      token: tk.admin,
+      query: { plantId: plantA },
+    });
+    expect(list.data.map((l) => l.id)).toContain(linkId);
+    const made = await t.call('POST', '/api/v1/fullscreen/embed', {
+      token: tk.rival,
+      body: { kind: 'plant', plantId: plantA },
+    });
+    expect(made.code).toBe(700);
+    expect(
+      (await t.call('GET', '/api/v1/fullscreen/embeds', { token: tk.rival, query: { plantId: plantA } })).code,
+    ).toBe(700);
+    expect((await t.call('POST', `/api/v1/fullscreen/embed/${linkId}/revoke`, { token: tk.rival })).code).toBe(404);
+    expect((await t.call('GET', `/api/v1/plant/${plantA}`, { token })).code).toBe(0);
+  });
+
+  it('stops at once when revoked', async () => {
+    expect((await t.call('POST', `/api/v1/fullscreen/embed/${linkId}/revoke`, { token: tk.admin })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantA}/realtime`, { token })).status).toBe(401);
+    const list = await t.call<{ id: string }[]>('GET', '/api/v1/fullscreen/embeds', {
+      token: tk.admin,
+      query: { plantId: plantA },
+    });
+    expect(list.data.map((l) => l.id)).not.toContain(linkId);
   });
 });

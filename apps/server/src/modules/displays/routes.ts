@@ -15,6 +15,7 @@ import type { FileStore } from '../files/store.js';
 import { displayFigures, displayTotals } from './data.js';
 import { DisplayTicker } from './live.js';
 import { DisplayService } from './service.js';
+import { EmbedService } from './embeds.js';
 
 // Proxies close idle connections after 60 s; a comment line every 25 s keeps the stream open.
 const HEARTBEAT_MS = 25_000;
@@ -44,7 +45,7 @@ export function displayRoutes(deps: {
     const isTooLarge = (e: unknown) => e instanceof app.multipartErrors.RequestFileTooLargeError;
     const route = contractRoutes(app, 'displays', { id: z.uuid() });
     const manage = { access: 'fullscreen.list', scope: 'company' } as const;
-    const view = { ...manage, links: true } as const;
+    const view = { ...manage, links: ['display'] } as const;
 
     const open = new Set<import('node:http').ServerResponse>();
     app.addHook('preClose', async () => {
@@ -147,6 +148,27 @@ export function displayRoutes(deps: {
       'POST /fullscreen/display/:id/link/revoke',
       { config: manage, summary: 'Revoke the display link: screens using it stop at once' },
       async (req) => ok(req, await service.revokeLink(requireAuth(req.auth), req.params.id)),
+    );
+
+    const embeds = new EmbedService(db, deps.now);
+    const plantView = { access: 'station.view', scope: 'company' } as const;
+    route(
+      'GET /fullscreen/embeds',
+      { config: plantView, summary: 'A plant’s embed links in force (for a user who may change the plant)' },
+      async (req) => ok(req, await embeds.list(requireAuth(req.auth), req.query.plantId)),
+    );
+    route(
+      'POST /fullscreen/embed',
+      { config: plantView, summary: 'A read-only embed link of a plant for /plantFlow (token shown once)' },
+      async (req) => ok(req, await embeds.create(requireAuth(req.auth), req.body)),
+    );
+    route(
+      'POST /fullscreen/embed/:id/revoke',
+      { config: plantView, summary: 'Revoke a plant’s embed link: pages showing it stop at once' },
+      async (req) => {
+        await embeds.revoke(requireAuth(req.auth), req.params.id);
+        return ok(req, null);
+      },
     );
 
     route(
