@@ -186,4 +186,42 @@ test.describe('large screens', () => {
       await wall.close();
     }
   });
+
+  test('a plant’s embed link shows its energy flow to another site without an account, until it is revoked', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, DEMO.company_admin);
+    await page.goto('/large-screen/list');
+    await page.getByTestId('embed-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Embed a plant’s energy flow' });
+    await dialog.getByTestId('embed-plant').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await dialog.getByTestId('embed-make').click();
+    const url = (await dialog.getByTestId('embed-url').textContent())?.trim() ?? '';
+    expect(url).toMatch(/\/plantFlow\?id=[0-9a-f-]+&token=hgl_/);
+
+    const site = await wallScreen(browser);
+    try {
+      await site.page.setViewportSize({ width: 1440, height: 900 });
+      await site.page.goto(url);
+      await expect(site.page.getByTestId('embed-flow')).toBeVisible();
+      await expect(site.page.getByRole('heading', { level: 1 })).toContainText('energy flow');
+      await site.page.screenshot({ path: 'docs/screenshots/plant-flow-embed-1440.png', fullPage: true });
+
+      await dialog.getByTestId('embed-links').getByRole('button', { name: 'Revoke link' }).first().click();
+      await page.getByTestId('embed-revoke-confirm').click();
+      await expect(dialog.getByTestId('embed-links')).toContainText('No embed link of this plant');
+      await site.page.reload();
+      await expect(site.page.getByTestId('embed-revoked')).toBeVisible();
+
+      for (const p of site.page.context().pages()) await site.watch.scan(p);
+      const found = await site.watch.violations();
+      expect(found, formatViolations(found)).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
 });

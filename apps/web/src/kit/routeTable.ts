@@ -551,7 +551,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
   { path: '/plantLayout', titleKey: 'page.plantLayout' },
   { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
-  { path: '/plantFlow', titleKey: 'page.plantFlow' },
   { path: '/lora-realtime', titleKey: 'page.loraRealtime' },
   { path: '/lora-meter-realtime', titleKey: 'page.loraMeterRealtime' },
   { path: '/lora-switch-realtime', titleKey: 'page.loraSwitchRealtime' },

@@ -82,6 +82,7 @@ const pages = {
   maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
   displays: page(() => import('../features/displays/DisplaysPage')),
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
+  plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -176,6 +177,8 @@ export const routes: RouteObject[] = [
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
       { path: '/announcement', lazy: pages.announcement, handle: { titleKey: 'page.announcement' } },
+      // A plant's energy flow for another site, with the plant's embed link (?token=): no account.
+      { path: '/plantFlow', lazy: pages.plantFlow, handle: { titleKey: 'page.plantFlow' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,

@@ -26,6 +26,7 @@ import { useFigureLocale } from '../../components/plant/useFigureLocale';
 import { LoadFailed } from '../device-common/LoadFailed';
 import { displayApi, displayKeys, type Display } from './api';
 import { DisplayDialog } from './DisplayDialog';
+import { EmbedDialog } from './EmbedDialog';
 import { displayUrl } from './displayUrl';
 import { LinkDialog } from './LinkDialog';
 import './displays.css';
@@ -45,6 +46,7 @@ export default function DisplaysPage(): React.JSX.Element {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Display | null>(null);
   const [open, setOpen] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const [linked, setLinked] = useState<{ display: Display; token: string } | null>(null);
   const list = useQuery({
     queryKey: displayKeys.list(state.search, state.page, state.size),
@@ -234,17 +236,22 @@ export default function DisplaysPage(): React.JSX.Element {
       hint={t('displays.hint')}
       data-testid="displays-page"
       actions={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing(null);
-            setOpen(true);
-          }}
-          data-testid="display-create"
-        >
-          {t('displays.create')}
-        </Button>
+        <Space wrap>
+          <Button onClick={() => setEmbedding(true)} icon={<LinkOutlined />} data-testid="embed-open">
+            {t('displays.embed.open')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+            data-testid="display-create"
+          >
+            {t('displays.create')}
+          </Button>
+        </Space>
       }
     >
       <ListToolbar
@@ -266,6 +273,7 @@ export default function DisplaysPage(): React.JSX.Element {
         locale={listEmpty(narrowed, t('displays.noMatch'), t('displays.none'))}
       />
       <DisplayDialog open={open} editing={editing} onClose={() => setOpen(false)} />
+      <EmbedDialog open={embedding} onClose={() => setEmbedding(false)} />
       <LinkDialog display={linked?.display ?? null} token={linked?.token ?? null} onClose={() => setLinked(null)} />
     </ListPage>
   );

@@ -8,6 +8,7 @@ export const displayKeys = {
   all: ['displays'] as const,
   list: (q: string, page: number, size: number) => ['displays', 'list', q, page, size] as const,
   data: (id: string, token: string) => ['displays', 'data', id, token] as const,
+  embeds: (plantId: string) => ['displays', 'embeds', plantId] as const,
 };
 
 export const displayApi = {
@@ -28,6 +29,18 @@ export const displayApi = {
   data: (id: string, bearer: string | undefined) =>
     call('GET /fullscreen/display/:id/data', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
   plants: (keyword: string) => call('GET /plants', { query: { keyword, page: 1, size: 20 } }),
+  embeds: (plantId: string) => call('GET /fullscreen/embeds', { query: { plantId } }),
+  newEmbed: (plantId: string) => call('POST /fullscreen/embed', { body: { kind: 'plant', plantId } }),
+  revokeEmbed: (id: string) => call('POST /fullscreen/embed/:id/revoke', { params: { id } }),
+  /** The public plant-flow view's reads, with the plant's embed link. */
+  embeddedPlant: (id: string, bearer: string | undefined) =>
+    call('GET /plant/:id', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
+  embeddedRealtime: (id: string, bearer: string | undefined) =>
+    call('GET /plant/:id/realtime', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
 };
+
+/** The public plant-flow view of a plant with its embed link (spec §2.1 /plantFlow). */
+export const plantFlowUrl = (plantId: string, token: string, origin = ''): string =>
+  `${origin}/plantFlow?${new URLSearchParams({ id: plantId, token }).toString()}`;
 
 export const displayLivePath = (id: string): string => routeUrl('GET /fullscreen/display/:id/live', { id });
