@@ -169,6 +169,14 @@ test.describe('large screens', () => {
       await expect(wall.page.getByTestId('display-live')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
       await wall.page.screenshot({ path: 'docs/screenshots/large-screen-spliced-1-2-1920.png' });
 
+      // In Hebrew (chosen in the address, a wall PC has no switcher) the picture mirrors.
+      await wall.page.goto(`${single}&lang=he`);
+      await expect(wall.page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(wall.page.getByTestId('display-live')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
+      await wall.page.screenshot({ path: 'docs/screenshots/large-screen-single-he-1920.png' });
+      await wall.page.goto(`${single}&lang=en`);
+      await expect(wall.page.locator('html')).toHaveAttribute('dir', 'ltr');
+
       // Revoked from the list (with a confirmation): the wall screen says so by itself.
       await row.getByRole('button', { name: `Revoke link of ${name}` }).click();
       await page.getByTestId('display-revoke-confirm').click();

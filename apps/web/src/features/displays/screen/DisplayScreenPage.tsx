@@ -1,4 +1,5 @@
-import { DISPLAY_STAGE, ERROR_CODES, type DisplayTotals } from '@heliograph/shared';
+import { DISPLAY_STAGE, ERROR_CODES, isLang, type DisplayTotals } from '@heliograph/shared';
+import { changeLanguage, currentLang } from '../../../i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,12 @@ export default function DisplayScreenPage(): React.JSX.Element {
   const token = params.get('token') ?? undefined;
   const spliced = pathname.endsWith('/multitwo');
   const paged = params.get('view') === 'pages';
+
+  // A wall PC has no language switcher: `&lang=he` in its address chooses (saved, one reload).
+  const wanted = params.get('lang');
+  useEffect(() => {
+    if (isLang(wanted) && wanted !== currentLang()) changeLanguage(wanted);
+  }, [wanted]);
 
   useEffect(() => {
     // A wall screen is dark, edge to edge; the console's page colour comes back when it closes.

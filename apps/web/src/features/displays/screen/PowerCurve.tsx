@@ -54,15 +54,19 @@ export function PowerCurve({
       ],
     };
   }, [points, locale, t, unit]);
+  // Time runs left to right and "120.0 kW" reads as written in every language: the canvas would otherwise take
+  // the page's right-to-left direction in Hebrew and print "kW 120.0".
   return (
-    <LazyEChart
-      option={option}
-      height={height}
-      grow
-      label={t('displays.screen.curveLabel')}
-      locale={chartLocale}
-      testId="display-curve"
-      points={points.length}
-    />
+    <div dir="ltr" className="hg-display-curve">
+      <LazyEChart
+        option={option}
+        height={height}
+        grow
+        label={t('displays.screen.curveLabel')}
+        locale={chartLocale}
+        testId="display-curve"
+        points={points.length}
+      />
+    </div>
   );
 }

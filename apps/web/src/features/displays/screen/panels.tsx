@@ -201,7 +201,10 @@ export function Alarms({
   return (
     <section className="hg-display-panel" aria-labelledby="display-alarms-title">
       <h2 id="display-alarms-title" className="hg-display-panel-title">
-        {t('displays.screen.alarms')} <Quantity className="hg-display-badge">{open.toLocaleString(locale)}</Quantity>
+        {t('displays.screen.alarms')}{' '}
+        <Quantity className={open === 0 ? 'hg-display-badge is-zero' : 'hg-display-badge'}>
+          {open.toLocaleString(locale)}
+        </Quantity>
       </h2>
       {alarms.length === 0 ? (
         <p className="hg-display-empty">{t('displays.screen.noAlarms')}</p>
