@@ -150,10 +150,10 @@ export const displayData = z.object({
 export type DisplayData = z.infer<typeof displayData>;
 
 /**
- * Public embed views (spec §2.1 /plantFlow): a plant's read-only link for another site. Kinds device and
- * layout (/deviceFlow, /plantLayout) are not issued yet.
+ * Public embed views (spec §2.1): a plant's read-only link for another site — its energy flow (kind plant,
+ * /plantFlow) or its panel layout (kind layout, /plantLayout). Kind device (/deviceFlow) is not issued yet.
  */
-export const EMBED_KINDS = ['plant'] as const;
+export const EMBED_KINDS = ['plant', 'layout'] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
 
 export const embedBody = z.object({ kind: z.enum(EMBED_KINDS), plantId: z.uuid() });

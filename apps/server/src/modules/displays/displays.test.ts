@@ -311,3 +311,27 @@ describe('embed links of a plant', () => {
     expect(list.data.map((l) => l.id)).not.toContain(linkId);
   });
 });
+
+describe('layout embed links', () => {
+  it('read the plant’s layout and name, not its flow nor another plant', async () => {
+    const res = await t.call<ViewLinkToken>('POST', '/api/v1/fullscreen/embed', {
+      token: tk.admin,
+      body: { kind: 'layout', plantId: plantB },
+    });
+    const token = res.data.token;
+    expect((await t.call('GET', `/api/v1/plant/${plantB}/layout/logical`, { token })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantB}/logical/layout/day`, { token })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantB}/physical/layout`, { token })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantB}`, { token })).code).toBe(0);
+    expect((await t.call('GET', `/api/v1/plant/${plantA}/layout/logical`, { token })).code).toBe(700);
+    expect((await t.call('GET', `/api/v1/plant/${plantB}/realtime`, { token })).status).toBe(401);
+    expect(
+      (await t.call('POST', `/api/v1/plant/${plantB}/layout/logical`, { token, body: { collapsed: [] } })).status,
+    ).toBe(401);
+    const list = await t.call<{ kind: string }[]>('GET', '/api/v1/fullscreen/embeds', {
+      token: tk.admin,
+      query: { plantId: plantB },
+    });
+    expect(list.data.map((l) => l.kind)).toEqual(['layout']);
+  });
+});

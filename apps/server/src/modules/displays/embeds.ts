@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { EmbedInput, EmbedLink, ViewLinkToken } from '@heliograph/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { EMBED_KINDS, type EmbedInput, type EmbedLink, type ViewLinkToken } from '@heliograph/shared';
 import { findPlant } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { viewLink } from '../../db/schema.js';
@@ -34,9 +34,14 @@ export class EmbedService {
     const rows = await this.db
       .select()
       .from(viewLink)
-      .where(and(eq(viewLink.plantId, p.id), eq(viewLink.kind, 'plant'), isNull(viewLink.revokedAt)))
+      .where(and(eq(viewLink.plantId, p.id), inArray(viewLink.kind, [...EMBED_KINDS]), isNull(viewLink.revokedAt)))
       .orderBy(desc(viewLink.createdAt));
-    return rows.map((r) => ({ id: r.id, kind: 'plant', plantId: p.id, createdAt: r.createdAt.getTime() }));
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind === 'layout' ? 'layout' : 'plant',
+      plantId: p.id,
+      createdAt: r.createdAt.getTime(),
+    }));
   }
 
   async create(auth: AuthContext, b: EmbedInput): Promise<ViewLinkToken> {
@@ -61,7 +66,7 @@ export class EmbedService {
     const [row] = await this.db
       .select({ id: viewLink.id, plantId: viewLink.plantId })
       .from(viewLink)
-      .where(and(eq(viewLink.id, id), eq(viewLink.kind, 'plant'), isNull(viewLink.revokedAt)));
+      .where(and(eq(viewLink.id, id), inArray(viewLink.kind, [...EMBED_KINDS]), isNull(viewLink.revokedAt)));
     if (!row?.plantId) throw new AppError('notFound');
     // Someone who may not change the plant is told the link does not exist, not that it is someone else's.
     await findPlant(this.db, auth, row.plantId, { write: true, missing: 'notFound' });

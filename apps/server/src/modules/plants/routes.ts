@@ -24,7 +24,9 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
 
     // The public plant-flow view (/plantFlow) reads these two with a plant's embed link (modules/displays).
     const embedded = { ...view, links: ['plant'] } as const;
-    route('GET /plant/:id', { config: embedded, summary: 'One plant; also with its embed link' }, async (req) => {
+    // The public layout view (/plantLayout) names its plant too.
+    const named = { ...view, links: ['plant', 'layout'] } as const;
+    route('GET /plant/:id', { config: named, summary: 'One plant; also with its embed link' }, async (req) => {
       const auth = requireAuth(req.auth);
       return ok(req, await plants.summarise(await plants.get(auth, req.params.id)));
     });
