@@ -219,9 +219,27 @@ test.describe('large screens', () => {
       await expect(site.page.getByRole('heading', { level: 1 })).toContainText('energy flow');
       await site.page.screenshot({ path: 'docs/screenshots/plant-flow-embed-1440.png', fullPage: true });
 
-      await dialog.getByTestId('embed-links').getByRole('button', { name: 'Revoke link' }).first().click();
-      await page.getByTestId('embed-revoke-confirm').click();
+      // The same plant's panel layout, as a second link.
+      await dialog.getByText('Panel layout').click();
+      await dialog.getByTestId('embed-make').click();
+      const layoutUrl = (await dialog.getByTestId('embed-url').textContent())?.trim() ?? '';
+      expect(layoutUrl).toMatch(/\/plantLayout\?id=[0-9a-f-]+&token=hgl_/);
+      const layoutPage = await site.page.context().newPage();
+      await layoutPage.setViewportSize({ width: 1440, height: 900 });
+      await layoutPage.goto(layoutUrl);
+      await expect(layoutPage.getByTestId('embed-layout')).toBeVisible();
+      await expect(layoutPage.getByRole('heading', { level: 1 })).toContainText('panel layout');
+      await layoutPage.screenshot({ path: 'docs/screenshots/plant-layout-embed-1440.png', fullPage: true });
+
+      // Both revoked, with a confirmation each: the pages are refused.
+      for (let i = 0; i < 2; i++) {
+        await dialog.getByTestId('embed-links').getByRole('button', { name: 'Revoke link' }).first().click();
+        await page.getByTestId('embed-revoke-confirm').click();
+        await expect(dialog.getByTestId('embed-links').getByRole('button', { name: 'Revoke link' })).toHaveCount(1 - i);
+      }
       await expect(dialog.getByTestId('embed-links')).toContainText('No embed link of this plant');
+      await layoutPage.reload();
+      await expect(layoutPage.getByTestId('embed-revoked')).toBeVisible();
       await site.page.reload();
       await expect(site.page.getByTestId('embed-revoked')).toBeVisible();
 

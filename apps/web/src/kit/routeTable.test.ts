@@ -142,9 +142,8 @@ describe('route table', () => {
 
   it('lists the public placeholder views of spec §2.1', () => {
     // /announcement is built (features/notices/AnnouncementPage): the public bulletins; /plantFlow too
-    // (features/displays/embed): a plant's flow with its embed link.
+    // and /plantLayout (features/displays/embed): a plant's flow and layout with its embed link.
     expect(PUBLIC_PLACEHOLDERS.map((p) => p.path)).toEqual([
-      '/plantLayout',
       '/deviceFlow',
       '/lora-realtime',
       '/lora-meter-realtime',

@@ -83,6 +83,7 @@ const pages = {
   displays: page(() => import('../features/displays/DisplaysPage')),
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
+  plantLayoutEmbed: page(() => import('../features/displays/embed/PlantLayoutEmbedPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -179,6 +180,7 @@ export const routes: RouteObject[] = [
       { path: '/announcement', lazy: pages.announcement, handle: { titleKey: 'page.announcement' } },
       // A plant's energy flow for another site, with the plant's embed link (?token=): no account.
       { path: '/plantFlow', lazy: pages.plantFlow, handle: { titleKey: 'page.plantFlow' } },
+      { path: '/plantLayout', lazy: pages.plantLayoutEmbed, handle: { titleKey: 'page.plantLayout' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,

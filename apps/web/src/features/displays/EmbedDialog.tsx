@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Form, List, Modal, Select, Typography } from 'antd';
+import { EMBED_KINDS, type EmbedKind } from '@heliograph/shared';
+import { Alert, App, Button, Empty, Form, List, Modal, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Quantity } from '../../components/Quantity';
 import { useFigureLocale } from '../../components/plant/useFigureLocale';
-import { displayApi, displayKeys, plantFlowUrl } from './api';
+import { displayApi, displayKeys, embedUrl } from './api';
 
 /**
  * Embed links of a plant (spec §2.1 /plantFlow): pick a plant you may change, make a read-only link of its
@@ -18,6 +19,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [keyword, setKeyword] = useState('');
   const [plantId, setPlantId] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
+  const [kind, setKind] = useState<EmbedKind>('plant');
   const found = useQuery({
     queryKey: ['displays', 'plants', keyword],
     queryFn: () => displayApi.plants(keyword),
@@ -30,7 +32,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
     enabled: open && !!plantId,
   });
   const make = useMutation({
-    mutationFn: (id: string) => displayApi.newEmbed(id),
+    mutationFn: (id: string) => displayApi.newEmbed(id, kind),
     onSuccess: (r) => {
       setMade(r.token);
       void queryClient.invalidateQueries({ queryKey: displayKeys.embeds(plantId ?? '') });
@@ -43,7 +45,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
       void queryClient.invalidateQueries({ queryKey: displayKeys.embeds(plantId ?? '') });
     },
   });
-  const url = made && plantId ? plantFlowUrl(plantId, made, window.location.origin) : '';
+  const url = made && plantId ? embedUrl(kind, plantId, made, window.location.origin) : '';
   const close = () => {
     setMade(null);
     setPlantId(undefined);
@@ -74,6 +76,16 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
             placeholder={t('displays.form.plantsPlaceholder')}
             options={(found.data?.rows ?? []).filter((p) => p.writable).map((p) => ({ value: p.id, label: p.name }))}
             data-testid="embed-plant"
+          />
+        </Form.Item>
+        <Form.Item label={t('displays.embed.kind')}>
+          <Radio.Group
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as EmbedKind);
+              setMade(null);
+            }}
+            options={EMBED_KINDS.map((k) => ({ value: k, label: t(`displays.embed.kinds.${k}`) }))}
           />
         </Form.Item>
       </Form>
@@ -134,7 +146,8 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
                   </Button>,
                 ]}
               >
-                {t('displays.embed.madeAt')} <Quantity>{new Date(l.createdAt).toLocaleString(locale)}</Quantity>
+                {t(`displays.embed.kinds.${l.kind}`)} · {t('displays.embed.madeAt')}{' '}
+                <Quantity>{new Date(l.createdAt).toLocaleString(locale)}</Quantity>
               </List.Item>
             )}
           />

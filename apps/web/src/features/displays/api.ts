@@ -1,4 +1,4 @@
-import type { DisplayInput } from '@heliograph/shared';
+import type { DisplayInput, EmbedKind } from '@heliograph/shared';
 import { call, routeUrl } from '../../api/call';
 
 /** Display calls (contracts in packages/shared/src/contracts/displays.ts). */
@@ -30,7 +30,7 @@ export const displayApi = {
     call('GET /fullscreen/display/:id/data', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
   plants: (keyword: string) => call('GET /plants', { query: { keyword, page: 1, size: 20 } }),
   embeds: (plantId: string) => call('GET /fullscreen/embeds', { query: { plantId } }),
-  newEmbed: (plantId: string) => call('POST /fullscreen/embed', { body: { kind: 'plant', plantId } }),
+  newEmbed: (plantId: string, kind: EmbedKind) => call('POST /fullscreen/embed', { body: { kind, plantId } }),
   revokeEmbed: (id: string) => call('POST /fullscreen/embed/:id/revoke', { params: { id } }),
   /** The public plant-flow view's reads, with the plant's embed link. */
   embeddedPlant: (id: string, bearer: string | undefined) =>
@@ -39,8 +39,8 @@ export const displayApi = {
     call('GET /plant/:id/realtime', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
 };
 
-/** The public plant-flow view of a plant with its embed link (spec §2.1 /plantFlow). */
-export const plantFlowUrl = (plantId: string, token: string, origin = ''): string =>
-  `${origin}/plantFlow?${new URLSearchParams({ id: plantId, token }).toString()}`;
+/** The public view of a plant with its embed link (spec §2.1): its flow (/plantFlow) or layout (/plantLayout). */
+export const embedUrl = (kind: EmbedKind, plantId: string, token: string, origin = ''): string =>
+  `${origin}/${kind === 'layout' ? 'plantLayout' : 'plantFlow'}?${new URLSearchParams({ id: plantId, token }).toString()}`;
 
 export const displayLivePath = (id: string): string => routeUrl('GET /fullscreen/display/:id/live', { id });
