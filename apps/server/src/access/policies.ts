@@ -209,7 +209,11 @@ export const POLICIES = {
    */
   device: {
     from: sql`device d join gateway g on g.id = d.gateway_id`,
-    read: (auth) => gatewayCondition(auth, false),
+    // A device's embed link sees that one device of its plant, not the plant's others.
+    read: (auth) =>
+      auth.link?.kind === 'device'
+        ? sql`${gatewayCondition(auth, false)} and d.sn = ${auth.link.deviceSn ?? ''}`
+        : gatewayCondition(auth, false),
     write: (auth) => gatewayCondition(auth, true),
     missing: 'notFound',
   },

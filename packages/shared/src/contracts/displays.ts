@@ -151,18 +151,26 @@ export type DisplayData = z.infer<typeof displayData>;
 
 /**
  * Public embed views (spec §2.1): a plant's read-only link for another site — its energy flow (kind plant,
- * /plantFlow) or its panel layout (kind layout, /plantLayout). Kind device (/deviceFlow) is not issued yet.
+ * /plantFlow), its panel layout (kind layout, /plantLayout) or one inverter's flow (kind device, /deviceFlow).
  */
-export const EMBED_KINDS = ['plant', 'layout'] as const;
+export const EMBED_KINDS = ['plant', 'layout', 'device'] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
 
-export const embedBody = z.object({ kind: z.enum(EMBED_KINDS), plantId: z.uuid() });
+export const embedBody = z
+  .object({
+    kind: z.enum(EMBED_KINDS),
+    plantId: z.uuid(),
+    /** Kind device: the inverter's serial number (an inverter of the plant). */
+    sn: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((b) => b.kind !== 'device' || !!b.sn, { path: ['sn'], message: 'required' });
 export type EmbedInput = z.input<typeof embedBody>;
 
 export const embedLink = z.object({
   id: z.string(),
   kind: z.enum(EMBED_KINDS),
   plantId: z.string(),
+  sn: z.string().nullable(),
   createdAt: z.number(),
 });
 export type EmbedLink = z.infer<typeof embedLink>;

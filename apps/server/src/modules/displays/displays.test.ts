@@ -335,3 +335,45 @@ describe('layout embed links', () => {
     expect(list.data.map((l) => l.kind)).toEqual(['layout']);
   });
 });
+
+describe('device embed links', () => {
+  it('read one inverter’s flow, not another inverter of the same plant', async () => {
+    const db = t.database.db;
+    const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+    const meta = { mppts: 2, pvW: 5000, inverterKind: 'string', phases: 1 };
+    const plantId = (
+      await provisionPlant(db, {
+        ...base('Wall plant with inverters', sunrise?.id ?? null, 10),
+        gateways: [
+          {
+            sn: 'GWWALL0001',
+            password: 'GatewayPass2026',
+            devices: [
+              { sn: 'INVWALL01', kind: 'inverter', ratedW: 5000, meta },
+              { sn: 'INVWALL02', kind: 'inverter', ratedW: 5000, meta },
+            ],
+          },
+        ],
+      })
+    ).plantId;
+    const refused = await t.call('POST', '/api/v1/fullscreen/embed', {
+      token: tk.admin,
+      body: { kind: 'device', plantId: plantA, sn: 'INVWALL01' },
+    });
+    expect(refused.code).toBe(600);
+    const res = await t.call<ViewLinkToken>('POST', '/api/v1/fullscreen/embed', {
+      token: tk.admin,
+      body: { kind: 'device', plantId, sn: 'INVWALL01' },
+    });
+    const token = res.data.token;
+    expect((await t.call('GET', '/api/v1/inverter/INVWALL01/flow', { token })).code).toBe(0);
+    expect((await t.call('GET', '/api/v1/inverter/INVWALL02/flow', { token })).code).toBe(600);
+    expect((await t.call('GET', `/api/v1/plant/${plantId}`, { token })).status).toBe(401);
+    expect((await t.call('GET', '/api/v1/inverter/INVWALL01/control', { token })).status).toBe(401);
+    const list = await t.call<{ kind: string; sn: string | null }[]>('GET', '/api/v1/fullscreen/embeds', {
+      token: tk.admin,
+      query: { plantId },
+    });
+    expect(list.data).toEqual([expect.objectContaining({ kind: 'device', sn: 'INVWALL01' })]);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EMBED_KINDS, type EmbedInput, type EmbedLink, type ViewLinkToken } from '@heliograph/shared';
-import { findPlant } from '../../access/finders.js';
+import { findDevice, findPlant } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { viewLink } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
@@ -38,14 +38,18 @@ export class EmbedService {
       .orderBy(desc(viewLink.createdAt));
     return rows.map((r) => ({
       id: r.id,
-      kind: r.kind === 'layout' ? 'layout' : 'plant',
+      kind: r.kind === 'layout' || r.kind === 'device' ? r.kind : 'plant',
       plantId: p.id,
+      sn: r.deviceSn,
       createdAt: r.createdAt.getTime(),
     }));
   }
 
   async create(auth: AuthContext, b: EmbedInput): Promise<ViewLinkToken> {
     const p = await this.plant(auth, b.plantId);
+    // A device link names an inverter of that plant the caller may operate; otherwise 600 (does not exist).
+    const sn = b.kind === 'device' ? b.sn : undefined;
+    if (sn) await findDevice(this.db, auth, sn, { kind: 'inverter', write: true, where: sql`d.plant_id = ${p.id}` });
     const { token, hash } = newLinkToken();
     const [row] = await this.db
       .insert(viewLink)
@@ -53,6 +57,7 @@ export class EmbedService {
         companyId: p.companyId,
         kind: b.kind,
         plantId: p.id,
+        deviceSn: sn ?? null,
         tokenHash: hash,
         createdBy: auth.userId,
         createdAt: new Date(this.now()),
