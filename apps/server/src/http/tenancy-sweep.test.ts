@@ -332,6 +332,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
   if (Object.hasOwn(byName, name)) return byName[name];
   // A display's listed plants (modules/displays): Sunrise's plant.
   if (path.startsWith('/api/v1/fullscreen/') && name === 'plantIds') return [k.plantId];
+  // A device embed link names Sunrise's inverter.
+  if (path.startsWith('/api/v1/fullscreen/') && name === 'sn') return k.inverter;
   // Customers and their types (modules/customers): the ids in their paths and bodies.
   if (path.startsWith('/api/v1/customer') || path.startsWith('/api/v1/role/')) {
     const customers: Record<string, string | string[]> = {
