@@ -142,9 +142,9 @@ describe('route table', () => {
 
   it('lists the public placeholder views of spec §2.1', () => {
     // /announcement is built (features/notices/AnnouncementPage): the public bulletins; /plantFlow too
-    // and /plantLayout (features/displays/embed): a plant's flow and layout with its embed link.
+    // /plantLayout and /deviceFlow (features/displays/embed): a plant's flow and layout, an inverter's flow, with an
+    // embed link.
     expect(PUBLIC_PLACEHOLDERS.map((p) => p.path)).toEqual([
-      '/deviceFlow',
       '/lora-realtime',
       '/lora-meter-realtime',
       '/lora-switch-realtime',

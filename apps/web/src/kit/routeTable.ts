@@ -549,7 +549,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
 export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
-  { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
   { path: '/lora-realtime', titleKey: 'page.loraRealtime' },
   { path: '/lora-meter-realtime', titleKey: 'page.loraMeterRealtime' },
   { path: '/lora-switch-realtime', titleKey: 'page.loraSwitchRealtime' },

@@ -84,6 +84,7 @@ const pages = {
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
   plantLayoutEmbed: page(() => import('../features/displays/embed/PlantLayoutEmbedPage')),
+  deviceFlow: page(() => import('../features/displays/embed/DeviceFlowPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -181,6 +182,7 @@ export const routes: RouteObject[] = [
       // A plant's energy flow for another site, with the plant's embed link (?token=): no account.
       { path: '/plantFlow', lazy: pages.plantFlow, handle: { titleKey: 'page.plantFlow' } },
       { path: '/plantLayout', lazy: pages.plantLayoutEmbed, handle: { titleKey: 'page.plantLayout' } },
+      { path: '/deviceFlow', lazy: pages.deviceFlow, handle: { titleKey: 'page.deviceFlow' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,

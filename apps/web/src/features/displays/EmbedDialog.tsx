@@ -20,6 +20,12 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
   const [plantId, setPlantId] = useState<string | undefined>();
   const [made, setMade] = useState<string | null>(null);
   const [kind, setKind] = useState<EmbedKind>('plant');
+  const [sn, setSn] = useState<string | undefined>();
+  const inverters = useQuery({
+    queryKey: ['displays', 'inverters', plantId ?? ''],
+    queryFn: () => displayApi.inverters(plantId ?? ''),
+    enabled: open && !!plantId && kind === 'device',
+  });
   const found = useQuery({
     queryKey: ['displays', 'plants', keyword],
     queryFn: () => displayApi.plants(keyword),
@@ -32,7 +38,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
     enabled: open && !!plantId,
   });
   const make = useMutation({
-    mutationFn: (id: string) => displayApi.newEmbed(id, kind),
+    mutationFn: (id: string) => displayApi.newEmbed(id, kind, kind === 'device' ? sn : undefined),
     onSuccess: (r) => {
       setMade(r.token);
       void queryClient.invalidateQueries({ queryKey: displayKeys.embeds(plantId ?? '') });
@@ -45,7 +51,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
       void queryClient.invalidateQueries({ queryKey: displayKeys.embeds(plantId ?? '') });
     },
   });
-  const url = made && plantId ? embedUrl(kind, plantId, made, window.location.origin) : '';
+  const url = made && plantId ? embedUrl(kind, plantId, made, { sn, origin: window.location.origin }) : '';
   const close = () => {
     setMade(null);
     setPlantId(undefined);
@@ -69,6 +75,7 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
             value={plantId}
             onChange={(v: string) => {
               setPlantId(v);
+              setSn(undefined);
               setMade(null);
             }}
             showSearch={{ filterOption: false, onSearch: setKeyword }}
@@ -88,10 +95,28 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
             options={EMBED_KINDS.map((k) => ({ value: k, label: t(`displays.embed.kinds.${k}`) }))}
           />
         </Form.Item>
+        {kind === 'device' && plantId ? (
+          <Form.Item label={t('displays.embed.inverter')} htmlFor="embed-inverter">
+            <Select
+              id="embed-inverter"
+              value={sn}
+              onChange={(v: string) => {
+                setSn(v);
+                setMade(null);
+              }}
+              loading={inverters.isFetching}
+              options={(inverters.data?.rows ?? []).map((r) => ({
+                value: r.sn,
+                label: r.alias ? `${r.alias} (${r.sn})` : r.sn,
+              }))}
+              data-testid="embed-inverter"
+            />
+          </Form.Item>
+        ) : null}
       </Form>
       <Button
         type="primary"
-        disabled={!plantId}
+        disabled={!plantId || (kind === 'device' && !sn)}
         loading={make.isPending}
         onClick={() => plantId && make.mutate(plantId)}
         data-testid="embed-make"
@@ -146,7 +171,8 @@ export function EmbedDialog({ open, onClose }: { open: boolean; onClose: () => v
                   </Button>,
                 ]}
               >
-                {t(`displays.embed.kinds.${l.kind}`)} · {t('displays.embed.madeAt')}{' '}
+                {t(`displays.embed.kinds.${l.kind}`)}
+                {l.sn ? <Quantity>{` ${l.sn}`}</Quantity> : null} · {t('displays.embed.madeAt')}{' '}
                 <Quantity>{new Date(l.createdAt).toLocaleString(locale)}</Quantity>
               </List.Item>
             )}

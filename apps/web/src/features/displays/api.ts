@@ -30,7 +30,11 @@ export const displayApi = {
     call('GET /fullscreen/display/:id/data', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
   plants: (keyword: string) => call('GET /plants', { query: { keyword, page: 1, size: 20 } }),
   embeds: (plantId: string) => call('GET /fullscreen/embeds', { query: { plantId } }),
-  newEmbed: (plantId: string, kind: EmbedKind) => call('POST /fullscreen/embed', { body: { kind, plantId } }),
+  newEmbed: (plantId: string, kind: EmbedKind, sn?: string) =>
+    call('POST /fullscreen/embed', { body: { kind, plantId, ...(sn ? { sn } : {}) } }),
+  inverters: (plantId: string) => call('GET /inverters', { query: { plantId, page: 1, size: 100 } }),
+  embeddedFlow: (sn: string, bearer: string | undefined) =>
+    call('GET /inverter/:sn/flow', { params: { sn } }, { silent: true, ...(bearer ? { bearer } : {}) }),
   revokeEmbed: (id: string) => call('POST /fullscreen/embed/:id/revoke', { params: { id } }),
   /** The public plant-flow view's reads, with the plant's embed link. */
   embeddedPlant: (id: string, bearer: string | undefined) =>
@@ -39,8 +43,19 @@ export const displayApi = {
     call('GET /plant/:id/realtime', { params: { id } }, { silent: true, ...(bearer ? { bearer } : {}) }),
 };
 
-/** The public view of a plant with its embed link (spec §2.1): its flow (/plantFlow) or layout (/plantLayout). */
-export const embedUrl = (kind: EmbedKind, plantId: string, token: string, origin = ''): string =>
-  `${origin}/${kind === 'layout' ? 'plantLayout' : 'plantFlow'}?${new URLSearchParams({ id: plantId, token }).toString()}`;
+/**
+ * The public view of an embed link (spec §2.1): a plant's flow (/plantFlow), its layout (/plantLayout) or one
+ * inverter's flow (/deviceFlow).
+ */
+export function embedUrl(
+  kind: EmbedKind,
+  plantId: string,
+  token: string,
+  opts: { sn?: string; origin?: string } = {},
+): string {
+  const origin = opts.origin ?? '';
+  if (kind === 'device') return `${origin}/deviceFlow?${new URLSearchParams({ sn: opts.sn ?? '', token }).toString()}`;
+  return `${origin}/${kind === 'layout' ? 'plantLayout' : 'plantFlow'}?${new URLSearchParams({ id: plantId, token }).toString()}`;
+}
 
 export const displayLivePath = (id: string): string => routeUrl('GET /fullscreen/display/:id/live', { id });
