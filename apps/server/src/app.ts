@@ -44,6 +44,8 @@ import { TelemetryWriter } from './modules/telemetry/writer.js';
 import { deviceRoutes } from './modules/devices/routes.js';
 import { DeviceService } from './modules/devices/service.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { displayRoutes } from './modules/displays/routes.js';
+import { authenticateLink } from './modules/displays/links.js';
 import { commandRoutes } from './modules/commands/routes.js';
 import { gatewayRoutes } from './modules/gateways/routes.js';
 import { acSwitchRoutes } from './modules/ac-switches/routes.js';
@@ -119,6 +121,8 @@ export interface AppOptions {
   database?: Database;
   /** The clock of the rate limits, two-step verification codes and scan codes (tests move it); Date.now otherwise. */
   now?: () => number;
+  /** How often a display's live totals are sent (5 s; tests shorten it). */
+  displayTickMs?: number;
   /**
    * false: no periodic sweep of the plant summaries (tests that write source rows directly would otherwise
    * race it); ingest still refreshes what it commits.
@@ -390,6 +394,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       const claims = await callers.claims(token, (t) => tokens.verifyAccess(t));
       return (await callers.caller(claims, () => loadAuthContext(db, claims.userId, claims.sessionId))) ?? null;
     },
+    authenticateLink: (token) => authenticateLink(db, token),
   });
   new AnswerCache(config.answerCacheMs, opts.now).register(app);
   errorRendering(app);
@@ -485,6 +490,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(plantSettingRoutes({ db, commands }));
       await api.register(notificationRoutes({ db, now: clock, vapidPublicKey: vapid.publicKey }));
       await api.register(reportRoutes({ db, files, now: clock, kick: () => void reports.kick() }));
+      await api.register(displayRoutes({ db, files, now: clock, tickMs: opts.displayTickMs }));
     },
     { prefix: '/api/v1' },
   );

@@ -79,7 +79,11 @@ export const BAND_COLOURS = [
   '#104579',
   '#0a2f57',
 ] as const;
-export const BAND_DARK_FROM = 5;
+/**
+ * From this band on the text is white: white on bands 5 and 6 (#4a9fe0, #2f86cc) reads at only 2.9 and 3.9 to 1,
+ * dark text there at 7.3 and 5.4 (WCAG AA needs 4.5), so they keep dark text.
+ */
+export const BAND_DARK_FROM = 7;
 /** A node without data. */
 export const NO_DATA_COLOUR = '#f0f0f0';
 

@@ -1,6 +1,7 @@
 import { income, type EnergyFigures } from './energy.js';
 import type { Valuation } from './plant.js';
 import { addDays, dayRange } from './time.js';
+import { CO2_KG_PER_KWH } from './co2.js';
 
 /**
  * The performance figures of plant reports (issue 16), written once for the server, the exports and the web.
@@ -38,13 +39,7 @@ export function availability(producingDeviceDays: number, expectedDeviceDays: nu
   return Math.min(1, Math.max(0, producingDeviceDays / expectedDeviceDays));
 }
 
-/**
- * kg CO₂ avoided per kWh generated: the world average carbon intensity of electricity generation in 2023,
- * 480 gCO₂/kWh (Ember, Global Electricity Review 2024). A solar kWh displaces a grid kWh of that intensity.
- */
-export const CO2_KG_PER_KWH = 0.48;
-
-/** CO₂ avoided by the energy generated, in kg. */
+/** CO₂ avoided by the energy generated, in kg (the factor and its source: co2.ts). */
 export function co2AvoidedKg(energyKwh: number, factorKgPerKwh = CO2_KG_PER_KWH): number {
   return Math.max(0, energyKwh) * factorKgPerKwh;
 }

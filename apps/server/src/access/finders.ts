@@ -179,3 +179,17 @@ export function findReportExport<T = { id: string }>(
   if (!UUID.test(id)) return Promise.reject(new AppError('notFound'));
   return findOne<T>(db, auth, 'reportExport', sql`rx.id = ${id}`, { ...opts, select: opts.select ?? sql`rx.id` });
 }
+
+/**
+ * A display the caller may see (or, with `write`, change): its company's staff, a platform administrator, or
+ * the display's own link; otherwise "does not exist", also for another company's display.
+ */
+export async function findDisplay<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  if (!UUID.test(id)) throw new AppError(POLICIES.display.missing);
+  return findOne<T>(db, auth, 'display', sql`ds.id = ${id}`, { ...opts, select: opts.select ?? sql`ds.id` });
+}

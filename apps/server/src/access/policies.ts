@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@heliograph/shared';
 import { configTemplate, deviceProfile } from '../db/schema.js';
-import type { AuthContext } from '../http/context.js';
+import type { AuthContext, ViewLinkScope } from '../http/context.js';
 
 /**
  * The tenancy rules (DESIGN §4 "Tenancy"), one place for all of them. Each resource has a policy: the SQL
@@ -57,6 +57,32 @@ function companyRows(auth: AuthContext, write: boolean, column: SQL): SQL {
 const companyPlants = (auth: AuthContext, write: boolean): SQL => companyRows(auth, write, sql`p.company_id`);
 
 /**
+ * The plants of a view link, on the alias `p`: the company's (a display of all plants), the display's listed
+ * ones, or the link's one plant — always of the company that made the link and never deleted ones.
+ */
+function linkPlants(link: ViewLinkScope): SQL {
+  const own = sql`p.deleted_at is null and p.company_id = ${link.companyId}`;
+  if (link.kind === 'display') {
+    if (!link.displayId) return sql`false`;
+    return link.allPlants
+      ? own
+      : sql`${own} and exists (select 1 from display_plant dp where dp.display_id = ${link.displayId} and dp.plant_id = p.id)`;
+  }
+  return link.plantId ? sql`${own} and p.id = ${link.plantId}` : sql`false`;
+}
+
+/**
+ * Displays on the alias `ds`: a company's staff its company's (and those of companies it is agent for, reading),
+ * platform administrators every one, a display link its own display; nobody else any.
+ */
+function displayCondition(auth: AuthContext, write: boolean): SQL {
+  if (auth.link) return write || !auth.link.displayId ? sql`false` : sql`ds.id = ${auth.link.displayId}`;
+  if (auth.role === 'platform_admin') return sql`true`;
+  if (!isCompanyRole(auth)) return sql`false`;
+  return companyRows(auth, write, sql`ds.company_id`);
+}
+
+/**
  * Which plants a caller may see, on the alias `p`. Platform administrators and internal employees see every
  * plant; company roles their company's and those of the companies it is agent for; a customer the plants of
  * its company it owns (never a sibling customer's); a plant owner the plants they own; visitors and
@@ -64,6 +90,7 @@ const companyPlants = (auth: AuthContext, write: boolean): SQL => companyRows(au
  */
 function plantRead(auth: AuthContext): SQL {
   const live = sql`p.deleted_at is null`;
+  if (auth.link) return linkPlants(auth.link);
   switch (auth.role) {
     case 'platform_admin':
     case 'internal_employee':
@@ -90,6 +117,8 @@ function plantRead(auth: AuthContext): SQL {
  */
 function plantWrite(auth: AuthContext): SQL {
   const live = sql`p.deleted_at is null`;
+  // A view link reads and never writes.
+  if (auth.link) return sql`false`;
   const maintained = sql`exists (select 1 from plant_share s where s.plant_id = p.id and s.user_id = ${auth.userId} and s.level = 'maintainer')`;
   switch (auth.role) {
     case 'platform_admin':
@@ -180,7 +209,11 @@ export const POLICIES = {
    */
   device: {
     from: sql`device d join gateway g on g.id = d.gateway_id`,
-    read: (auth) => gatewayCondition(auth, false),
+    // A device's embed link sees that one device of its plant, not the plant's others.
+    read: (auth) =>
+      auth.link?.kind === 'device'
+        ? sql`${gatewayCondition(auth, false)} and d.sn = ${auth.link.deviceSn ?? ''}`
+        : gatewayCondition(auth, false),
     write: (auth) => gatewayCondition(auth, true),
     missing: 'notFound',
   },
@@ -197,6 +230,12 @@ export const POLICIES = {
     from: sql`firmware f`,
     read: firmwareRead,
     write: (auth) => (auth.role === 'platform_admin' ? sql`true` : sql`false`),
+    missing: 'notFound',
+  },
+  display: {
+    from: sql`display ds`,
+    read: (auth) => displayCondition(auth, false),
+    write: (auth) => displayCondition(auth, true),
     missing: 'notFound',
   },
   upgrade: {

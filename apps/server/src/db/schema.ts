@@ -1492,3 +1492,75 @@ export const reportExport = pgTable(
   },
   (t) => [index('report_export_todo').on(t.status, t.createdAt), index('report_export_user').on(t.userId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Large screens and read-only view links (issue 16 points 4 and 5).
+
+/**
+ * A display a company defines for a wall screen (spec §2.2 large-screen/*): which plants (all of the
+ * company's, or the listed ones in display_plant), the style, a title and a logo (a stored file of kind logo,
+ * so the public logo route serves it to a kiosk without an account).
+ */
+export const display = pgTable(
+  'display',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** DISPLAY_STYLES: single, spliced, multipage. */
+    style: text('style').notNull(),
+    /** Every plant of the company, now and later; otherwise the rows of display_plant. */
+    allPlants: boolean('all_plants').notNull().default(false),
+    /** The spliced style's grid of monitors. */
+    gridRows: integer('grid_rows').notNull().default(1),
+    gridCols: integer('grid_cols').notNull().default(1),
+    /** The multi-page style: which pages in which order, and how long each stays. */
+    pages: jsonb('pages').notNull().default([]),
+    pageSeconds: integer('page_seconds').notNull().default(20),
+    logoFileId: uuid('logo_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('display_company').on(t.companyId, t.createdAt)],
+);
+
+export const displayPlant = pgTable(
+  'display_plant',
+  {
+    displayId: uuid('display_id')
+      .notNull()
+      .references(() => display.id, { onDelete: 'cascade' }),
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.displayId, t.plantId] })],
+);
+
+/**
+ * A read-only link (kiosk or embed): a token, kept as its SHA-256 only, that lets GET one display's data (kind
+ * display) or one plant's, device's or layout's public view (kinds plant, device, layout) and nothing else.
+ * Revoking sets revoked_at; every request reads the row, so it stops working at once.
+ */
+export const viewLink = pgTable(
+  'view_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    displayId: uuid('display_id').references(() => display.id, { onDelete: 'cascade' }),
+    plantId: uuid('plant_id').references(() => plant.id, { onDelete: 'cascade' }),
+    /** Kind device: the device's serial number within the plant. */
+    deviceSn: text('device_sn'),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => appUser.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('view_link_token').on(t.tokenHash), index('view_link_display').on(t.displayId)],
+);

@@ -19,6 +19,29 @@ export interface AuthContext {
    * change and command there too. None when absent.
    */
   agentFor?: readonly AgentOf[];
+  /**
+   * A read-only view link (kiosk display or public embed) instead of an account: `role` is `visitor`, no
+   * company and no permissions, so every policy that does not know links gives it nothing; the plant policy
+   * gives it exactly the link's plants (policies.ts). Only routes that declare `links` accept such a token.
+   */
+  link?: ViewLinkScope;
+}
+
+/** The kinds of read-only view link: a display (kiosk) or a public embed of a plant, device or layout. */
+export type ViewLinkKind = 'display' | 'plant' | 'device' | 'layout';
+
+/** What a view link reaches: one display's plants, or one plant (kinds plant, device, layout). */
+export interface ViewLinkScope {
+  id: string;
+  kind: ViewLinkKind;
+  /** The company that made the link: its plants only, even if a listed plant moved since. */
+  companyId: string;
+  displayId: string | null;
+  /** The display shows every plant of the company. */
+  allPlants: boolean;
+  /** Kinds plant, device and layout: the one plant. */
+  plantId: string | null;
+  deviceSn: string | null;
 }
 
 export interface AgentOf {
@@ -55,6 +78,8 @@ declare module 'fastify' {
     access?: Access;
     scope?: Scope;
     cacheable?: boolean;
+    /** The view links (by kind) whose token may call this GET route (their plants only, through the access layer). */
+    links?: readonly ViewLinkKind[];
   }
   interface FastifyRequest {
     lang: Lang;

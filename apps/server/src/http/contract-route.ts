@@ -10,7 +10,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access, Scope } from './context.js';
+import type { Access, Scope, ViewLinkKind } from './context.js';
 import { envelope } from './envelope.js';
 import { serialNumber } from './params.js';
 
@@ -67,6 +67,8 @@ export interface RouteAccess {
   scope: Scope;
   /** The answer may be kept for a moment per caller (http/answer-cache.ts): the lists a fleet polls. */
   cacheable?: boolean;
+  /** The read-only view links (by kind) that may call it: GET routes of the large screens and public views only. */
+  links?: readonly ViewLinkKind[];
 }
 
 /** What a route states of its own besides its handler; everything else comes from its contract. */

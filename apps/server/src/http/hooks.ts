@@ -1,4 +1,4 @@
-import { MESSAGES, errorMessage, fieldMessage, parseLang, type FieldRule } from '@heliograph/shared';
+import { MESSAGES, VIEW_LINK_PREFIX, errorMessage, fieldMessage, parseLang, type FieldRule } from '@heliograph/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isScope, ROUTE_SCOPES, type AuthContext } from './context.js';
@@ -24,6 +24,10 @@ export function requireRouteDeclarations(app: FastifyInstance): void {
     if (config.access === 'public' && config.scope !== 'none') {
       throw new Error(`${route.method} ${route.url} is public, so it has no caller and its scope must be none`);
     }
+    const links = (route.config as { links?: unknown } | undefined)?.links;
+    if (links && (!['GET', 'HEAD'].includes(String(route.method)) || config.scope !== 'company')) {
+      throw new Error(`${route.method} ${route.url}: only GET routes of scope company may accept view links`);
+    }
     const fault = contractFault(route);
     if (fault) throw new Error(fault);
   });
@@ -35,11 +39,17 @@ export function requireRouteDeclarations(app: FastifyInstance): void {
  */
 export type Authenticate = (token: string) => Promise<AuthContext | null>;
 
+/** Whether a token is a read-only view link's (VIEW_LINK_PREFIX), which only `links` routes accept. */
+const isViewLinkToken = (token: string): boolean => token.startsWith(VIEW_LINK_PREFIX);
+
 /**
  * Language of the answer, then the caller behind the Bearer token for every non-public route, held to the
  * route's access rule and scope.
  */
-export function accessHooks(app: FastifyInstance, deps: { authenticate: Authenticate }): void {
+export function accessHooks(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticate; authenticateLink?: Authenticate },
+): void {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
@@ -50,6 +60,17 @@ export function accessHooks(app: FastifyInstance, deps: { authenticate: Authenti
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('tokenInvalid', { httpStatus: 401 });
+    if (isViewLinkToken(match[1])) {
+      // A view link reads the few GET routes that declare `links`, and no other route at all: it is not an
+      // account, so no permission key and no other scope applies. Every request reads the link, so a revoked
+      // one stops at once.
+      const kinds = req.routeOptions.config.links ?? [];
+      const linked = kinds.length > 0 && req.method === 'GET' ? await deps.authenticateLink?.(match[1]) : null;
+      // A display's link reads the display's calls, a plant's embed link the plant's view: each only its own.
+      if (!linked?.link || !kinds.includes(linked.link.kind)) throw new AppError('tokenInvalid', { httpStatus: 401 });
+      req.auth = linked;
+      return;
+    }
     const auth = await deps.authenticate(match[1]);
     if (!auth) throw new AppError('tokenInvalid', { httpStatus: 401 });
     if (access !== 'signedIn' && !auth.permissions.has(access)) {

@@ -48,8 +48,10 @@ export class TopicListeners {
 export interface SseStream {
   /** Writes one event. */
   send(event: string, data: string): void;
-  /** Told once, when the browser goes or the server ends the stream. */
+  /** Told once, when the browser goes or the stream is ended (here or at shutdown). */
   onClose(fn: () => void): void;
+  /** Ends the stream from the server's side (the browser's reconnection is its own business). */
+  end(): void;
 }
 
 /**
@@ -78,14 +80,22 @@ export function sseStreams(app: FastifyInstance): {
       res.write(`retry: ${RETRY_MS}\nevent: ready\ndata: ${readyData}\n\n`);
       const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const closers: (() => void)[] = [() => clearInterval(beat)];
-      req.raw.on('close', () => {
+      const closed = () => {
         for (const fn of closers.splice(0)) fn();
-      });
+      };
+      req.raw.on('close', closed);
       open.add(res);
-      res.on('close', () => open.delete(res));
+      res.on('close', () => {
+        open.delete(res);
+        closed();
+      });
       return {
         send: (event, data) => void res.write(`event: ${event}\ndata: ${data}\n\n`),
         onClose: (fn) => void closers.push(fn),
+        end: () => {
+          closed();
+          res.end();
+        },
       };
     },
   };

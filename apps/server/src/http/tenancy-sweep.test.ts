@@ -22,6 +22,9 @@ import {
   gatewayMessage,
   webhook,
   message as messageTable,
+  display as displayTable,
+  displayPlant as displayPlantTable,
+  viewLink as viewLinkTable,
   plantLayout,
   reportConfig,
   reportExport,
@@ -208,11 +211,15 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/v1/inverter/{sn}/debug': { code: '03', address: '0001', count: 1 },
   'POST /api/v1/plant/{id}/layout/physical': { panels: [PANEL] },
   'POST /api/v1/plant/{id}/physical/layout': { panels: [PANEL] },
+  // A display of listed plants names Sunrise's plant, which another company may not list.
+  'POST /api/v1/fullscreen/add': { allPlants: false, style: 'single' },
+  'POST /api/v1/fullscreen/display/{id}': { allPlants: false, style: 'single' },
 };
 
 /** Reads left out of the control call only, with why (they are still swept as the other company). */
 const NO_CONTROL: Record<string, string> = {
   'GET /api/v1/live/plant/{id}': 'an event stream: the administrator would open a stream that never ends',
+  'GET /api/v1/fullscreen/display/{id}/live': 'an event stream: the administrator would open a stream that never ends',
   'GET /api/v1/plant/{id}/picture':
     'the sweep plant has no picture uploaded (plant-admin/picture.test.ts reads one back)',
   'GET /api/v1/user/{userId}/avatar':
@@ -283,6 +290,10 @@ interface Keys {
   /** A report config of Sunrise's administrator and a finished export of it (modules/reports). */
   reportConfigId: string;
   reportExportId: string;
+  /** A large-screen display of Sunrise's showing the sweep plant (modules/displays). */
+  displayId: string;
+  /** An embed link of the sweep plant (modules/displays). */
+  embedId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -324,6 +335,10 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     rolloutId: k.rolloutId,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
+  // A display's listed plants (modules/displays): Sunrise's plant.
+  if (path.startsWith('/api/v1/fullscreen/') && name === 'plantIds') return [k.plantId];
+  // A device embed link names Sunrise's inverter.
+  if (path.startsWith('/api/v1/fullscreen/') && name === 'sn') return k.inverter;
   // Customers and their types (modules/customers): the ids in their paths and bodies.
   if (path.startsWith('/api/v1/customer') || path.startsWith('/api/v1/role/')) {
     const customers: Record<string, string | string[]> = {
@@ -364,6 +379,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/messageTd/')) return k.noticeId;
       if (path.startsWith('/api/v1/plant/report/config/')) return k.reportConfigId;
       if (path.startsWith('/api/v1/plant/report/export/')) return k.reportExportId;
+      if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
+      if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       return undefined;
     default:
@@ -636,6 +653,8 @@ describe('the tenancy sweep', () => {
       noticeId: '',
       reportConfigId: '',
       reportExportId: '',
+      displayId: '',
+      embedId: '',
     };
     // A report config of Sunrise's administrator naming Sunrise's plant, and a finished export of it: another
     // company neither reads, reports, exports, edits nor deletes it, nor downloads the file.
@@ -674,6 +693,18 @@ describe('the tenancy sweep', () => {
       })
       .returning();
     k.reportExportId = reportJob?.id ?? '';
+    // A display of Sunrise's: another company neither reads, changes, links nor deletes it.
+    const [wall] = await db
+      .insert(displayTable)
+      .values({ companyId: sunrise?.id ?? '', name: 'Sweep wall', style: 'single' })
+      .returning();
+    await db.insert(displayPlantTable).values({ displayId: wall?.id ?? '', plantId });
+    k.displayId = wall?.id ?? '';
+    const [embed] = await db
+      .insert(viewLinkTable)
+      .values({ companyId: sunrise?.id ?? '', kind: 'plant', plantId, tokenHash: 'sweep-embed-hash' })
+      .returning();
+    k.embedId = embed?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)

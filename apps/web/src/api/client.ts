@@ -24,6 +24,11 @@ export interface RequestOptions {
   /** No UI at all, not even the server-down dialog (sign-out's revoke). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /**
+   * A read-only view link's token (a wall screen or an embedded view, no account): sent instead of the
+   * session's, never refreshed; a 401 means the link was revoked and is thrown to the page, no sign-in.
+   */
+  bearer?: string;
 }
 
 /** A failed call: a non-zero code, or NETWORK_ERROR when no usable answer arrived. */
@@ -157,12 +162,23 @@ async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
   }
 }
 
+/**
+ * A public view opened with a read-only link (/plantLayout?token=…) shows the console's own components, which
+ * call the API themselves: while it is open, their calls carry the link's token instead of a session's.
+ */
+let viewLinkBearer: string | undefined;
+export function setViewLinkBearer(token: string | undefined): void {
+  viewLinkBearer = token;
+}
+
 /** Sends a call and returns its whole envelope when the code is 0; throws ApiError otherwise. */
 export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const token = session.getToken()?.access_token;
+  const bearer = opts.bearer ?? viewLinkBearer;
+  const token = bearer ?? session.getToken()?.access_token;
   let res: Response;
   try {
     res = await send(path, opts, token);
+    if (res.status === 401 && bearer) throw new ApiError(ERROR_CODES.tokenInvalid, 'link', null, 401, true);
     if (res.status === 401 && token && path !== REFRESH_PATH) {
       const fresh = await refreshAccessToken(token);
       if (!fresh) {

@@ -38,3 +38,12 @@ export function guestLoader({ request }: LoaderFunctionArgs): null {
   }
   return null;
 }
+
+/**
+ * Guard of the wall-screen pages: a display link (`?token=`) opens them without an account (the server holds
+ * the token to the display's plants); without one they are signed-in pages like any other.
+ */
+export async function displayLoader(args: LoaderFunctionArgs): Promise<null> {
+  if (new URL(args.request.url).searchParams.get('token')) return null;
+  return shellLoader(args);
+}

@@ -141,11 +141,10 @@ describe('route table', () => {
   });
 
   it('lists the public placeholder views of spec §2.1', () => {
-    // /announcement is built (features/notices/AnnouncementPage): the public bulletins.
+    // /announcement is built (features/notices/AnnouncementPage): the public bulletins; /plantFlow too
+    // /plantLayout and /deviceFlow (features/displays/embed): a plant's flow and layout, an inverter's flow, with an
+    // embed link.
     expect(PUBLIC_PLACEHOLDERS.map((p) => p.path)).toEqual([
-      '/plantLayout',
-      '/deviceFlow',
-      '/plantFlow',
       '/lora-realtime',
       '/lora-meter-realtime',
       '/lora-switch-realtime',

@@ -58,6 +58,8 @@ export type ShellPage =
   | 'plantBatterySetting'
   | 'plantCommSetting'
   | 'notice'
+  | 'displays'
+  | 'displayScreen'
   | 'bulletins'
   | 'maintenanceNotices'
   | 'reports'
@@ -79,6 +81,11 @@ export interface ShellRoute {
   redirect?: string[];
   /** Built pages; everything else renders the shell's "not available yet" page. */
   page?: ShellPage;
+  /**
+   * Drawn outside the shell (no menu, no top bar): the wall-screen pages, which also open with a display
+   * link's `?token=` and no account (the router then skips the sign-in guard).
+   */
+  bare?: boolean;
 }
 
 export const SHELL_ROUTES: readonly ShellRoute[] = [
@@ -441,18 +448,28 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'fullscreen.management',
     redirect: ['/large-screen/list'],
   },
-  { path: '/large-screen/list', titleKey: 'page.displays', permission: 'fullscreen.list', menu: true },
+  {
+    path: '/large-screen/list',
+    titleKey: 'page.displays',
+    permission: 'fullscreen.list',
+    menu: true,
+    page: 'displays',
+  },
   {
     path: '/large-screen/multione',
     titleKey: 'page.singleDisplay',
     permission: 'full.screen.single.page',
     highlight: 'fullscreen.list',
+    page: 'displayScreen',
+    bare: true,
   },
   {
     path: '/large-screen/multitwo',
     titleKey: 'page.splicedDisplay',
     permission: 'splicing.screen',
     highlight: 'fullscreen.list',
+    page: 'displayScreen',
+    bare: true,
   },
   { path: '/systemupdate', titleKey: 'page.updateLog', page: 'updateLog' },
   // Logs
@@ -539,9 +556,6 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
 export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
-  { path: '/plantLayout', titleKey: 'page.plantLayout' },
-  { path: '/deviceFlow', titleKey: 'page.deviceFlow' },
-  { path: '/plantFlow', titleKey: 'page.plantFlow' },
   { path: '/lora-realtime', titleKey: 'page.loraRealtime' },
   { path: '/lora-meter-realtime', titleKey: 'page.loraMeterRealtime' },
   { path: '/lora-switch-realtime', titleKey: 'page.loraSwitchRealtime' },

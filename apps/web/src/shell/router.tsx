@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BootFallback, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import { guestLoader, shellLoader } from '../kit/guard';
+import { displayLoader, guestLoader, shellLoader } from '../kit/guard';
 import {
   PUBLIC_PLACEHOLDERS,
   SHELL_ROUTES,
@@ -82,6 +82,11 @@ const pages = {
   maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
   reports: page(() => import('../features/reports/ReportsPage')),
   reportDetail: page(() => import('../features/reports/ReportDetailPage')),
+  displays: page(() => import('../features/displays/DisplaysPage')),
+  displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
+  plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
+  plantLayoutEmbed: page(() => import('../features/displays/embed/PlantLayoutEmbedPage')),
+  deviceFlow: page(() => import('../features/displays/embed/DeviceFlowPage')),
   redirect: page(() => import('./RedirectRoute')),
   shell: page(() => import('./AppShell')),
 };
@@ -149,6 +154,8 @@ function shellChild(route: ShellRoute): RouteObject {
     maintenanceNotices: pages.maintenanceNotices,
     reports: pages.reports,
     reportDetail: pages.reportDetail,
+    displays: pages.displays,
+    displayScreen: pages.displayScreen,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
@@ -176,17 +183,23 @@ export const routes: RouteObject[] = [
       { path: '/403', lazy: pages.forbidden, handle: { titleKey: 'page.forbidden' } },
       { path: '/success', lazy: pages.success, handle: { titleKey: 'page.success' } },
       { path: '/announcement', lazy: pages.announcement, handle: { titleKey: 'page.announcement' } },
+      // A plant's energy flow for another site, with the plant's embed link (?token=): no account.
+      { path: '/plantFlow', lazy: pages.plantFlow, handle: { titleKey: 'page.plantFlow' } },
+      { path: '/plantLayout', lazy: pages.plantLayoutEmbed, handle: { titleKey: 'page.plantLayout' } },
+      { path: '/deviceFlow', lazy: pages.deviceFlow, handle: { titleKey: 'page.deviceFlow' } },
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,
         handle: { titleKey: p.titleKey },
       })),
+      // The wall-screen pages, outside the shell: with a display link (?token=) no sign-in is asked.
+      ...SHELL_ROUTES.filter((r) => r.bare).map((r): RouteObject => ({ ...shellChild(r), loader: displayLoader })),
       {
         id: 'shell',
         loader: shellLoader,
         lazy: pages.shell,
         errorElement: <RouteError />,
-        children: SHELL_ROUTES.map(shellChild),
+        children: SHELL_ROUTES.filter((r) => !r.bare).map(shellChild),
       },
       { path: '*', lazy: pages.notFound, handle: { titleKey: 'page.notFound' } },
     ],

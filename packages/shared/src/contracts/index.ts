@@ -45,6 +45,8 @@ import { notificationContracts } from './notifications.js';
 import { noticeContracts } from './notices.js';
 // Issue 16: plant reports
 import { reportContracts } from './reports.js';
+// Issue 16 points 4–5: large screens and view links
+import { displayContracts } from './displays.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -90,6 +92,7 @@ export * from './plant-settings.js';
 export * from './notifications.js';
 export * from './notices.js';
 export * from './reports.js';
+export * from './displays.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -137,6 +140,7 @@ export const API = {
   ...notificationContracts,
   ...noticeContracts,
   ...reportContracts,
+  ...displayContracts,
 };
 
 export type ApiRoute = keyof typeof API;

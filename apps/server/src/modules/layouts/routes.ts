@@ -14,6 +14,8 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
     const view = { access: 'station.view', scope: 'company' } as const;
     const edit = { access: 'station.edit', scope: 'company' } as const;
+    // The reads of the public layout view (/plantLayout) also take the plant's layout embed link.
+    const shown = { ...view, links: ['layout'] } as const;
     const route = contractRoutes(app, 'layouts', { ...plantParams, period: z.enum(LAYOUT_PERIODS) });
 
     // Spec §7 names the physical layout both ways; each path has its own contract with the same answer.
@@ -21,7 +23,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       route(
         `GET ${url}`,
         {
-          config: view,
+          config: shown,
           summary: 'The physical layout: panels on the roof grid (the default arrangement until one is saved)',
         },
         async (req) => {
@@ -43,7 +45,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
 
     route(
       'GET /plant/:id/layout/logical',
-      { config: view, summary: 'The saved logical arrangement (folded nodes)' },
+      { config: shown, summary: 'The saved logical arrangement (folded nodes)' },
       async (req) => ok(req, await layouts.logical(await layouts.plant(requireAuth(req.auth), req.params.id))),
     );
     route('POST /plant/:id/layout/logical', { config: edit, summary: 'Save the logical arrangement' }, async (req) => {
@@ -56,7 +58,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     route(
       'GET /plant/:id/logical/layout/:period',
       {
-        config: view,
+        config: shown,
         summary: 'The logical tree: root → inverter → string → panel, with power now and energy for the period',
       },
       async (req) => {
@@ -67,7 +69,7 @@ export function layoutRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
 
     route(
       'GET /plant/:id/physical/layout/micro/panel',
-      { config: view, summary: 'Live power of each panel on a micro inverter' },
+      { config: shown, summary: 'Live power of each panel on a micro inverter' },
       async (req) => ok(req, await layouts.microPanels(await layouts.plant(requireAuth(req.auth), req.params.id))),
     );
   };

@@ -22,14 +22,18 @@ export function plantRoutes(plants: PlantService): FastifyPluginAsyncZod {
       async (req) => ok(req, await plants.list(requireAuth(req.auth), checkCapacityRange(req.query))),
     );
 
-    route('GET /plant/:id', { config: view, summary: 'One plant' }, async (req) => {
+    // The public plant-flow view (/plantFlow) reads these two with a plant's embed link (modules/displays).
+    const embedded = { ...view, links: ['plant'] } as const;
+    // The public layout view (/plantLayout) names its plant too.
+    const named = { ...view, links: ['plant', 'layout'] } as const;
+    route('GET /plant/:id', { config: named, summary: 'One plant; also with its embed link' }, async (req) => {
       const auth = requireAuth(req.auth);
       return ok(req, await plants.summarise(await plants.get(auth, req.params.id)));
     });
 
     route(
       'GET /plant/:id/realtime',
-      { config: view, summary: 'Current power, energy flow and headline figures' },
+      { config: embedded, summary: 'Current power, energy flow and headline figures; also with its embed link' },
       async (req) => ok(req, await plants.realtime(requireAuth(req.auth), req.params.id)),
     );
 

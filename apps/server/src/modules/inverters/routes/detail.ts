@@ -17,7 +17,7 @@ export function registerDetail(app: InverterApp, { db, inverters }: InverterRout
   route(
     'GET /inverter/:sn/flow',
     {
-      config: view,
+      config: { ...view, links: ['device'] },
       summary:
         'What flows through the inverter now: PV, AC output or the gateway meter’s grid and load, the hybrid’s battery',
     },

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { formatCapacity, formatEnergy } from '../../../components/plant/figures';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { observeResize } from '../../../components/observeResize';
-import { init, type ECharts, type MapOption } from './mapEcharts';
+import { init, type ECharts, type MapOption } from '../../../components/map/mapEcharts';
 import { initialView, zoomedView, type Bounds } from './mapView';
 import { bubbleSize, VIEW_DEBOUNCE_MS, viewRequest } from './mapViewport';
-import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
+import { STATUS_COLOR, STATUS_LAYER } from '../../../components/map/statusColors';
 import type { MapLayerProps } from './TileMap';
-import { ensureWorldMap, WORLD_MAP } from './worldMap';
+import { ensureWorldMap, WORLD_MAP } from '../../../components/map/worldMap';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -10,7 +10,7 @@ import { overviewPath } from '../../../components/plant/overviewPath';
 import { useFigureLocale } from '../../../components/plant/useFigureLocale';
 import { extentOf, WORLD_REQUEST, type MapFocus, type MapViewRequest } from './mapViewport';
 import { OfflineWorldMap } from './OfflineWorldMap';
-import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
+import { STATUS_COLOR, STATUS_LAYER } from '../../../components/map/statusColors';
 import { TileMap } from './TileMap';
 import '../plants.css';
 import { LoadFailedResult } from '../LoadFailedResult';

@@ -13,7 +13,7 @@ import {
   type MapFocus,
   type MapViewRequest,
 } from './mapViewport';
-import { STATUS_COLOR, STATUS_LAYER } from './statusColors';
+import { STATUS_COLOR, STATUS_LAYER } from '../../../components/map/statusColors';
 
 /** Spec §9: the map service's script is loaded on demand, 500 ms after it is wanted. */
 export const MAP_SCRIPT_DELAY_MS = 500;

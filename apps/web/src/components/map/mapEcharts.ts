@@ -8,7 +8,7 @@ import {
 import { use as registerECharts, type ComposeOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-/** Only what the plant map draws: a geo map with scatter points and tooltips, on canvas. */
+/** Only what the plant maps (plant list, large screens) draw: a geo map with scatter points and tooltips, on canvas. */
 registerECharts([GeoComponent, ScatterChart, TooltipComponent, CanvasRenderer]);
 
 export type MapOption = ComposeOption<ScatterSeriesOption | GeoComponentOption | TooltipComponentOption>;
