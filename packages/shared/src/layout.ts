@@ -81,7 +81,8 @@ export const BAND_COLOURS = [
 ] as const;
 /**
  * From this band on the text is white: white on bands 5 and 6 (#4a9fe0, #2f86cc) reads at only 2.9 and 3.9 to 1,
- * dark text there at 7.3 and 5.4 (WCAG AA needs 4.5), so they keep dark text.
+ * so they keep dark text, which must be near black: #111 reads at 4.9 to 1 on #2f86cc, where #1f1f1f read at
+ * only 4.2 (axe, the embedded layout's legend; WCAG AA needs 4.5).
  */
 export const BAND_DARK_FROM = 7;
 /** A node without data. */
@@ -89,7 +90,7 @@ export const NO_DATA_COLOUR = '#f0f0f0';
 
 export function bandColours(band: number | null): { fill: string; text: string } {
   if (band === null) return { fill: NO_DATA_COLOUR, text: '#434343' };
-  return { fill: BAND_COLOURS[band] ?? NO_DATA_COLOUR, text: band >= BAND_DARK_FROM ? '#ffffff' : '#1f1f1f' };
+  return { fill: BAND_COLOURS[band] ?? NO_DATA_COLOUR, text: band >= BAND_DARK_FROM ? '#ffffff' : '#111111' };
 }
 
 /** Actual against rated, in percent (one decimal), or null without a rating or a reading. */
