@@ -224,15 +224,8 @@ test.describe('large screens', () => {
       await dialog.getByTestId('embed-make').click();
       const layoutUrl = (await dialog.getByTestId('embed-url').textContent())?.trim() ?? '';
       expect(layoutUrl).toMatch(/\/plantLayout\?id=[0-9a-f-]+&token=hgl_/);
-      // In a context of its own that axe does not watch: the plant-layout feature's tree (not this feature's)
-      // names each tree item without the text of the items it holds (axe label-content-name-mismatch), which
-      // e2e/layout.spec.ts is the place to settle. Reported in the hand-in.
-      const layoutContext = await page
-        .context()
-        .browser()
-        ?.newContext({ viewport: { width: 1440, height: 900 } });
-      if (!layoutContext) throw new Error('no browser');
-      const layoutPage = await layoutContext.newPage();
+      const layoutPage = await site.page.context().newPage();
+      await layoutPage.setViewportSize({ width: 1440, height: 900 });
       await layoutPage.goto(layoutUrl);
       await expect(layoutPage.getByTestId('embed-layout')).toBeVisible();
       await expect(layoutPage.getByRole('heading', { level: 1 })).toContainText('panel layout');
@@ -246,6 +239,7 @@ test.describe('large screens', () => {
       const deviceUrl = (await dialog.getByTestId('embed-url').textContent())?.trim() ?? '';
       expect(deviceUrl).toMatch(/\/deviceFlow\?sn=\w+&token=hgl_/);
       const devicePage = await site.page.context().newPage();
+      await devicePage.setViewportSize({ width: 1440, height: 900 });
       await devicePage.goto(deviceUrl);
       await expect(devicePage.getByTestId('embed-device-flow')).toBeVisible();
       await devicePage.screenshot({ path: 'docs/screenshots/device-flow-embed-1440.png', fullPage: true });
@@ -259,7 +253,6 @@ test.describe('large screens', () => {
       await expect(dialog.getByTestId('embed-links')).toContainText('No embed link of this plant');
       await layoutPage.reload();
       await expect(layoutPage.getByTestId('embed-revoked')).toBeVisible();
-      await layoutContext.close();
       await devicePage.reload();
       await expect(devicePage.getByTestId('embed-revoked')).toBeVisible();
       await site.page.reload();

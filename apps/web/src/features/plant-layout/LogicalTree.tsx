@@ -1,5 +1,5 @@
 import { LAYOUT, bandColours, efficiencyBand, maskSerial, type LogicalTreeNode } from '@heliograph/shared';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatEnergy, formatPower } from '../../components/plant/figures';
@@ -52,41 +52,50 @@ function TreeNode({ node, level, tree }: NodeProps): React.JSX.Element {
   const efficiency = formatPercent(node.efficiency, locale);
   const kind = t(`plantLayout.kind.${node.kind}`);
   const summary = t('plantLayout.tree.nodeSummary', { kind, label, power, energy, efficiency });
+  const uid = useId();
+  const description = `${summary}${node.estimated ? ` (${t('plantLayout.tree.estimated')})` : ''}`;
+  const descriptionId = `${uid}-d`;
+  const groupId = `${uid}-g`;
+  // The node itself is the treeitem, named by what it shows (label and figures) and described by the sentence
+  // that says what those figures are; its children's group hangs beside it (aria-owns), so a treeitem's name
+  // never has to speak for the items it holds (axe label-content-name-mismatch).
   return (
-    <li
-      role="treeitem"
-      aria-level={level}
-      aria-expanded={hasChildren ? open : undefined}
-      aria-selected={focusId === node.id}
-      aria-label={`${summary}${node.estimated ? ` (${t('plantLayout.tree.estimated')})` : ''}`}
-      tabIndex={focusId === node.id ? 0 : -1}
-      data-node-id={node.id}
-      data-testid={`tree-node-${node.kind}`}
-      className="hg-lt-item"
-      onClick={(e) => {
-        e.stopPropagation();
-        onFocus(node.id);
-        if (hasChildren) onToggle(node.id);
-      }}
-      onKeyDown={(e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
-        e.preventDefault();
-        e.stopPropagation();
-        if (hasChildren) onToggle(node.id);
-      }}
-    >
+    <li role="none" className="hg-lt-item">
       <div
+        role="treeitem"
+        aria-level={level}
+        aria-expanded={hasChildren ? open : undefined}
+        aria-selected={focusId === node.id}
+        aria-describedby={descriptionId}
+        aria-owns={hasChildren && open ? groupId : undefined}
+        tabIndex={focusId === node.id ? 0 : -1}
+        data-node-id={node.id}
+        data-testid={`tree-node-${node.kind}`}
         className={`hg-lt-node hg-lt-${node.kind}${hasChildren ? ' hg-lt-parent' : ''}`}
         style={{ width: LAYOUT.nodeWidth, background: fill, color: text }}
         title={summary}
-        aria-hidden="true"
+        onClick={(e) => {
+          e.stopPropagation();
+          onFocus(node.id);
+          if (hasChildren) onToggle(node.id);
+        }}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          if (hasChildren) onToggle(node.id);
+        }}
       >
         <span className="hg-lt-label">
           {/* A serial reads left to right in any language; names and translated labels find their own way. */}
           <bdi dir={node.kind === 'inverter' ? 'ltr' : 'auto'} className="hg-lt-label-text">
             {label}
           </bdi>
-          {hasChildren && <span className="hg-lt-caret">{open ? '−' : '+'}</span>}
+          {hasChildren && (
+            <span className="hg-lt-caret" aria-hidden="true">
+              {open ? '−' : '+'}
+            </span>
+          )}
         </span>
         <Quantity className="hg-lt-fig">{power}</Quantity>
         <Quantity className="hg-lt-fig hg-lt-energy">
@@ -94,9 +103,12 @@ function TreeNode({ node, level, tree }: NodeProps): React.JSX.Element {
           {energy}
         </Quantity>
         <Quantity className="hg-lt-fig hg-lt-eff">{efficiency}</Quantity>
+        <span id={descriptionId} hidden>
+          {description}
+        </span>
       </div>
       {hasChildren && open && (
-        <ul role="group" className="hg-lt-children">
+        <ul role="group" id={groupId} className="hg-lt-children">
           {node.children.map((c) => (
             <TreeNode key={c.id} node={c} level={level + 1} tree={tree} />
           ))}
