@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import mqtt from 'mqtt';
 import type { Browser, Page } from '@playwright/test';
 import { AccessibilityWatch, formatViolations } from './a11y';
 import { DEMO, expect, signIn, test } from './support';
+import { demoGateway, sendAsGateway } from './gateway';
 
 /**
  * Large screens (issue 16 points 4–5): the company administrator defines a display and makes its display link;
@@ -12,67 +10,7 @@ import { DEMO, expect, signIn, test } from './support';
  * is told the link no longer works once it is revoked. Screenshots of each style go to docs/screenshots/.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 8090);
-const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18830);
 const WALL = { width: 1920, height: 1080 };
-
-interface FleetFile {
-  plants: { name: string; gateways: { sn: string; devices: { sn: string; kind: string }[] }[] }[];
-  credentials: Record<string, string>;
-}
-
-/** A gateway of the demo fleet with an inverter, from the file the server writes for `npm run simulate`. */
-function fleetGateway(): { sn: string; password: string; device: string } {
-  const root = path.join(import.meta.dirname, '..');
-  const file = [root, path.join(root, 'apps', 'server')]
-    .map((dir) => path.join(dir, `.e2e-data-${PORT}`, 'fleet.json'))
-    .find((f) => existsSync(f));
-  if (!file) throw new Error(`no fleet.json of the e2e server on port ${PORT}`);
-  const fleet = JSON.parse(readFileSync(file, 'utf8')) as FleetFile;
-  for (const plant of fleet.plants)
-    for (const gw of plant.gateways) {
-      const device = gw.devices.find((d) => d.kind === 'inverter');
-      if (device) return { sn: gw.sn, password: fleet.credentials[gw.sn] ?? '', device: device.sn };
-    }
-  throw new Error('the demo fleet has no gateway with an inverter');
-}
-
-/** One event sent as the gateway itself, waiting for the server's commit acknowledgement (as alerts.spec.ts). */
-async function sendAsGateway(
-  gw: ReturnType<typeof fleetGateway>,
-  event: { id: string; code: string; state: 'raised' | 'cleared' },
-): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
-      clientId: gw.sn,
-      username: gw.sn,
-      password: gw.password,
-      reconnectPeriod: 0,
-    });
-    try {
-      const base = `hg/v1/${gw.sn}`;
-      await client.subscribeAsync(`${base}/down/ack`, { qos: 1 });
-      const acked = new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), 5_000);
-        client.on('message', (_topic, payload) => {
-          const ack = JSON.parse(payload.toString()) as { id?: string; status?: string };
-          if (ack.id === event.id) {
-            clearTimeout(timer);
-            resolve(ack.status === 'committed');
-          }
-        });
-      });
-      const body = { ...event, device: gw.device, ts: Date.now(), level: 'fault', message: 'E2E wall-screen fault' };
-      await client.publishAsync(`${base}/up/event`, JSON.stringify(body), { qos: 1 });
-      if (await acked) return;
-    } catch {
-      // Taken over by the simulated gateway reconnecting: try again.
-    } finally {
-      await client.endAsync(true).catch(() => undefined);
-    }
-  }
-  throw new Error(`the event ${event.id} was not committed`);
-}
 
 /** A wall PC: a fresh browser context at 1920×1080 with nobody signed in, watched by axe like every page. */
 async function wallScreen(
@@ -143,12 +81,12 @@ test.describe('large screens', () => {
       // Outside the shell: no menu, no account.
       await expect(wall.page.getByTestId('side-menu')).toHaveCount(0);
       const before = await alarmCount(wall.page);
-      const gw = fleetGateway();
+      const gw = demoGateway();
       const id = `e2e-wall-${Date.now()}`;
-      await sendAsGateway(gw, { id, code: 'F778', state: 'raised' });
+      await sendAsGateway(gw, { id, code: 'F778', state: 'raised' }, 'E2E wall-screen fault');
       await expect.poll(() => alarmCount(wall.page), { timeout: 30_000 }).toBeGreaterThan(before);
       await wall.page.screenshot({ path: 'docs/screenshots/large-screen-single-1920.png' });
-      await sendAsGateway(gw, { id: `${id}-clear`, code: 'F778', state: 'cleared' });
+      await sendAsGateway(gw, { id: `${id}-clear`, code: 'F778', state: 'cleared' }, 'E2E wall-screen fault');
       await expect.poll(() => alarmCount(wall.page), { timeout: 30_000 }).toBe(before);
 
       // Multi-page: the pages rotate (the overview first).
