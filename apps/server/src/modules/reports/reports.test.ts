@@ -321,6 +321,19 @@ describe('report configs and reports', () => {
   });
 });
 
+/** A second worker on the test's database with its own PDF renderer: only it takes the jobs queued directly. */
+const workerDrawing = (renderPdf: (doc: PdfDocument) => Promise<Buffer>) =>
+  new ReportWorker({
+    db: t.database.db,
+    files: t.files,
+    mailer: { send: () => Promise.resolve() },
+    log: t.app.log,
+    now: clock.now,
+    publicUrl: 'https://console.example',
+    intervalMs: 0,
+    renderPdf,
+  });
+
 describe('PDF exports through an injected renderer', () => {
   it('hands the renderer the report’s document and keeps what it draws as the file', async () => {
     const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
@@ -339,18 +352,9 @@ describe('PDF exports through an injected renderer', () => {
       .values({ configId: saved.data.id, userId: user?.id ?? '', format: 'pdf', anchor: '2026-05', lang: 'de' })
       .returning();
     const drawn: PdfDocument[] = [];
-    const withPdf = new ReportWorker({
-      db: t.database.db,
-      files: t.files,
-      mailer: { send: () => Promise.resolve() },
-      log: t.app.log,
-      now: clock.now,
-      publicUrl: 'https://console.example',
-      intervalMs: 0,
-      renderPdf: (doc) => {
-        drawn.push(doc);
-        return Promise.resolve(Buffer.from('%PDF-1.7 drawn'));
-      },
+    const withPdf = workerDrawing((doc) => {
+      drawn.push(doc);
+      return Promise.resolve(Buffer.from('%PDF-1.7 drawn'));
     });
     await withPdf.tick();
     const done = await call<ExportJob>('GET', `/plant/report/export/${job?.id}`, admin);
@@ -392,16 +396,7 @@ describe('PDF exports through an injected renderer', () => {
       .insert(reportExport)
       .values({ configId: saved.data.id, userId: user?.id ?? '', format: 'pdf', anchor: '2026-05', lang: 'en' })
       .returning();
-    const failing = new ReportWorker({
-      db: t.database.db,
-      files: t.files,
-      mailer: { send: () => Promise.resolve() },
-      log: t.app.log,
-      now: clock.now,
-      publicUrl: 'https://console.example',
-      intervalMs: 0,
-      renderPdf: () => Promise.reject(new Error('font missing')),
-    });
+    const failing = workerDrawing(() => Promise.reject(new Error('font missing')));
     await failing.tick();
     const failed = await call<ExportJob>('GET', `/plant/report/export/${job?.id}`, admin);
     expect(failed.data.status).toBe('failed');
