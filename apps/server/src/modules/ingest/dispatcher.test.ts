@@ -96,6 +96,28 @@ describe('the ingest dispatcher', () => {
     expect(handleResult).toHaveBeenCalledWith(SN, answer);
   });
 
+  it('handles one gateway’s answers in the order it sent them, even when the first is slow to handle', async () => {
+    const order: string[] = [];
+    let releaseFirst = () => {};
+    handleResult.mockImplementationOnce(async (_sn: string, json: unknown) => {
+      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      order.push((json as { status: string }).status);
+    });
+    handleResult.mockImplementationOnce(async (_sn: string, json: unknown) => {
+      order.push((json as { status: string }).status);
+    });
+    const cmdId = '00000000-0000-4000-8000-000000000001';
+    const topic = gatewayTopics(SN).commandResult;
+    // A progress step and the end right after it, as a device that fails its install sends them.
+    const first = ingest.receive(topic, Buffer.from(JSON.stringify({ cmdId, status: 'progress' })));
+    const second = ingest.receive(topic, Buffer.from(JSON.stringify({ cmdId, status: 'failed' })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]);
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['progress', 'failed']);
+  });
+
   it('keeps a message of a channel nobody owns, or that is not JSON, as a dead letter and logs it', async () => {
     const warn = vi.spyOn(log, 'warn');
     await send(`hg/v1/${SN}/up/weather`, { id: 'w-1', t: 21 });

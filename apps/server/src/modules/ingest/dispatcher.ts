@@ -63,6 +63,11 @@ export class Ingest {
   private readonly roomWaiters: (() => void)[] = [];
   /** Acknowledgements on their way to the broker (not awaited by the lanes, awaited by drain). */
   private readonly sending = new Set<Promise<void>>();
+  /**
+   * The last direct message of each gateway still being handled: the next one waits for it, so a gateway's
+   * answers land in the order it sent them (an upgrade's `downloadOk` before the `failed` right after it).
+   */
+  private readonly directTail = new Map<string, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -209,9 +214,19 @@ export class Ingest {
       this.enqueue({ sn: uplink.sn, topic, payload, owner: owner.queued });
       return;
     }
+    const sn = uplink.sn;
+    const before = this.directTail.get(sn);
+    const run = (async () => {
+      if (before) await before;
+      await this.handle(sn, uplink.name, topic, payload, owner?.direct);
+    })();
+    // The chain never rejects (the next message still runs); this message's own failure reaches its caller.
+    const tail = run.catch(() => undefined);
+    this.directTail.set(sn, tail);
     try {
-      await this.handle(uplink.sn, uplink.name, topic, payload, owner?.direct);
+      await run;
     } finally {
+      if (this.directTail.get(sn) === tail) this.directTail.delete(sn);
       this.release(payload.length);
     }
   }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   commandResultSchema,
   UPGRADE_CMD_PREFIX,
@@ -72,9 +72,14 @@ export async function handleUpgradeResult(deps: ResultDeps, sn: string, json: un
     deps.log.warn({ sn, upgrade: id }, 'upgrade answer from a gateway it was not sent to; ignored');
     return;
   }
-  if (row.state !== 'running') return;
   const at = deps.now();
   const step = upgradeStepResult.safeParse(r.result ?? {});
+  if (row.state !== 'running') {
+    // A step that lost the race to the end (answers of one gateway can reach two instances): still the
+    // device's history, so it goes in before the end's step, once. A repeated one finds itself and is dropped.
+    if (r.status === 'progress' && step.success) await insertLateStep(db, id, step.data.step, at);
+    return;
+  }
   const appended = step.success ? appendStep(step.data.step, at) : sql`steps`;
   const running = and(eq(upgrade.id, id), eq(upgrade.state, 'running'));
 
@@ -120,6 +125,22 @@ export async function handleUpgradeResult(deps: ResultDeps, sn: string, json: un
     return true;
   });
   if (ended) deps.finished();
+}
+
+async function insertLateStep(db: ResultDeps['db'], id: string, step: UpgradeStep, at: number): Promise<void> {
+  const entry = sql`jsonb_build_object('step', ${step}::text, 'at', ${at}::bigint)`;
+  await db
+    .update(upgrade)
+    .set({ steps: sql`(steps - -1) || jsonb_build_array(${entry}) || jsonb_build_array(steps -> -1)` })
+    .where(
+      and(
+        eq(upgrade.id, id),
+        // Only an upgrade that has ended: one waiting or queued was never sent, so no step of it is late.
+        isNotNull(upgrade.finishedAt),
+        sql`jsonb_array_length(steps) > 0`,
+        sql`not (steps @> jsonb_build_array(jsonb_build_object('step', ${step}::text)))`,
+      ),
+    );
 }
 
 /** The steps column with one more step appended, in SQL, so answers handled at once on two instances both land. */

@@ -49,7 +49,9 @@ beforeAll(async () => {
       model: 'UP-GW',
       online: true,
       devices: [
-        ...['UPINV01', 'UPINV02', 'UPINV03', 'UPINV04', 'UPINV05', 'UPINV06', 'UPINV07'].map((sn) => inverter(sn)),
+        ...['UPINV01', 'UPINV02', 'UPINV03', 'UPINV04', 'UPINV05', 'UPINV06', 'UPINV07', 'UPINV08'].map((sn) =>
+          inverter(sn),
+        ),
         inverter('UPINV09', false),
         { sn: 'UPMI01', kind: 'inverter', model: 'UP-MI-800', online: true },
         { sn: 'UPBAT01', kind: 'battery', model: 'UP-BAT', online: true },
@@ -196,6 +198,24 @@ describe('starting an upgrade', () => {
     expect(failed).toMatchObject({ state: 'failed', error: 'hash mismatch' });
     expect(failed?.steps.map((s) => s.step)).toEqual(['downloadFailed']);
     expect((await inverterRow('UPINV02'))?.firmware).toBe('1.0');
+  });
+
+  it('keeps a step that reached the console after the end, before the end’s step and once', async () => {
+    const res = await start('UPINV08', fw.inv20 ?? '');
+    const cmdId = `upg-${res.data.id}`;
+    await answer(t, 'UPGW01', { cmdId, status: 'progress', result: { step: 'sendingCode' } });
+    // The end overtook the download's success (answers of one gateway may reach two instances).
+    await answer(t, 'UPGW01', {
+      cmdId,
+      status: 'failed',
+      error: 'flash verify failed',
+      result: { step: 'upgradeFailed' },
+    });
+    await answer(t, 'UPGW01', { cmdId, status: 'progress', progress: 100, result: { step: 'downloadOk' } });
+    await answer(t, 'UPGW01', { cmdId, status: 'progress', progress: 100, result: { step: 'downloadOk' } });
+    const failed = await progressOf('UPINV08');
+    expect(failed).toMatchObject({ state: 'failed', error: 'flash verify failed' });
+    expect(failed?.steps.map((s) => s.step)).toEqual(['sendingCode', 'downloadOk', 'upgradeFailed']);
   });
 });
 
