@@ -24,7 +24,7 @@ let database: Database;
 const published: { topic: string; payload: string }[] = [];
 const bus = quietBus(async (topic, payload) => void published.push({ topic, payload }));
 const log = pino({ level: 'silent' });
-const handleResult = vi.fn(async () => undefined);
+const handleResult = vi.fn(async (_sn: string, _json: unknown): Promise<void> => undefined);
 let ingest: Ingest;
 
 const acks = () =>
