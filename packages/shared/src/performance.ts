@@ -204,3 +204,29 @@ export function clearSkyInsolationRange(
 export function periodIncome(v: Valuation, e: EnergyFigures): number {
   return income(v, e);
 }
+
+/**
+ * Data screening (issue 16 point 6): a plant under-performs when its specific yield is below this share of
+ * the median of the plants it is compared with (those under the same filters: a region, a type, a size). Peers
+ * in one region saw the same sun, so kWh/kWp against their median finds a plant that lost production (soiling,
+ * a tripped string, shading, an inverter down) without needing a weather station at every plant.
+ */
+export const UNDER_PERFORMANCE_SHARE = 0.8;
+
+/**
+ * The bands of the screening histogram: a plant's specific yield as a share of its peers' median, the lower
+ * bound of each band (the last one open-ended). The band under UNDER_PERFORMANCE_SHARE is the under-performers'.
+ */
+export const SCREENING_BANDS = [0, 0.5, 0.8, 0.9, 1.1, 1.2] as const;
+
+/** The band (index into SCREENING_BANDS) of a plant whose specific yield is `share` of its peers' median. */
+export function screeningBand(share: number): number {
+  let band = 0;
+  for (let i = 0; i < SCREENING_BANDS.length; i++) if (share >= (SCREENING_BANDS[i] ?? 0)) band = i;
+  return band;
+}
+
+/** Whether a plant whose specific yield is `share` of its peers' median under-performs. */
+export function underPerforms(share: number | null): boolean {
+  return share !== null && share < UNDER_PERFORMANCE_SHARE;
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { REPORT_PERIODS } from '../performance.js';
+import { REPORT_PERIODS, SCREENING_BANDS } from '../performance.js';
+import { DEVICE_STATUSES, PLANT_TYPES } from '../plant.js';
 import { emptyAnswer } from './empty.js';
 import { pageOf, pageQuery } from './paging.js';
+import { plantFilterQuery } from './plants.js';
 import { contracts } from './route.js';
 
 /**
@@ -156,6 +158,71 @@ export const reportListQuery = z.object({
   search: z.string().max(64).optional(),
 });
 
+/** What the screening table sorts by: figures read over the whole filtered fleet, not only the page. */
+export const SCREENING_SORTS = [
+  'name',
+  'capacity',
+  'pv',
+  'specificYield',
+  'peerShare',
+  'availability',
+  'yearOnYear',
+] as const;
+export type ScreeningSort = (typeof SCREENING_SORTS)[number];
+
+/**
+ * The data-screening dashboard (issue 16 point 6): the plant list's filters (search, status, type, capacity,
+ * group) plus the region (the plant's country code), over a period; `under` keeps the under-performers only.
+ */
+export const screeningQuery = plantFilterQuery.extend({
+  ...pageQuery,
+  period: z.enum(REPORT_PERIODS),
+  date: anchor,
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  under: z.enum(['true', 'false']).optional(),
+  sort: z.enum(SCREENING_SORTS).default('peerShare'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ScreeningQuery = z.input<typeof screeningQuery>;
+
+/** A plant on the dashboard: its report figures, where and what it is, and how it compares with its peers. */
+export const screeningRow = reportRow.extend({
+  type: z.enum(PLANT_TYPES),
+  status: z.enum(DEVICE_STATUSES),
+  /** ISO 3166 code; '' when the plant has none. */
+  country: z.string(),
+  /** Specific yield over the peers' median (1 = the median); null without generation data or capacity. */
+  peerShare: z.number().nullable(),
+  under: z.boolean(),
+});
+export type ScreeningRow = z.infer<typeof screeningRow>;
+
+export const screeningAnswer = z.object({
+  total: z.number().int(),
+  rows: z.array(screeningRow),
+  /** Over every plant under the filters (not only the page). */
+  summary: z.object({
+    plants: z.number().int(),
+    capacityKwp: z.number(),
+    pv: z.number(),
+    /** The fleet's kWh/kWp: its generation over its capacity. */
+    specificYield: z.number().nullable(),
+    /** The peers' median kWh/kWp, the yardstick of peerShare. */
+    medianSpecificYield: z.number().nullable(),
+    under: z.number().int(),
+    /** Plants that reported nothing in the period (no rollup): offline loggers, new plants. */
+    noData: z.number().int(),
+    /** Plants per band of SCREENING_BANDS. */
+    bands: z.array(z.number().int()).length(SCREENING_BANDS.length),
+  }),
+  /** The countries among all the caller's plants, for the region filter. */
+  countries: z.array(z.string()),
+});
+export type ScreeningAnswer = z.infer<typeof screeningAnswer>;
+
 export const exportBody = z.object({ format: z.enum(EXPORT_FORMATS), date: anchor });
 
 export const exportJob = z.object({
@@ -180,6 +247,7 @@ export const reportContracts = contracts({
   'DELETE /plant/report/config/:id': { answer: emptyAnswer },
   'GET /plant/report/config/:id/report': { query: reportQuery, answer: report },
   'GET /plant/report/list': { query: reportListQuery, answer: pageOf(reportRow) },
+  'GET /plant/report/screening': { query: screeningQuery, answer: screeningAnswer },
   'POST /plant/report/config/:id/export': { body: exportBody, answer: exportJob },
   'GET /plant/report/export/:id': { answer: exportJob },
   'GET /plant/report/export/:id/file': { answer: null },

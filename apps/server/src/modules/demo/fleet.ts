@@ -131,6 +131,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
       latitude: p.latitude,
       longitude: p.longitude,
       address: `${p.city}, ${p.country}`,
+      country: p.country,
       valuation: valuationFor(p, i),
       gateways,
       sharedWith: visitor && (i === 0 || i === 4) ? [{ userId: visitor, level: 'guest' }] : [],

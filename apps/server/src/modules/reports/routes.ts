@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStore } from '../files/store.js';
 import { reportPeriod } from './compute.js';
+import { screenFleet } from './screening.js';
 import { ReportService } from './service.js';
 
 interface ExportRow {
@@ -90,6 +91,14 @@ export function reportRoutes(deps: {
         summary: 'The report list: each plant the caller may see (or one) with its figures for a period',
       },
       async (req) => ok(req, await service.list(requireAuth(req.auth), req.query)),
+    );
+    route(
+      'GET /plant/report/screening',
+      {
+        config: view,
+        summary: 'Data screening: the filtered fleet ranked by its figures for a period, with the under-performers',
+      },
+      async (req) => ok(req, await screenFleet(db, requireAuth(req.auth), req.query)),
     );
     route(
       'POST /plant/report/config/:id/export',
