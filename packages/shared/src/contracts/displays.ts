@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../plant.js';
+import type { PermissionKey } from '../permissions.js';
 import { emptyAnswer } from './empty.js';
 import { pageOf, pageQuery } from './paging.js';
 import { contracts } from './route.js';
@@ -11,6 +12,17 @@ import { contracts } from './route.js';
  */
 export const DISPLAY_STYLES = ['single', 'spliced', 'multipage'] as const;
 export type DisplayStyle = (typeof DISPLAY_STYLES)[number];
+
+/**
+ * The permission that opens a display of each style with an account (spec §2.2: /large-screen/multione,
+ * the single page, needs full.screen.single.page; /large-screen/multitwo, the spliced one, splicing.screen).
+ * The multi-page style is shown by the single-page route. A display link needs none: it is its own grant.
+ */
+export const DISPLAY_STYLE_PERMISSION = {
+  single: 'full.screen.single.page',
+  spliced: 'splicing.screen',
+  multipage: 'full.screen.single.page',
+} as const satisfies Record<DisplayStyle, PermissionKey>;
 
 /** The pages the multi-page style can rotate through, in the order the display lists them. */
 export const DISPLAY_PAGES = ['overview', 'map', 'ranking', 'alarms'] as const;

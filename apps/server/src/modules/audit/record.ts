@@ -7,7 +7,8 @@ import type { AuthContext } from '../../http/context.js';
  * `role.update`, `role.delete`, `member.create`, `member.update`, `member.disable`, `member.enable`,
  * `member.unbind`, `member.mfaReset`, `member.mfaRequire`, `customer.*`, `customerType.*`, `agent.appoint`,
  * `agent.revoke`, `company.*`, `manual.*`, `migration.*`, `version.publish`, `version.delete`,
- * `deviceProfile.*`, `protocol.*`, `bulletin.*`, `maintenance.*`.
+ * `deviceProfile.*`, `protocol.*`, `bulletin.*`, `maintenance.*`, `display.*` (create, update, delete, link,
+ * linkRevoke, logo, logoDelete), `embed.create`, `embed.revoke`.
  */
 export type AuditAction = `${
   | 'role'
@@ -23,13 +24,15 @@ export type AuditAction = `${
   | 'deviceProfile'
   | 'protocol'
   | 'bulletin'
-  | 'maintenance'}.${string}`;
+  | 'maintenance'
+  | 'display'
+  | 'embed'}.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
   /**
    * The kind of thing changed (role, user, customer, customer_type, company, agent, manual, migration, version,
-   * device_profile, protocol, bulletin, maintenance_notice).
+   * device_profile, protocol, bulletin, maintenance_notice, display, plant).
    */
   targetKind: string;
   targetId: string;

@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   CO2_KG_PER_KWH,
+  ERROR_CODES,
   type Display,
   type DisplayData,
   type DisplayTotals,
   type ViewLinkToken,
 } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { company, display, plantSummary } from '../../db/schema.js';
-import { signInForTests, TestApp } from '../../test/harness.js';
+import { appUser, auditLog, company, display, plantSummary, role } from '../../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import { DEMO_PASSWORD, signInForTests, TestApp } from '../../test/harness.js';
 import { DEFAULT_VALUATION, provisionPlant, type ProvisionPlant } from '../plants/provision.js';
 import { DisplayTicker } from './live.js';
 
@@ -183,6 +185,35 @@ describe('display links', () => {
     expect(data.totals).toMatchObject({ plants: 1, powerW: 42_000 });
   });
 
+  it('opens with an account only for who holds the style’s key; the display link needs none', async () => {
+    // An agent of the company may define displays (fullscreen.list) but not open a wall screen.
+    const db = t.database.db;
+    const [sunrise] = await db.select().from(company).where(eq(company.name, 'Sunrise Energy'));
+    const [agentRole] = await db
+      .select({ id: role.id })
+      .from(role)
+      .where(and(eq(role.key, 'agent'), isNull(role.companyId)));
+    await db.insert(appUser).values({
+      account: 'wall-agent@sunrise.example',
+      email: 'wall-agent@sunrise.example',
+      nickname: 'wall-agent',
+      companyId: sunrise?.id ?? null,
+      roleId: agentRole?.id ?? '',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    const agent = await t.tokenFor('wall-agent@sunrise.example');
+    for (const style of ['single', 'spliced', 'multipage'] as const) {
+      const d = (await create(tk.admin, body([plantA], { name: `Wall ${style}`, style }))).data;
+      const url = `/api/v1/fullscreen/display/${d.id}`;
+      expect((await t.call('GET', url, { token: agent })).code, style).toBe(0);
+      expect((await t.call('GET', `${url}/data`, { token: agent })).code, style).toBe(ERROR_CODES.noPermission);
+      expect((await t.call('GET', `${url}/live`, { token: agent })).code, style).toBe(ERROR_CODES.noPermission);
+      expect((await t.call('GET', `${url}/data`, { token: tk.admin })).code, style).toBe(0);
+      const link = await t.call<ViewLinkToken>('POST', `${url}/link`, { token: agent });
+      expect((await asLink('GET', `${url}/data`, link.data.token)).code, style).toBe(0);
+    }
+  });
+
   it('finds another display, of its company or not, "does not exist"', async () => {
     expect((await asLink('GET', `/api/v1/fullscreen/display/${other.id}/data`)).code).toBe(404);
     expect((await asLink('GET', `/api/v1/fullscreen/display/${other.id}`)).code).toBe(404);
@@ -252,6 +283,50 @@ describe('live totals', () => {
     for (const stop of stops) stop();
     expect(ticker.size).toBe(0);
     ticker.stop();
+  });
+});
+
+describe('the audit log', () => {
+  it('records who defined, changed, linked and deleted a display, and who made a plant’s embed link, never a token', async () => {
+    const actions = async (targetId: string) =>
+      (
+        await t.database.db
+          .select({ action: auditLog.action, newValue: auditLog.newValue })
+          .from(auditLog)
+          .where(eq(auditLog.targetId, targetId))
+          .orderBy(auditLog.createdAt, auditLog.id)
+      ).map((r) => r.action);
+    const d = (await create(tk.admin, body([plantA], { name: 'Audited wall' }))).data;
+    await t.call('POST', `/api/v1/fullscreen/display/${d.id}`, { token: tk.admin, body: body([plantA, plantB]) });
+    const link = await t.call<ViewLinkToken>('POST', `/api/v1/fullscreen/display/${d.id}/link`, { token: tk.admin });
+    await t.call('POST', `/api/v1/fullscreen/display/${d.id}/link/revoke`, { token: tk.admin });
+    await t.call('POST', `/api/v1/fullscreen/display/${d.id}/delete`, { token: tk.admin });
+    expect(await actions(d.id)).toEqual([
+      'display.create',
+      'display.update',
+      'display.link',
+      'display.linkRevoke',
+      'display.delete',
+    ]);
+    const [update] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, d.id), eq(auditLog.action, 'display.update')));
+    expect(update?.oldValue).toMatchObject({ name: 'Audited wall', plantIds: [plantA] });
+    expect(update?.newValue).toMatchObject({ name: 'Control room', plantIds: [plantA, plantB] });
+    const embed = await t.call<ViewLinkToken>('POST', '/api/v1/fullscreen/embed', {
+      token: tk.admin,
+      body: { kind: 'plant', plantId: plantB },
+    });
+    await t.call('POST', `/api/v1/fullscreen/embed/${embed.data.link.id}/revoke`, { token: tk.admin });
+    expect(await actions(plantB)).toEqual(expect.arrayContaining(['embed.create', 'embed.revoke']));
+    const logged = JSON.stringify(await t.database.db.select().from(auditLog));
+    expect(logged).not.toContain(link.data.token);
+    expect(logged).not.toContain(embed.data.token);
+    // A refused change leaves no entry.
+    const before = (await t.database.db.select().from(auditLog)).length;
+    await create(tk.admin, body([rivalPlant], { name: 'Not mine' }));
+    expect((await t.database.db.select().from(auditLog)).length).toBe(before);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EMBED_KINDS, type EmbedInput, type EmbedLink, type ViewLinkToken } from '@heliograph/shared';
 import { findDevice, findPlant } from '../../access/finders.js';
+import { recordAudit } from '../audit/record.js';
 import type { Db } from '../../db/client.js';
 import { viewLink } from '../../db/schema.js';
 import type { AuthContext } from '../../http/context.js';
@@ -45,39 +46,60 @@ export class EmbedService {
     }));
   }
 
-  async create(auth: AuthContext, b: EmbedInput): Promise<ViewLinkToken> {
+  async create(auth: AuthContext, b: EmbedInput, ip: string): Promise<ViewLinkToken> {
     const p = await this.plant(auth, b.plantId);
     // A device link names an inverter of that plant the caller may operate; otherwise 600 (does not exist).
     const sn = b.kind === 'device' ? b.sn : undefined;
     if (sn) await findDevice(this.db, auth, sn, { kind: 'inverter', write: true, where: sql`d.plant_id = ${p.id}` });
     const { token, hash } = newLinkToken();
-    const [row] = await this.db
-      .insert(viewLink)
-      .values({
+    const row = await this.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(viewLink)
+        .values({
+          companyId: p.companyId,
+          kind: b.kind,
+          plantId: p.id,
+          deviceSn: sn ?? null,
+          tokenHash: hash,
+          createdBy: auth.userId,
+          createdAt: new Date(this.now()),
+        })
+        .returning({ id: viewLink.id, createdAt: viewLink.createdAt });
+      if (!made) throw new AppError('serverError');
+      // A public link to a plant is a grant: who made it stays on record (the token itself never does).
+      await recordAudit(tx, auth, ip, {
+        action: 'embed.create',
+        targetKind: 'plant',
+        targetId: p.id,
+        newValue: { linkId: made.id, kind: b.kind, ...(sn ? { sn } : {}) },
         companyId: p.companyId,
-        kind: b.kind,
-        plantId: p.id,
-        deviceSn: sn ?? null,
-        tokenHash: hash,
-        createdBy: auth.userId,
-        createdAt: new Date(this.now()),
-      })
-      .returning({ id: viewLink.id, createdAt: viewLink.createdAt });
-    if (!row) throw new AppError('serverError');
+      });
+      return made;
+    });
     return { token, link: { id: row.id, createdAt: row.createdAt.getTime() } };
   }
 
-  async revoke(auth: AuthContext, id: string): Promise<void> {
+  async revoke(auth: AuthContext, id: string, ip: string): Promise<void> {
     const [row] = await this.db
-      .select({ id: viewLink.id, plantId: viewLink.plantId })
+      .select({ id: viewLink.id, plantId: viewLink.plantId, companyId: viewLink.companyId, kind: viewLink.kind })
       .from(viewLink)
       .where(and(eq(viewLink.id, id), inArray(viewLink.kind, [...EMBED_KINDS]), isNull(viewLink.revokedAt)));
     if (!row?.plantId) throw new AppError('notFound');
     // Someone who may not change the plant is told the link does not exist, not that it is someone else's.
     await findPlant(this.db, auth, row.plantId, { write: true, missing: 'notFound' });
-    await this.db
-      .update(viewLink)
-      .set({ revokedAt: new Date(this.now()) })
-      .where(eq(viewLink.id, row.id));
+    const plantId = row.plantId;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(viewLink)
+        .set({ revokedAt: new Date(this.now()) })
+        .where(eq(viewLink.id, row.id));
+      await recordAudit(tx, auth, ip, {
+        action: 'embed.revoke',
+        targetKind: 'plant',
+        targetId: plantId,
+        oldValue: { linkId: row.id, kind: row.kind },
+        companyId: row.companyId,
+      });
+    });
   }
 }

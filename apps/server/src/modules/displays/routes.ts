@@ -10,6 +10,7 @@ import { contractRoutes } from '../../http/contract-route.js';
 import { sseStreams } from '../../http/sse.js';
 import { ok } from '../../http/envelope.js';
 import { ValidationError } from '../../http/errors.js';
+import { recordAudit } from '../audit/record.js';
 import { imageOf, logoFits } from '../companies/files.js';
 import { readUpload } from '../files/multipart.js';
 import type { FileStore } from '../files/store.js';
@@ -57,7 +58,7 @@ export function displayRoutes(deps: {
     route(
       'POST /fullscreen/add',
       { config: manage, summary: 'Define a display: plants, style, title (the logo is uploaded after)' },
-      async (req) => ok(req, await service.create(requireAuth(req.auth), req.body)),
+      async (req) => ok(req, await service.create(requireAuth(req.auth), req.body, req.ip)),
     );
 
     route(
@@ -67,19 +68,19 @@ export function displayRoutes(deps: {
     );
 
     route('POST /fullscreen/display/:id', { config: manage, summary: 'Change a display' }, async (req) =>
-      ok(req, await service.update(requireAuth(req.auth), req.params.id, req.body)),
+      ok(req, await service.update(requireAuth(req.auth), req.params.id, req.body, req.ip)),
     );
 
     route(
       'POST /fullscreen/display/:id/delete',
       { config: manage, summary: 'Delete a display; its link stops working' },
       async (req) => {
-        await service.remove(requireAuth(req.auth), req.params.id, (tx, fileId) => files.remove(tx, fileId));
+        await service.remove(requireAuth(req.auth), req.params.id, (tx, fileId) => files.remove(tx, fileId), req.ip);
         return ok(req, null);
       },
     );
 
-    const replaceLogo = async (auth: ReturnType<typeof requireAuth>, id: string, bytes: Buffer | null) => {
+    const replaceLogo = async (auth: ReturnType<typeof requireAuth>, id: string, bytes: Buffer | null, ip: string) => {
       const row = await service.row(auth, id, true);
       await db.transaction(async (tx) => {
         const stored = bytes
@@ -97,6 +98,13 @@ export function displayRoutes(deps: {
           .set({ logoFileId: stored?.id ?? null, updatedAt: new Date(deps.now()) })
           .where(eq(display.id, row.id));
         if (row.logoFileId) await files.remove(tx, row.logoFileId);
+        await recordAudit(tx, auth, ip, {
+          action: bytes ? 'display.logo' : 'display.logoDelete',
+          targetKind: 'display',
+          targetId: row.id,
+          newValue: stored ? { fileId: stored.id } : null,
+          companyId: row.companyId,
+        });
       });
       return service.get(auth, row.id);
     };
@@ -120,14 +128,14 @@ export function displayRoutes(deps: {
         if (!image) throw new ValidationError([{ field: 'file', rule: 'logoType' }]);
         if (!logoFits('wide', image.size) && !logoFits('square', image.size))
           throw new ValidationError([{ field: 'file', rule: 'logoWideSize' }]);
-        return ok(req, await replaceLogo(auth, req.params.id, bytes));
+        return ok(req, await replaceLogo(auth, req.params.id, bytes, req.ip));
       },
     );
 
     route(
       'POST /fullscreen/display/:id/logo/delete',
       { config: manage, summary: 'Remove the display’s logo: the company’s is shown' },
-      async (req) => ok(req, await replaceLogo(requireAuth(req.auth), req.params.id, null)),
+      async (req) => ok(req, await replaceLogo(requireAuth(req.auth), req.params.id, null, req.ip)),
     );
 
     route(
@@ -136,13 +144,13 @@ export function displayRoutes(deps: {
         config: manage,
         summary: 'A new display link (read-only token, shown once); the display’s previous link stops working',
       },
-      async (req) => ok(req, await service.newLink(requireAuth(req.auth), req.params.id)),
+      async (req) => ok(req, await service.newLink(requireAuth(req.auth), req.params.id, req.ip)),
     );
 
     route(
       'POST /fullscreen/display/:id/link/revoke',
       { config: manage, summary: 'Revoke the display link: screens using it stop at once' },
-      async (req) => ok(req, await service.revokeLink(requireAuth(req.auth), req.params.id)),
+      async (req) => ok(req, await service.revokeLink(requireAuth(req.auth), req.params.id, req.ip)),
     );
 
     const embeds = new EmbedService(db, deps.now);
@@ -155,13 +163,13 @@ export function displayRoutes(deps: {
     route(
       'POST /fullscreen/embed',
       { config: plantView, summary: 'A read-only embed link of a plant for /plantFlow (token shown once)' },
-      async (req) => ok(req, await embeds.create(requireAuth(req.auth), req.body)),
+      async (req) => ok(req, await embeds.create(requireAuth(req.auth), req.body, req.ip)),
     );
     route(
       'POST /fullscreen/embed/:id/revoke',
       { config: plantView, summary: 'Revoke a plant’s embed link: pages showing it stop at once' },
       async (req) => {
-        await embeds.revoke(requireAuth(req.auth), req.params.id);
+        await embeds.revoke(requireAuth(req.auth), req.params.id, req.ip);
         return ok(req, null);
       },
     );

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DISPLAY_PAGES,
+  DISPLAY_STYLE_PERMISSION,
   DISPLAY_STYLES,
   type Display,
   type DisplayPage,
@@ -10,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { displayBody, displayListQuery } from '@heliograph/shared';
 import { findDisplay } from '../../access/finders.js';
+import { recordAudit } from '../audit/record.js';
 import { scopeCondition } from '../../access/policies.js';
 import type { Db } from '../../db/client.js';
 import { anyContains, query } from '../../db/rows.js';
@@ -22,6 +24,21 @@ import type { DisplayScope } from './data.js';
 
 type DisplayRow = typeof display.$inferSelect;
 export type DisplayBody = z.output<typeof displayBody>;
+
+/** What the audit log keeps of a display: what a reader may see, plant ids rather than names. */
+function auditedDisplay(
+  d: Pick<DisplayBody, 'name' | 'style' | 'allPlants' | 'rows' | 'cols' | 'pages' | 'pageSeconds'>,
+  plantIds: readonly string[],
+) {
+  return {
+    name: d.name,
+    style: d.style,
+    allPlants: d.allPlants,
+    plantIds,
+    ...(d.style === 'spliced' ? { rows: d.rows, cols: d.cols } : {}),
+    ...(d.style === 'multipage' ? { pages: d.pages, pageSeconds: d.pageSeconds } : {}),
+  };
+}
 
 const asStyle = (s: string): DisplayStyle =>
   (DISPLAY_STYLES as readonly string[]).includes(s) ? (s as DisplayStyle) : 'single';
@@ -96,6 +113,10 @@ export class DisplayService {
   /** Which plants the display's data reads (data.ts), for a caller who may see the display. */
   async scope(auth: AuthContext, id: string): Promise<{ row: DisplayRow; scope: DisplayScope }> {
     const row = await this.row(auth, id);
+    // Showing a display with an account takes its style's key (an agent may define displays and hand out
+    // their links without being allowed to open a wall screen); the display's own link is its grant.
+    if (!auth.link && !auth.permissions.has(DISPLAY_STYLE_PERMISSION[asStyle(row.style)]))
+      throw new AppError('noPermission');
     return { row, scope: { id: row.id, companyId: row.companyId, allPlants: row.allPlants } };
   }
 
@@ -156,7 +177,7 @@ export class DisplayService {
     };
   }
 
-  async create(auth: AuthContext, b: DisplayBody): Promise<Display> {
+  async create(auth: AuthContext, b: DisplayBody, ip: string): Promise<Display> {
     // A display belongs to a company: a caller without one (a platform administrator) has none to show.
     if (!auth.companyId) throw new AppError('noPermission');
     const companyId = auth.companyId;
@@ -170,16 +191,34 @@ export class DisplayService {
       if (!row) throw new AppError('serverError');
       if (plantIds.length)
         await tx.insert(displayPlant).values(plantIds.map((plantId) => ({ displayId: row.id, plantId })));
+      await recordAudit(tx, auth, ip, {
+        action: 'display.create',
+        targetKind: 'display',
+        targetId: row.id,
+        newValue: auditedDisplay(b, plantIds),
+      });
       return row.id;
     });
     return this.get(auth, id);
   }
 
-  async update(auth: AuthContext, id: string, b: DisplayBody): Promise<Display> {
+  async update(auth: AuthContext, id: string, b: DisplayBody, ip: string): Promise<Display> {
     const row = await this.row(auth, id, true);
     const plantIds = b.allPlants ? [] : [...new Set(b.plantIds)];
     await this.checkPlants(auth, row.companyId, plantIds);
+    const before = await this.get(auth, row.id);
     await this.db.transaction(async (tx) => {
+      await recordAudit(tx, auth, ip, {
+        action: 'display.update',
+        targetKind: 'display',
+        targetId: row.id,
+        oldValue: auditedDisplay(
+          before,
+          before.plants.map((p) => p.id),
+        ),
+        newValue: auditedDisplay(b, plantIds),
+        companyId: row.companyId,
+      });
       await tx.update(display).set(this.values(b)).where(eq(display.id, row.id));
       await tx.delete(displayPlant).where(eq(displayPlant.displayId, row.id));
       if (plantIds.length)
@@ -192,9 +231,17 @@ export class DisplayService {
     auth: AuthContext,
     id: string,
     dropLogo: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], fileId: string) => Promise<void>,
+    ip: string,
   ): Promise<void> {
     const row = await this.row(auth, id, true);
     await this.db.transaction(async (tx) => {
+      await recordAudit(tx, auth, ip, {
+        action: 'display.delete',
+        targetKind: 'display',
+        targetId: row.id,
+        oldValue: { name: row.name, style: row.style },
+        companyId: row.companyId,
+      });
       // Its links go with it (cascade): a wall screen showing it is told its link no longer works.
       await tx.delete(display).where(eq(display.id, row.id));
       if (row.logoFileId) await dropLogo(tx, row.logoFileId);
@@ -202,7 +249,7 @@ export class DisplayService {
   }
 
   /** A new display link; the one before (if any) stops working in the same transaction. */
-  async newLink(auth: AuthContext, id: string): Promise<ViewLinkToken> {
+  async newLink(auth: AuthContext, id: string, ip: string): Promise<ViewLinkToken> {
     const row = await this.row(auth, id, true);
     const { token, hash } = newLinkToken();
     const at = new Date(this.now());
@@ -223,17 +270,36 @@ export class DisplayService {
         })
         .returning({ id: viewLink.id, createdAt: viewLink.createdAt });
       if (!l) throw new AppError('serverError');
+      // The token itself never goes in the log: only that a link was made, and which.
+      await recordAudit(tx, auth, ip, {
+        action: 'display.link',
+        targetKind: 'display',
+        targetId: row.id,
+        newValue: { linkId: l.id },
+        companyId: row.companyId,
+      });
       return l;
     });
     return { token, link: { id: link.id, createdAt: link.createdAt.getTime() } };
   }
 
-  async revokeLink(auth: AuthContext, id: string): Promise<Display> {
+  async revokeLink(auth: AuthContext, id: string, ip: string): Promise<Display> {
     const row = await this.row(auth, id, true);
-    await this.db
-      .update(viewLink)
-      .set({ revokedAt: new Date(this.now()) })
-      .where(and(eq(viewLink.displayId, row.id), sql`${viewLink.revokedAt} is null`));
+    await this.db.transaction(async (tx) => {
+      const revoked = await tx
+        .update(viewLink)
+        .set({ revokedAt: new Date(this.now()) })
+        .where(and(eq(viewLink.displayId, row.id), sql`${viewLink.revokedAt} is null`))
+        .returning({ id: viewLink.id });
+      for (const l of revoked)
+        await recordAudit(tx, auth, ip, {
+          action: 'display.linkRevoke',
+          targetKind: 'display',
+          targetId: row.id,
+          oldValue: { linkId: l.id },
+          companyId: row.companyId,
+        });
+    });
     return this.get(auth, row.id);
   }
 
