@@ -1457,6 +1457,10 @@ export const reportConfig = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     nextDueAt: timestamp('next_due_at', { withTimezone: true }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** Failed tries of the mail being retried (reports/worker.ts MAIL_RETRY_MS); 0 when none is. */
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    /** The period the retried mail reports (a retry mails the period that failed, not the one of its hour). */
+    mailRetryAnchor: text('mail_retry_anchor'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: created(),
   },

@@ -311,6 +311,8 @@ export const cn: Messages = {
     mailIntro: '您定时发送的报表“{name}”（{period}）：',
     mailLink: '打开报表：{url}',
     mailNoPlants: '此报表中的电站您已无权查看。',
+    mailFailed: '报表“{name}”（{period}）邮件发送失败',
+    mailFailedBody: '邮件发送失败 {count} 次；请打开报表查看或导出。',
   },
   sheetHeadings: {
     sn: '序列号',

@@ -322,6 +322,9 @@ export const de: Messages = {
     mailIntro: 'Ihr geplanter Bericht „{name}“ für {period}:',
     mailLink: 'Bericht öffnen: {url}',
     mailNoPlants: 'Keine Anlage dieses Berichts ist für Sie noch sichtbar.',
+    mailFailed: 'Bericht „{name}“ ({period}) konnte nicht gesendet werden',
+    mailFailedBody:
+      'Der Versand ist {count}-mal fehlgeschlagen; öffnen Sie den Bericht, um ihn zu lesen oder zu exportieren.',
   },
   sheetHeadings: {
     sn: 'Seriennummer',

@@ -318,6 +318,8 @@ export const en = {
     mailIntro: 'Your scheduled report “{name}” for {period}:',
     mailLink: 'Open the report: {url}',
     mailNoPlants: 'No plant of this report is visible to you any more.',
+    mailFailed: 'Report “{name}” ({period}) could not be mailed',
+    mailFailedBody: 'The mail failed {count} times; open the report to read or export it.',
   },
   sheetHeadings: {
     sn: 'Serial number',

@@ -321,6 +321,8 @@ export const es: Messages = {
     mailIntro: 'Su informe programado «{name}» de {period}:',
     mailLink: 'Abrir el informe: {url}',
     mailNoPlants: 'Ya no puede ver ninguna planta de este informe.',
+    mailFailed: 'No se pudo enviar por correo el informe «{name}» ({period})',
+    mailFailedBody: 'El envío falló {count} veces; abra el informe para leerlo o exportarlo.',
   },
   sheetHeadings: {
     sn: 'Número de serie',

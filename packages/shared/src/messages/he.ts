@@ -313,6 +313,8 @@ export const he: Messages = {
     mailIntro: 'הדוח המתוזמן שלך „{name}” עבור {period}:',
     mailLink: 'לפתיחת הדוח: {url}',
     mailNoPlants: 'אף תחנה בדוח זה אינה גלויה לך עוד.',
+    mailFailed: 'לא ניתן היה לשלוח בדואר את הדוח „{name}” ({period})',
+    mailFailedBody: 'השליחה נכשלה {count} פעמים; פתחו את הדוח כדי לקרוא או לייצא אותו.',
   },
   sheetHeadings: {
     sn: 'מספר סידורי',

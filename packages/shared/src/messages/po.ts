@@ -317,6 +317,8 @@ export const po: Messages = {
     mailIntro: 'Twój zaplanowany raport „{name}” za {period}:',
     mailLink: 'Otwórz raport: {url}',
     mailNoPlants: 'Żadna instalacja z tego raportu nie jest już dla Ciebie widoczna.',
+    mailFailed: 'Nie udało się wysłać raportu „{name}” ({period})',
+    mailFailedBody: 'Wysyłka nie powiodła się {count} razy; otwórz raport, aby go przeczytać lub wyeksportować.',
   },
   sheetHeadings: {
     sn: 'Numer seryjny',

@@ -317,6 +317,8 @@ export const pt: Messages = {
     mailIntro: 'Seu relatório agendado “{name}” de {period}:',
     mailLink: 'Abrir o relatório: {url}',
     mailNoPlants: 'Nenhuma usina deste relatório está mais visível para você.',
+    mailFailed: 'Não foi possível enviar por e-mail o relatório “{name}” ({period})',
+    mailFailedBody: 'O envio falhou {count} vezes; abra o relatório para lê-lo ou exportá-lo.',
   },
   sheetHeadings: {
     sn: 'Número de série',

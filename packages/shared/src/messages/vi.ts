@@ -313,6 +313,8 @@ export const vi: Messages = {
     mailIntro: 'Báo cáo định kỳ “{name}” của bạn cho {period}:',
     mailLink: 'Mở báo cáo: {url}',
     mailNoPlants: 'Bạn không còn thấy nhà máy nào của báo cáo này.',
+    mailFailed: 'Không gửi được thư báo cáo “{name}” ({period})',
+    mailFailedBody: 'Gửi thư thất bại {count} lần; hãy mở báo cáo để xem hoặc xuất.',
   },
   sheetHeadings: {
     sn: 'Số sê-ri',

@@ -439,4 +439,70 @@ describe('scheduled delivery', () => {
     expect(mails()).toHaveLength(2);
     clock.ms = START;
   });
+
+  it('tries a failed mail again for the same period, then tells the user in the notice centre', async () => {
+    const saved = await call<ReportConfig>('POST', '/plant/report/config', admin, {
+      name: 'Flaky mail',
+      plantIds: [plantA],
+      figures: ['pv'],
+      period: 'daily',
+      schedule: 'daily',
+    });
+    let down = true;
+    const sent: string[] = [];
+    const worker = new ReportWorker({
+      db: t.database.db,
+      files: t.files,
+      mailer: {
+        send: async (m) => {
+          if (down) throw new Error('mail server down');
+          sent.push(m.subject);
+        },
+      },
+      log: t.app.log,
+      now: clock.now,
+      publicUrl: 'https://console.example',
+      intervalMs: 0,
+    });
+    const mine = () => worker.mailOne();
+    // Due 06:00 Berlin on the 16th; the mail server is down at 06:01 and at the first retry 5 minutes on.
+    clock.ms = Date.UTC(2026, 5, 16, 4, 1, 0);
+    while (await mine());
+    clock.ms += 4 * 60_000;
+    expect(await mine()).toBe(false);
+    clock.ms += 60_000;
+    while (await mine());
+    // Up again by the second retry, half an hour later: it mails the 15th's report, the period that failed.
+    down = false;
+    clock.ms += 30 * 60_000;
+    while (await mine());
+    expect(sent.filter((s) => s.includes('Flaky mail'))).toEqual(['Heliograph report: Flaky mail (2026-06-15)']);
+    const [row] = await query<{ mail_attempts: unknown; next: unknown }>(
+      t.database.db,
+      sql`select mail_attempts, next_due_at as next from report_config where id = ${saved.data.id}`,
+    );
+    expect(Number(row?.mail_attempts)).toBe(0);
+    expect(new Date(String(row?.next)).getTime()).toBe(Date.UTC(2026, 5, 17, 4, 0, 0));
+
+    // Down for good on the 17th: three retries, then one notice for that day's report, and the 18th is due as usual.
+    down = true;
+    clock.ms = Date.UTC(2026, 5, 17, 4, 1, 0);
+    for (const wait of [0, 5, 30, 120]) {
+      clock.ms += wait * 60_000;
+      while (await mine());
+    }
+    const notices = await t.database.db
+      .select()
+      .from(message)
+      .where(eq(message.source, `report-mail:${saved.data.id}:2026-06-16`));
+    expect(notices.map((n) => n.title)).toEqual(['Report “Flaky mail” (2026-06-16) could not be mailed']);
+    const [after] = await query<{ mail_attempts: unknown; next: unknown }>(
+      t.database.db,
+      sql`select mail_attempts, next_due_at as next from report_config where id = ${saved.data.id}`,
+    );
+    expect(Number(after?.mail_attempts)).toBe(0);
+    expect(new Date(String(after?.next)).getTime()).toBe(Date.UTC(2026, 5, 18, 4, 0, 0));
+    await call('DELETE', `/plant/report/config/${saved.data.id}`, admin);
+    clock.ms = START;
+  });
 });

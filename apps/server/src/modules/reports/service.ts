@@ -132,7 +132,8 @@ export class ReportService {
       .set({
         ...this.fields(body),
         timeZone,
-        ...(keep ? {} : { nextDueAt: due === null ? null : new Date(due) }),
+        // A changed schedule drops a retry of the old one: its period may not even be of the new kind.
+        ...(keep ? {} : { nextDueAt: due === null ? null : new Date(due), mailAttempts: 0, mailRetryAnchor: null }),
         updatedAt: new Date(this.now()),
       })
       .where(eq(reportConfig.id, id));

@@ -24,6 +24,12 @@ const MAX_PER_ROUND = 5;
 /** Rows a scheduled mail lists; the rest is in the report page it links to. */
 const MAIL_ROWS = 50;
 export const DEFAULT_REPORT_INTERVAL_MS = 5_000;
+/**
+ * After a scheduled mail fails (the mail server down, a report that could not be read), it is tried again after
+ * these waits, for the same period; after the last the user is told in the notice centre. A retry that would
+ * come after the schedule's next mail is not made: that mail comes instead, and the user is told.
+ */
+export const MAIL_RETRY_MS = [5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
 
 export interface ReportWorkerDeps {
   db: Db;
@@ -226,40 +232,72 @@ export class ReportWorker {
     const { db } = this.deps;
     const now = this.deps.now();
     const claimed = await db.transaction(async (tx) => {
-      const [row] = await query<ConfigRow & { due: unknown }>(
+      const [row] = await query<ConfigRow & { due: unknown; mail_attempts: unknown; mail_retry_anchor: string | null }>(
         tx,
-        sql`select ${CONFIG_COLUMNS}, rc.next_due_at as due from report_config rc
+        sql`select ${CONFIG_COLUMNS}, rc.next_due_at as due, rc.mail_attempts, rc.mail_retry_anchor
+          from report_config rc
           where rc.next_due_at <= ${iso(now)}::timestamptz and rc.schedule <> 'none'
           order by rc.next_due_at limit 1 for update skip locked`,
       );
       if (!row) return undefined;
       const next = nextDue(configOf(row).schedule, row.time_zone, now);
       await tx.execute(
-        sql`update report_config set next_due_at = ${next === null ? null : iso(next)}::timestamptz,
-          last_sent_at = ${iso(now)}::timestamptz where id = ${row.id}`,
+        sql`update report_config set next_due_at = ${next === null ? null : iso(next)}::timestamptz where id = ${row.id}`,
       );
-      return row;
+      return { row, next };
     });
     if (!claimed) return false;
-    try {
-      await this.mail(claimed, now);
-    } catch (err) {
-      this.deps.log.warn({ err, configId: claimed.id }, 'scheduled report mail failed');
-    }
-    return true;
-  }
-
-  private async mail(row: ConfigRow, now: number): Promise<void> {
-    const { db } = this.deps;
+    const { row, next } = claimed;
+    const config = configOf(row);
+    // A retry mails the period that failed; a first try the one that just ended.
+    const anchor = row.mail_retry_anchor ?? mailAnchor(config.period, row.time_zone, now);
     const [user] = await query<{ email: string | null; language: string }>(
       db,
       sql`select email, language from app_user where id = ${row.user_id} and not disabled`,
     );
+    const lang = parseLang(user?.language ?? 'en');
+    try {
+      await this.mail(row, user?.email ?? null, lang, anchor);
+      await db.execute(
+        sql`update report_config set mail_attempts = 0, mail_retry_anchor = null, last_sent_at = ${iso(now)}::timestamptz
+          where id = ${row.id}`,
+      );
+    } catch (err) {
+      const attempts = Number(row.mail_attempts) + 1;
+      const wait = MAIL_RETRY_MS[attempts - 1];
+      const retryAt = wait === undefined ? undefined : now + wait;
+      if (retryAt !== undefined && (next === null || retryAt < next)) {
+        this.deps.log.warn({ err, configId: row.id, attempts, retryAt: iso(retryAt) }, 'scheduled report mail failed');
+        await db.execute(
+          sql`update report_config set mail_attempts = ${attempts}, mail_retry_anchor = ${anchor},
+            next_due_at = ${iso(retryAt)}::timestamptz where id = ${row.id}`,
+        );
+      } else {
+        this.deps.log.error({ err, configId: row.id, attempts }, 'scheduled report mail given up');
+        await db.execute(
+          sql`update report_config set mail_attempts = 0, mail_retry_anchor = null where id = ${row.id}`,
+        );
+        await postMessages({ db, ...(this.deps.bus ? { bus: this.deps.bus } : {}) }, [
+          {
+            userId: row.user_id,
+            type: MESSAGE_TYPE.systemNotice,
+            title: reportText('mailFailed', lang, { name: config.name, period: anchor }),
+            content: reportText('mailFailedBody', lang, { count: String(attempts) }),
+            url: `${reportPath(config.id, config.name)}?date=${anchor}`,
+            source: `report-mail:${row.id}:${anchor}`,
+          },
+        ]);
+      }
+    }
+    return true;
+  }
+
+  /** Mails one period of a config to its owner (nothing for a disabled account or one without an address). */
+  private async mail(row: ConfigRow, email: string | null, lang: Lang, anchor: string): Promise<void> {
+    const { db } = this.deps;
     const auth = await loadUserContext(db, row.user_id);
-    if (!user?.email || !auth) return;
-    const lang = parseLang(user.language);
+    if (!email || !auth) return;
     const config = configOf(row);
-    const anchor = mailAnchor(config.period, row.time_zone, now);
     const report = await this.service.report(auth, config, anchor, this.deps.turn ? { turn: this.deps.turn } : {});
     const columns = reportColumns(report);
     const lines = report.rows
@@ -276,7 +314,7 @@ export class ReportWorker {
       .join(' · ');
     const link = `${this.deps.publicUrl.replace(/\/$/, '')}${reportPath(config.id, config.name)}?date=${anchor}`;
     await this.deps.mailer.send({
-      to: user.email,
+      to: email,
       subject: reportText('mailSubject', lang, { name: config.name, period: anchor }),
       text: [
         reportText('mailIntro', lang, { name: config.name, period: anchor }),
