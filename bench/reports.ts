@@ -8,6 +8,9 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { query } from '../apps/server/src/db/rows.js';
 import { appUser, company, reportConfig, reportExport } from '../apps/server/src/db/schema.js';
 import { seedDemo } from '../apps/server/src/modules/demo/seed.js';
+import { RankingMemo, screenFleet } from '../apps/server/src/modules/reports/screening.js';
+import { loadUserContext } from '../apps/server/src/modules/users/repository.js';
+import { screeningQuery } from '@heliograph/shared';
 import { DEFAULT_VALUATION } from '../apps/server/src/modules/plants/provision.js';
 import { freshDatabase } from './common.js';
 
@@ -19,7 +22,8 @@ const YEAR = '2025';
 /**
  * `npm run bench -- reports`: a company of 1,000 plants with a year of daily rollups exports its yearly report
  * as .xlsx and as PDF through the background worker (issue 16: "a year of a 1,000-plant company exports without timing
- * out"). Prints how long the export took, the file's size and the worst event-loop stall meanwhile.
+ * out"). Prints how long the export took, the file's size and the worst event-loop stall meanwhile; then how long
+ * the data-screening dashboard takes to rank the whole fleet for a month and for the year.
  */
 export async function benchReports(kind: 'pglite' | 'postgres' = 'pglite'): Promise<void> {
   const { database, drop } = await freshDatabase(kind);
@@ -84,6 +88,31 @@ export async function benchReports(kind: 'pglite' | 'postgres' = 'pglite'): Prom
     lines.push(
       `  yearly .${format} export ${done?.status}: ${Number(done?.rows)} rows, ${Math.round(Number(done?.size) / 1024)} KiB in ${(took / 1000).toFixed(1)} s`,
       `    event loop meanwhile: worst stall ${(loop.max / 1e6).toFixed(0)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`,
+    );
+  }
+  // The data-screening dashboard over the same fleet: every plant ranked, the first page with full figures.
+  const auth = await loadUserContext(db, admin.id);
+  if (!auth) throw new Error('no admin context');
+  for (const [period, date] of [
+    ['monthly', `${YEAR}-06`],
+    ['yearly', YEAR],
+  ] as const) {
+    const memo = new RankingMemo(() => 0);
+    const timed = async (params: Record<string, unknown>, withMemo: boolean) => {
+      const t2 = performance.now();
+      const answer = await screenFleet(
+        db,
+        auth,
+        screeningQuery.parse({ period, date, size: 20, ...params }),
+        withMemo ? memo : undefined,
+      );
+      return { ms: performance.now() - t2, total: answer.total };
+    };
+    const cold = await timed({}, true);
+    const again = await timed({}, false);
+    const paged = await timed({ page: 2, sort: 'pv', order: 'desc' }, true);
+    lines.push(
+      `  screening ${period}: ${cold.total} plants ranked, page of 20 in ${Math.round(cold.ms)} ms (again ${Math.round(again.ms)} ms); next page re-sorted from the memo ${Math.round(paged.ms)} ms`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

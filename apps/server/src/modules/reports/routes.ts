@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStore } from '../files/store.js';
 import { reportPeriod } from './compute.js';
-import { screenFleet } from './screening.js';
+import { RankingMemo, screenFleet } from './screening.js';
 import { ReportService } from './service.js';
 
 interface ExportRow {
@@ -53,6 +53,7 @@ export function reportRoutes(deps: {
   return async (app) => {
     const { db } = deps;
     const service = new ReportService(db, deps.now);
+    const rankings = new RankingMemo(deps.now);
     const route = contractRoutes(app, 'reports', { id: z.string().max(64) });
     const view = { access: 'workdata.view', scope: 'company' } as const;
 
@@ -98,7 +99,7 @@ export function reportRoutes(deps: {
         config: view,
         summary: 'Data screening: the filtered fleet ranked by its figures for a period, with the under-performers',
       },
-      async (req) => ok(req, await screenFleet(db, requireAuth(req.auth), req.query)),
+      async (req) => ok(req, await screenFleet(db, requireAuth(req.auth), req.query, rankings)),
     );
     route(
       'POST /plant/report/config/:id/export',

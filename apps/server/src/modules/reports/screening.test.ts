@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { ERROR_CODES, SCREENING_BANDS, type PlantType, type ScreeningAnswer } from '@heliograph/shared';
+import { ERROR_CODES, SCREENING_BANDS, screeningQuery, type PlantType, type ScreeningAnswer } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { TEST_PLANT_FIELDS } from '../../test/plant-fields.js';
+import type { AuthContext } from '../../http/context.js';
 import { provisionPlant } from '../plants/provision.js';
+import { RANKING_MEMO_MS, RankingMemo } from './screening.js';
 
 /**
  * The data-screening dashboard (issue 16 point 6) through the API: the filtered fleet ranked by its figures for
@@ -149,5 +151,38 @@ describe('data screening', () => {
       token: admin,
     });
     expect(wrongAnchor.code).toBe(ERROR_CODES.validation);
+  });
+});
+
+describe('the ranking memo', () => {
+  const q = (extra: Record<string, string> = {}) =>
+    screeningQuery.parse({ period: 'monthly', date: '2026-05', ...extra });
+  const who = (userId: string) => ({ userId, roleId: 'r', companyId: 'c' }) as unknown as AuthContext;
+  const ranking = { fleet: [], summary: {} as ScreeningAnswer['summary'] };
+
+  it('ranks once for the pages and sorts of one filter, again after 30 s, apart per caller and filter', async () => {
+    const now = { ms: 0 };
+    const memo = new RankingMemo(() => now.ms);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return ranking;
+    };
+    await memo.get(who('u1'), q(), compute);
+    await memo.get(who('u1'), q({ page: '3', sort: 'pv', order: 'desc', under: 'true' }), compute);
+    expect(computed).toBe(1);
+    await memo.get(who('u2'), q(), compute);
+    await memo.get(who('u1'), q({ country: 'DE' }), compute);
+    expect(computed).toBe(3);
+    now.ms = RANKING_MEMO_MS;
+    await memo.get(who('u1'), q(), compute);
+    expect(computed).toBe(4);
+  });
+
+  it('does not keep a ranking that failed', async () => {
+    const memo = new RankingMemo(() => 0);
+    await expect(memo.get(who('u1'), q(), () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await new Promise((r) => setImmediate(r));
+    await expect(memo.get(who('u1'), q(), async () => ranking)).resolves.toBe(ranking);
   });
 });

@@ -72,8 +72,49 @@ export async function screenFleet(
   db: Db,
   auth: AuthContext,
   q: z.output<typeof screeningQuery>,
+  memo?: RankingMemo,
 ): Promise<ScreeningAnswer> {
   const period = reportPeriod(q.period, q.date);
+  const ranking = memo ? memo.get(auth, q, () => rankFleet(db, auth, q, period)) : rankFleet(db, auth, q, period);
+  const { fleet, summary } = await ranking;
+  // The memo's ranking is shared by the requests that page and sort it: each sorts its own copy.
+  const shown = q.under === 'true' ? fleet.filter((p) => underPerforms(p.peerShare)) : [...fleet];
+  shown.sort(comparator(q.sort, q.order));
+  const page = shown.slice((q.page - 1) * q.size, q.page * q.size);
+
+  const [countries, pageRows] = await Promise.all([countriesOf(db, auth), pageReport(db, auth, page, period)]);
+  return {
+    total: shown.length,
+    rows: page.flatMap((p) => {
+      const row = pageRows.get(p.id);
+      if (!row) return [];
+      const screened: ScreeningRow = {
+        ...row,
+        type: p.type,
+        status: p.status,
+        country: p.country,
+        peerShare: p.peerShare,
+        under: underPerforms(p.peerShare),
+      };
+      return [screened];
+    }),
+    summary,
+    countries,
+  };
+}
+
+interface Ranking {
+  fleet: readonly Screened[];
+  summary: ScreeningAnswer['summary'];
+}
+
+/** The figures of every plant under the filters, and their summary: what sorting and paging read. */
+async function rankFleet(
+  db: Db,
+  auth: AuthContext,
+  q: z.output<typeof screeningQuery>,
+  period: ReturnType<typeof reportPeriod>,
+): Promise<Ranking> {
   const { from, to, lastFrom, lastTo } = period;
   const fleetRows = await query<FleetRow>(
     db,
@@ -146,26 +187,8 @@ export async function screenFleet(
   const pv = fleet.reduce((s, p) => s + p.pv, 0);
   const reportedCapacity = fleet.reduce((s, p) => s + (p.reported ? p.capacityKwp : 0), 0);
 
-  const shown = q.under === 'true' ? fleet.filter((p) => underPerforms(p.peerShare)) : fleet;
-  shown.sort(comparator(q.sort, q.order));
-  const page = shown.slice((q.page - 1) * q.size, q.page * q.size);
-
-  const [countries, pageRows] = await Promise.all([countriesOf(db, auth), pageReport(db, auth, page, period)]);
   return {
-    total: shown.length,
-    rows: page.flatMap((p) => {
-      const row = pageRows.get(p.id);
-      if (!row) return [];
-      const screened: ScreeningRow = {
-        ...row,
-        type: p.type,
-        status: p.status,
-        country: p.country,
-        peerShare: p.peerShare,
-        under: underPerforms(p.peerShare),
-      };
-      return [screened];
-    }),
+    fleet,
     summary: {
       plants: fleet.length,
       capacityKwp,
@@ -179,8 +202,44 @@ export async function screenFleet(
       noData: fleet.filter((p) => !p.reported).length,
       bands,
     },
-    countries,
   };
+}
+
+/** How long a ranking serves the requests that page and sort it. */
+export const RANKING_MEMO_MS = 30_000;
+/** Rankings kept at once (a 10,000-plant one is a couple of MB). */
+const RANKING_MEMO_MAX = 8;
+
+/**
+ * The last few rankings, by caller, filters and period, for RANKING_MEMO_MS on the app's clock: turning the
+ * pages or the sort of a 10,000-plant year reads the rollups once, not at every click (a year of 1,000 plants is
+ * 1–2 s of aggregation on the embedded database). Requests that arrive together share one computation. The
+ * figures may be that much older than the rollups; a failed ranking is not kept.
+ */
+export class RankingMemo {
+  private readonly entries = new Map<string, { at: number; ranking: Promise<Ranking> }>();
+
+  constructor(private readonly now: () => number) {}
+
+  get(auth: AuthContext, q: z.output<typeof screeningQuery>, compute: () => Promise<Ranking>): Promise<Ranking> {
+    const { page: _page, size: _size, sort: _sort, order: _order, under: _under, ...filters } = q;
+    const key = JSON.stringify([auth.userId, auth.roleId, auth.companyId, filters]);
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < RANKING_MEMO_MS) return hit.ranking;
+    const ranking = compute();
+    this.entries.delete(key);
+    this.entries.set(key, { at: now, ranking });
+    ranking.catch(() => {
+      if (this.entries.get(key)?.ranking === ranking) this.entries.delete(key);
+    });
+    // Oldest first in a Map: drop those over the cap.
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= RANKING_MEMO_MAX) break;
+      this.entries.delete(k);
+    }
+    return ranking;
+  }
 }
 
 /** The page's full report rows (PR, insolation, income, CO₂), by plant. */
