@@ -93,9 +93,10 @@ export default function DisplaysPage(): React.JSX.Element {
     {
       title: t('displays.columns.style'),
       key: 'style',
-      width: 170,
+      width: wide ? 170 : undefined,
       render: (_: unknown, d) => (
-        <Tag>
+        // On a phone the style's name wraps rather than pushing the actions out of the card.
+        <Tag className="hg-display-style">
           {t(`displays.styles.${d.style}`)}
           {d.style === 'spliced' ? <Quantity>{` ${d.rows}×${d.cols}`}</Quantity> : null}
         </Tag>
@@ -130,7 +131,7 @@ export default function DisplaysPage(): React.JSX.Element {
     {
       title: t('displays.columns.actions'),
       key: 'actions',
-      width: wide ? 420 : 120,
+      width: wide ? 420 : 64,
       render: (_: unknown, d) => (
         <Space size={0} wrap>
           <Dropdown
