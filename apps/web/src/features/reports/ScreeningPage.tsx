@@ -362,8 +362,9 @@ function Histogram({ bands }: { bands: readonly number[] | undefined }): React.J
     [locale, t],
   );
   const option = useMemo(
-    () => (bands ? screeningChartOption(bands, labels, { rtl, name: t('reports.screening.chartSeries') }) : null),
-    [bands, labels, rtl, t],
+    () =>
+      bands ? screeningChartOption(bands, labels, { rtl, compact, name: t('reports.screening.chartSeries') }) : null,
+    [bands, labels, rtl, compact, t],
   );
   return (
     <Card size="small" title={t('reports.screening.chartTitle')} className="hg-report-chart">
@@ -404,7 +405,7 @@ function ScreeningTable({
   empty: React.ReactNode;
 }): React.JSX.Element {
   const { t } = useTranslation();
-  const { locale } = useDisplay();
+  const { locale, compact } = useDisplay();
   const box = useScrollRegion('screening-title');
   const num = (v: number | null, digits = 1) =>
     v === null
@@ -515,8 +516,9 @@ function ScreeningTable({
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={loading}
-        size="middle"
-        scroll={{ x: 'max-content' }}
+        size={compact ? 'small' : 'middle'}
+        // A phone keeps three columns that wrap to its width; wider screens scroll the rest sideways.
+        {...(compact ? {} : { scroll: { x: 1080 } })}
         pagination={pagination}
         showSorterTooltip={false}
         data-testid="screening-table"

@@ -102,8 +102,9 @@ describe('data screening: the histogram', () => {
   it('puts one bar per band, mirrored right to left, and says the counts in words', () => {
     const labels = bandLabels('en', words);
     const bands = [1, 0, 2, 5, 1, 0];
-    const option = screeningChartOption(bands, labels, { rtl: true, name: 'Plants' });
-    expect(option.xAxis).toMatchObject({ data: labels, inverse: true });
+    const option = screeningChartOption(bands, labels, { rtl: true, compact: false, name: 'Plants' });
+    // Each label kept left to right inside the mirrored chart.
+    expect(option.xAxis).toMatchObject({ data: labels.map((l) => `\u2066${l}\u2069`), inverse: true });
     expect(option.yAxis).toMatchObject({ position: 'right' });
     const series = (option.series as { data: { value: number }[] }[])[0];
     expect(series?.data.map((d) => d.value)).toEqual(bands);

@@ -132,13 +132,26 @@ export function bandColor(band: number): string {
 export function screeningChartOption(
   bands: readonly number[],
   labels: readonly string[],
-  opts: { rtl: boolean; name: string },
+  opts: { rtl: boolean; compact: boolean; name: string },
 ): ChartOption {
+  // Canvas text takes the page's direction: in Hebrew "50–80 %" would read "80 %–50" without an isolate.
+  const shown = labels.map((l) => (opts.rtl ? `\u2066${l}\u2069` : l));
   return {
     animation: false,
     tooltip: { trigger: 'axis' },
-    grid: { left: opts.rtl ? 16 : 48, right: opts.rtl ? 48 : 16, top: 24, bottom: 32 },
-    xAxis: { type: 'category', data: [...labels], inverse: opts.rtl, axisLabel: { interval: 0, hideOverlap: false } },
+    grid: {
+      left: opts.rtl ? 16 : 40,
+      right: opts.rtl ? 40 : 16,
+      top: 24,
+      bottom: opts.compact ? 56 : 32,
+    },
+    xAxis: {
+      type: 'category',
+      data: shown,
+      inverse: opts.rtl,
+      // Six labels do not fit side by side on a phone: they slant.
+      axisLabel: { interval: 0, rotate: opts.compact ? (opts.rtl ? -40 : 40) : 0 },
+    },
     yAxis: { type: 'value', minInterval: 1, position: opts.rtl ? 'right' : 'left' },
     series: [
       {
