@@ -421,6 +421,7 @@ function ScreeningTable({
     {
       title: t('reports.col.plant'),
       dataIndex: 'plantName',
+      ...(compact ? {} : { width: 170 }),
       ...sorted('name'),
       render: (name: string, r) => (
         <Link to={overviewPath({ id: r.plantId, type: r.type })} data-testid="screening-plant">
