@@ -439,6 +439,7 @@ function ScreeningTable({
       title: t('reports.screening.type'),
       dataIndex: 'type',
       responsive: ['lg'],
+      width: 150,
       render: (ty: ScreeningRow['type']) => t(`plants.type.${ty}`),
     },
     {
@@ -517,7 +518,7 @@ function ScreeningTable({
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={loading}
-        size={compact ? 'small' : 'middle'}
+        size="small"
         // A phone keeps three columns that wrap to its width; wider screens scroll the rest sideways.
         {...(compact ? {} : { scroll: { x: 1080 } })}
         pagination={pagination}
