@@ -85,6 +85,13 @@ test('screen the fleet: figures, region, sort, under-performers', async ({ page 
   await expect(page).not.toHaveURL(/under=true/);
   await expect(rows).toHaveCount(Math.min(plants, 20));
 
+  // A year instead of a month: the picker turns to years and the figures are read again.
+  await page.getByTestId('screening-period').getByText('Yearly').click();
+  await expect(page).toHaveURL(/period=yearly/);
+  await expect(page.getByLabel('Report period')).toHaveValue(/^\d{4}$/);
+  await expect(rows.first()).toBeVisible();
+  expect(await count('plants')).toBe(plants);
+
   await page.goto('/workdata/screening');
   await expect(rows.first()).toBeVisible();
   for (const width of [1440, 390]) {
