@@ -81,6 +81,7 @@ describe('route table', () => {
       '/large-screen/multitwo': 'splicing.screen',
       '/log/commu': 'logger.communcation.management',
       '/management/versions': 'version.notification.management',
+      '/workdata/screening': 'workdata.view',
     };
     for (const [path, key] of Object.entries(expected)) expect(ROUTE_BY_PATH.get(path)?.permission).toBe(key);
   });

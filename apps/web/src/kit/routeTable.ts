@@ -63,7 +63,8 @@ export type ShellPage =
   | 'bulletins'
   | 'maintenanceNotices'
   | 'reports'
-  | 'reportDetail';
+  | 'reportDetail'
+  | 'screening';
 
 export interface ShellRoute {
   path: string;
@@ -345,6 +346,16 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     titleKey: 'page.reportDetail',
     permission: 'workdata.view',
     page: 'reportDetail',
+  },
+  // Beyond the spec's routes (issue 16 point 6): the data-screening dashboard. The permission tree has one
+  // menu key for reports, so its entry is a grouped one (menuGroup): the reports entry becomes a submenu
+  // holding the plant reports and the screening (shell/SideMenu.tsx).
+  {
+    path: '/workdata/screening',
+    titleKey: 'page.screening',
+    permission: 'workdata.view',
+    menuGroup: 'workdata.view',
+    page: 'screening',
   },
   // Company
   {

@@ -33,4 +33,17 @@ describe('side menu', () => {
   it('leaves it out for customers, owners and visitors', () => {
     for (const role of ['customer', 'plant_owner', 'visitor', 'agent'] as const) expect(toolboxPlace(role)).toBeNull();
   });
+
+  it('turns Plant reports into a submenu holding the reports and the data screening', () => {
+    for (const role of ['company_admin', 'plant_owner', 'internal_employee'] as const) {
+      const tree = buildPermissionTree(ROLE_PERMISSIONS[role], (k) => k);
+      const items = addGroupedEntries(buildMenuItems(tree), flattenPermissionTree(tree), (r) => r.titleKey) as Node[];
+      const reports = items.find((i) => i.key === 'sub:workdata.view');
+      expect(
+        reports?.children?.map((c) => c.key),
+        role,
+      ).toEqual(['/workdata/list', '/workdata/screening']);
+      expect(items.some((i) => i.key === '/workdata/list' || i.key === '/workdata/screening')).toBe(false);
+    }
+  });
 });

@@ -109,9 +109,39 @@ export function addGroupedEntries(
       'data-menu-route': route.path,
     } as Item;
     if (sub) sub.children.push(entry);
+    else if (group && nestUnderLeaf(items, group, entry)) continue;
     else items.push({ ...entry, icon: <ToolOutlined /> } as Item);
   }
   return items;
+}
+
+/**
+ * A grouped entry whose group is a page of its own rather than a submenu (Plant reports, with the data
+ * screening grouped under it): that page's entry becomes a submenu of the same name and icon, holding the page
+ * first and then the entry. False when the menu has no entry for the group.
+ */
+function nestUnderLeaf(items: Item[], group: PermissionKey, entry: Item): boolean {
+  const path = MENU_PATHS.get(group);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as (Item & { key?: unknown; icon?: React.ReactNode; label?: React.ReactNode }) | null;
+    if (!item) continue;
+    if (item.key === path && !('children' in item)) {
+      const { icon, ...leaf } = item;
+      items[i] = withKey(
+        { key: SUBMENU + group, icon, label: item.label, children: [leaf as Item, entry] } as Item & object,
+        group,
+      );
+      return true;
+    }
+    if ('children' in item && Array.isArray(item.children) && nestUnderLeaf(item.children as Item[], group, entry))
+      return true;
+  }
+  return false;
+}
+
+/** Whether a grouped entry turned the page of this key into a submenu (see nestUnderLeaf). */
+function nestsUnder(key: PermissionKey): boolean {
+  return GROUPED_MENU_ROUTES.some((r) => r.menuGroup === key && r.permission === key);
 }
 
 /** The submenu keys above a permission key, outermost first. */
@@ -149,7 +179,12 @@ export function SideMenu({
   const highlight = handle?.highlight;
   const selectedPath = groupedIn ? grouped?.path : highlight ? MENU_PATHS.get(highlight) : undefined;
   const unfold = useMemo(
-    () => (groupedIn ? [...ancestors(groupedIn), SUBMENU + groupedIn] : highlight ? ancestors(highlight) : []),
+    () =>
+      groupedIn
+        ? [...ancestors(groupedIn), SUBMENU + groupedIn]
+        : highlight
+          ? [...ancestors(highlight), ...(nestsUnder(highlight) ? [SUBMENU + highlight] : [])]
+          : [],
     [groupedIn, highlight],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(() => unfold);

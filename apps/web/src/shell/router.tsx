@@ -82,6 +82,7 @@ const pages = {
   maintenanceNotices: page(() => import('../features/bulletins/MaintenancePage')),
   reports: page(() => import('../features/reports/ReportsPage')),
   reportDetail: page(() => import('../features/reports/ReportDetailPage')),
+  screening: page(() => import('../features/reports/ScreeningPage')),
   displays: page(() => import('../features/displays/DisplaysPage')),
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
@@ -154,6 +155,7 @@ function shellChild(route: ShellRoute): RouteObject {
     maintenanceNotices: pages.maintenanceNotices,
     reports: pages.reports,
     reportDetail: pages.reportDetail,
+    screening: pages.screening,
     displays: pages.displays,
     displayScreen: pages.displayScreen,
   };

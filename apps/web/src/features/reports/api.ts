@@ -1,5 +1,10 @@
-import type { ExportFormat, ReportConfigBody, ReportPeriod } from '@heliograph/shared';
+import type { ExportFormat, ReportConfigBody, ReportPeriod, screeningQuery } from '@heliograph/shared';
+import type { z } from 'zod';
 import { call, routeUrl } from '../../api/call';
+
+/** The screening query as the page sends it: the contract's words, period, anchor, page and size always set. */
+export type ScreeningParams = Partial<z.output<typeof screeningQuery>> &
+  Pick<z.output<typeof screeningQuery>, 'period' | 'date' | 'page' | 'size'>;
 
 /** Plant report calls (contracts in packages/shared/src/contracts/reports.ts). */
 export type {
@@ -10,6 +15,8 @@ export type {
   ReportFigure,
   ReportPeriod,
   ReportRow,
+  ScreeningAnswer,
+  ScreeningRow,
 } from '@heliograph/shared';
 
 export const reportKeys = {
@@ -20,6 +27,7 @@ export const reportKeys = {
   list: (period: ReportPeriod, date: string, search: string, page: number, size: number) =>
     ['reports', 'list', period, date, search, page, size] as const,
   export: (id: string) => ['reports', 'export', id] as const,
+  screening: (q: ScreeningParams) => ['reports', 'screening', q] as const,
 };
 
 export const reportApi = {
@@ -33,6 +41,8 @@ export const reportApi = {
     call('GET /plant/report/config/:id/report', { params: { id }, query: { date } }),
   list: (period: ReportPeriod, date: string, search: string, page: number, size: number) =>
     call('GET /plant/report/list', { query: { period, date, page, size, ...(search ? { search } : {}) } }),
+  /** The data-screening dashboard: the filtered fleet ranked against its peers' median. */
+  screening: (query: ScreeningParams) => call('GET /plant/report/screening', { query }),
   startExport: (id: string, format: ExportFormat, date: string) =>
     call('POST /plant/report/config/:id/export', { params: { id }, body: { format, date } }),
   exportJob: (id: string) => call('GET /plant/report/export/:id', { params: { id } }),
