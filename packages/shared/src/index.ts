@@ -10,6 +10,7 @@ export { MESSAGES, type Messages, type FieldRule, type SheetHeading, type SheetW
 export * from './gateway-protocol.js';
 export * from './metrics.js';
 export * from './plant.js';
+export * from './prices.js';
 export * from './co2.js';
 export * from './energy.js';
 export * from './fleet.js';

@@ -123,6 +123,19 @@ export const de: Messages = {
     priceRange: 'Der Preis muss zwischen 0 und 9999 liegen.',
     priceDecimals2: 'Höchstens 2 Nachkommastellen.',
     priceDecimals4: 'Höchstens 4 Nachkommastellen.',
+    // Dynamic prices and the price file check (issue 17).
+    priceNumber: 'Geben Sie den Preis als Zahl mit Punkt als Dezimaltrennzeichen ein, z. B. 0.1234 oder -0.0150.',
+    dynamicPriceRange: 'Der Preis muss zwischen -9999 und 9999 liegen.',
+    priceSlotTime:
+      'Geben Sie den Beginn als Datum und Uhrzeit ein, z. B. 2026-03-29 14:00 oder 2026-03-29T14:00+01:00.',
+    priceSlotLocalGap:
+      'Diese Uhrzeit gibt es in der Zeitzone der Anlage nicht: Zu diesem Zeitpunkt wird die Uhr vorgestellt.',
+    priceSlotAlign:
+      'Ein Zeitfenster muss bei einem ganzen Vielfachen seiner Länge beginnen (bei 15 Minuten: :00, :15, :30 oder :45).',
+    priceSlotLength: 'Jedes Zeitfenster muss 15, 30 oder 60 Minuten lang sein, in der ganzen Datei gleich lang.',
+    priceSlotOverlap: 'Dieses Zeitfenster beginnt, bevor das vorige endet.',
+    priceSlotGap: 'Vor diesem Zeitfenster fehlt eines.',
+    priceFileDays: 'Eine Preisdatei darf höchstens 2 Tage enthalten (höchstens 192 Zeitfenster).',
     percentRange: 'Geben Sie einen Prozentsatz zwischen 0 und 100 ein.',
     nonNegative: 'Geben Sie eine Zahl ab 0 ein.',
     touCount: 'Geben Sie 1 bis 6 Preiszeiträume ein.',

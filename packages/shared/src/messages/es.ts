@@ -124,6 +124,17 @@ export const es: Messages = {
     priceRange: 'El precio debe estar entre 0 y 9999.',
     priceDecimals2: 'Use como máximo 2 decimales.',
     priceDecimals4: 'Use como máximo 4 decimales.',
+    // Dynamic prices and the price file check (issue 17).
+    priceNumber: 'Introduzca el precio como número con punto decimal, por ejemplo 0.1234 o -0.0150.',
+    dynamicPriceRange: 'El precio debe estar entre -9999 y 9999.',
+    priceSlotTime: 'Introduzca el inicio como fecha y hora, por ejemplo 2026-03-29 14:00 o 2026-03-29T14:00+01:00.',
+    priceSlotLocalGap: 'Esta hora no existe en la zona horaria de la planta: en ese momento se adelantan los relojes.',
+    priceSlotAlign:
+      'Un tramo debe empezar en un múltiplo exacto de su duración (para 15 minutos: :00, :15, :30 o :45).',
+    priceSlotLength: 'Cada tramo debe durar 15, 30 o 60 minutos, igual en todo el archivo.',
+    priceSlotOverlap: 'Este tramo empieza antes de que termine el anterior.',
+    priceSlotGap: 'Falta un tramo antes de este.',
+    priceFileDays: 'Un archivo de precios puede contener como máximo 2 días (192 tramos como máximo).',
     percentRange: 'Introduzca un porcentaje entre 0 y 100.',
     nonNegative: 'Introduzca un número igual o mayor que 0.',
     touCount: 'Introduzca de 1 a 6 tramos de precio.',

@@ -119,6 +119,17 @@ export const po: Messages = {
     priceRange: 'Cena musi wynosić od 0 do 9999.',
     priceDecimals2: 'Użyj najwyżej 2 miejsc po przecinku.',
     priceDecimals4: 'Użyj najwyżej 4 miejsc po przecinku.',
+    // Dynamic prices and the price file check (issue 17).
+    priceNumber: 'Wpisz cenę jako liczbę z kropką dziesiętną, np. 0.1234 lub -0.0150.',
+    dynamicPriceRange: 'Cena musi mieścić się w zakresie od -9999 do 9999.',
+    priceSlotTime: 'Wpisz początek jako datę i godzinę, np. 2026-03-29 14:00 lub 2026-03-29T14:00+01:00.',
+    priceSlotLocalGap: 'Ta godzina nie istnieje w strefie czasowej instalacji: wtedy zegary są przestawiane do przodu.',
+    priceSlotAlign:
+      'Przedział musi zaczynać się w pełnej wielokrotności swojej długości (dla 15 minut: :00, :15, :30 lub :45).',
+    priceSlotLength: 'Każdy przedział musi trwać 15, 30 lub 60 minut, tyle samo w całym pliku.',
+    priceSlotOverlap: 'Ten przedział zaczyna się przed końcem poprzedniego.',
+    priceSlotGap: 'Przed tym przedziałem brakuje jednego przedziału.',
+    priceFileDays: 'Plik cen może obejmować najwyżej 2 dni (najwyżej 192 przedziały).',
     percentRange: 'Podaj procent od 0 do 100.',
     nonNegative: 'Podaj liczbę równą 0 lub większą.',
     touCount: 'Podaj od 1 do 6 przedziałów cenowych.',

@@ -120,6 +120,17 @@ export const pt: Messages = {
     priceRange: 'O preço deve estar entre 0 e 9999.',
     priceDecimals2: 'Use no máximo 2 casas decimais.',
     priceDecimals4: 'Use no máximo 4 casas decimais.',
+    // Dynamic prices and the price file check (issue 17).
+    priceNumber: 'Introduza o preço como número com ponto decimal, por exemplo 0.1234 ou -0.0150.',
+    dynamicPriceRange: 'O preço tem de estar entre -9999 e 9999.',
+    priceSlotTime: 'Introduza o início como data e hora, por exemplo 2026-03-29 14:00 ou 2026-03-29T14:00+01:00.',
+    priceSlotLocalGap: 'Esta hora não existe no fuso horário da central: nesse momento os relógios avançam.',
+    priceSlotAlign:
+      'Um intervalo tem de começar num múltiplo exato da sua duração (para 15 minutos: :00, :15, :30 ou :45).',
+    priceSlotLength: 'Cada intervalo tem de durar 15, 30 ou 60 minutos, igual em todo o ficheiro.',
+    priceSlotOverlap: 'Este intervalo começa antes de o anterior terminar.',
+    priceSlotGap: 'Falta um intervalo antes deste.',
+    priceFileDays: 'Um ficheiro de preços pode ter no máximo 2 dias (no máximo 192 intervalos).',
     percentRange: 'Informe uma porcentagem entre 0 e 100.',
     nonNegative: 'Informe um número igual ou maior que 0.',
     touCount: 'Informe de 1 a 6 faixas de preço.',

@@ -117,6 +117,17 @@ export const vi: Messages = {
     priceRange: 'Giá phải nằm trong khoảng 0 đến 9999.',
     priceDecimals2: 'Tối đa 2 chữ số thập phân.',
     priceDecimals4: 'Tối đa 4 chữ số thập phân.',
+    // Dynamic prices and the price file check (issue 17).
+    priceNumber: 'Nhập giá dưới dạng số, dùng dấu chấm cho phần thập phân, ví dụ 0.1234 hoặc -0.0150.',
+    dynamicPriceRange: 'Giá phải nằm trong khoảng từ -9999 đến 9999.',
+    priceSlotTime: 'Nhập thời điểm bắt đầu gồm ngày và giờ, ví dụ 2026-03-29 14:00 hoặc 2026-03-29T14:00+01:00.',
+    priceSlotLocalGap: 'Thời điểm này không tồn tại theo múi giờ của nhà máy: lúc đó đồng hồ được chỉnh nhanh lên.',
+    priceSlotAlign:
+      'Một khung giờ phải bắt đầu tại bội số nguyên của độ dài của nó (với 15 phút: :00, :15, :30 hoặc :45).',
+    priceSlotLength: 'Mỗi khung giờ phải dài 15, 30 hoặc 60 phút và bằng nhau trong toàn bộ tệp.',
+    priceSlotOverlap: 'Khung giờ này bắt đầu trước khi khung giờ trước kết thúc.',
+    priceSlotGap: 'Thiếu một khung giờ trước khung giờ này.',
+    priceFileDays: 'Tệp giá chỉ được chứa tối đa 2 ngày (tối đa 192 khung giờ).',
     percentRange: 'Hãy nhập tỷ lệ phần trăm từ 0 đến 100.',
     nonNegative: 'Hãy nhập số lớn hơn hoặc bằng 0.',
     touCount: 'Hãy nhập từ 1 đến 6 khung giá.',
