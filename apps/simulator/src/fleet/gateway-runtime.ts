@@ -40,6 +40,11 @@ export interface GatewayRuntimeOptions {
   clock: () => number;
   log: Logger;
   onIntervalChange: (seconds: number) => void;
+  /**
+   * A command changed what a device does (switched on or off): the gateway reports at once rather than at its
+   * next interval, as loggers that report on change do, so the console shows the new state within a second.
+   */
+  onStateChange?: () => void;
   /** The platform key (SPKI PEM) upgrade manifests must be signed with; none: upgrades are refused. */
   manifestKey?: string;
   /** How upgrades behave; `seed` is mixed with the gateway's serial so gateways draw differently. */
@@ -230,6 +235,7 @@ export class GatewayRuntime {
           else if (on) this.switchedOff.delete(target);
           else this.switchedOff.add(target);
         }
+        this.options.onStateChange?.();
       },
       readSettings: (sn) => this.readSettings(sn),
       writeSettings: (sn, settings) => {

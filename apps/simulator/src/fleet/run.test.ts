@@ -8,6 +8,7 @@ import { testManifest, testSigner, upgradeCommand } from '../testing/manifest-si
 import { backfillTimes, backfillWindow } from './backfill.js';
 import { defineFleet } from './define.js';
 import { localTime } from './local-time.js';
+import { INVERTER_STATE } from './model.js';
 import { startFleet, type FleetHandle } from './run.js';
 
 const fleet = defineFleet({ count: 3 });
@@ -155,6 +156,27 @@ describe('a running fleet', () => {
     handle.injectFault(plant.key, 'offline', false);
     await broker.until(() => statuses().at(-1)?.state === 'online');
   });
+
+  it('reports at once after a command switched an inverter off or on, not at its next interval', async () => {
+    // Gateways here report every 300 s: a batch within seconds can only be the report on change.
+    const gateway = fleet[1]?.gateways[0];
+    const inverter = gateway?.devices.find((d) => d.kind === 'inverter' && d.protocol === 'metrics');
+    if (!gateway || !inverter) throw new Error('no metrics inverter');
+    const stateAfter = async (type: 'shutdown' | 'boot', from: number) => {
+      await broker.command(gateway.sn, {
+        cmdId: `state-${type}`,
+        type,
+        device: inverter.sn,
+        params: {},
+        expiresAt: Date.now() + 60_000,
+      });
+      const reported = () => samplesSince(from).find((s) => s.device === inverter.sn);
+      await broker.until(() => reported() !== undefined, 5_000);
+      return reported()?.metrics?.state;
+    };
+    expect(await stateAfter('shutdown', broker.received.length)).toBe(INVERTER_STATE.off);
+    expect(await stateAfter('boot', broker.received.length)).not.toBe(INVERTER_STATE.off);
+  }, 30_000);
 
   it('reports a bound device’s realtime columns by name once the console pushed the config naming it', async () => {
     const gateway = fleet[1]?.gateways[0];

@@ -85,6 +85,8 @@ const FAULT_EVENTS: Partial<Record<PhysicalFault, { code: string; message: strin
 
 /** Simulated days a live model catches up by between two turns of the event loop. */
 const CATCH_UP_DAYS = 5;
+/** How soon a gateway reports after a command switched a device on or off (onStateChange). */
+const STATE_REPORT_DELAY_MS = 1000;
 
 interface PlantRuntime {
   plant: PlantDef;
@@ -139,6 +141,8 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
         clock,
         log,
         onIntervalChange: () => schedule(runtime, gw, true),
+        // After the command's answer has gone out (the batch follows the ack, as on a real logger).
+        onStateChange: () => schedule(runtime, gw, true, STATE_REPORT_DELAY_MS),
         manifestKey: options.manifestKey,
         upgrade: options.upgrade,
       });
@@ -160,19 +164,22 @@ export function startFleet(options: StartFleetOptions): FleetHandle {
     liveCounts.samples += samples.length;
   }
 
-  function schedule(plant: PlantRuntime, gateway: GatewayRuntime, restart = false): void {
+  function schedule(plant: PlantRuntime, gateway: GatewayRuntime, restart = false, delayMs?: number): void {
     if (stopped || !plant.ready) return;
     const existing = timers.get(gateway);
     if (existing && !restart) return;
     if (existing) clearTimeout(existing);
-    const timer = setTimeout(() => {
-      timers.delete(gateway);
-      tick(plant, gateway)
-        .catch((error: unknown) =>
-          log('error', `${gateway.def.sn}: ${error instanceof Error ? error.message : String(error)}`),
-        )
-        .finally(() => schedule(plant, gateway));
-    }, gateway.client.interval * 1000);
+    const timer = setTimeout(
+      () => {
+        timers.delete(gateway);
+        tick(plant, gateway)
+          .catch((error: unknown) =>
+            log('error', `${gateway.def.sn}: ${error instanceof Error ? error.message : String(error)}`),
+          )
+          .finally(() => schedule(plant, gateway));
+      },
+      delayMs ?? gateway.client.interval * 1000,
+    );
     timer.unref();
     timers.set(gateway, timer);
   }

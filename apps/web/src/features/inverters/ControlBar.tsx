@@ -9,6 +9,7 @@ import { CommandStatusTag } from '../device-common/CommandStatusTag';
 import type { CommandOutcome } from '@heliograph/shared';
 import { operationLogKey } from '../device-common/commandApi';
 import { useCommand } from '../device-common/useCommand';
+import { useFollowUp } from '../device-common/useFollowUp';
 import type { DeviceDetail as InverterDetail } from '@heliograph/shared';
 import { inverterApi, inverterKeys } from './api';
 import { controlKey, useInverterControl } from './useInverterControl';
@@ -91,10 +92,12 @@ export function ControlBar({ inverter }: { inverter: InverterDetail }) {
   const [last, setLast] = useState<CommandOutcome | null>(null);
   const [form] = Form.useForm<{ alias: string }>();
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: controlKey(sn) });
-    void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
-  };
+  const followUp = useFollowUp();
+  const refresh = () =>
+    followUp(() => {
+      void queryClient.invalidateQueries({ queryKey: controlKey(sn) });
+      void queryClient.invalidateQueries({ queryKey: inverterKeys.detail(sn) });
+    });
   const power = useCommand<'boot' | 'shutdown'>(sn, (action) =>
     action === 'boot' ? inverterApi.boot(sn) : inverterApi.shutdown(sn),
   );
