@@ -12,6 +12,7 @@ import { benchScale } from './scale/scale.js';
  * `npm run bench -- notifications`: 10,000 alarm events in one burst delivered (bench/notifications.ts).
  * `npm run bench -- pdf [out-dir]`: sample PDF reports and a forty-page one, timed (bench/pdf.ts, issue 16).
  * `npm run bench -- reports`: a yearly .xlsx export of 1,000 plants through the worker (bench/reports.ts).
+ * `npm run bench -- screening`: the data-screening dashboard over the same fleet, without the exports.
  * `npm run bench -- scale [options]`: the console as a whole at fleet size (bench/scale/, issue 11); not in `all`.
  */
 const which = process.argv[2] ?? 'all';
@@ -29,4 +30,7 @@ if (which === 'scale') await benchScale(process.argv.slice(3));
 if (which === 'notifications') await benchNotifications(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 // Plant reports: a year of 1,000 plants exported (issue 16); not in `all`.
 if (which === 'reports') await benchReports(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+// The data-screening dashboard alone over the same fleet (BENCH_REPORT_PLANTS=10000 for fleet size).
+if (which === 'screening')
+  await benchReports(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', { exports: false });
 process.exit(0);
