@@ -3,37 +3,20 @@ import {
   PLANT_CAPACITY_MAX_KW,
   PLANT_TYPES,
   REPORT_PERIODS,
-  formatFigure,
   type ReportPeriod,
-  type ScreeningSort,
 } from '@heliograph/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, InputNumber, Radio, Result, Skeleton, Statistic, Switch, Table, Tag } from 'antd';
-import type { ColumnsType, TableProps } from 'antd/es/table';
-import type { SortOrder } from 'antd/es/table/interface';
+import { DatePicker, Empty, InputNumber, Radio, Result, Switch } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LazyEChart } from '../../components/chart/LazyEChart';
 import { useDisplay } from '../../components/chart/useDisplay';
-import { FilterSelect, ListToolbar, listPagination, useListState, useScrollRegion } from '../../components/list';
-import { PlantStatusTag } from '../../components/plant/PlantStatusTag';
-import { formatEnergy, formatRatio } from '../../components/plant/figures';
-import { overviewPath } from '../../components/plant/overviewPath';
-import { Quantity } from '../../components/Quantity';
+import { FilterSelect, ListToolbar, listPagination, useListState } from '../../components/list';
 import { LoadFailed } from '../device-common/LoadFailed';
-import { reportApi, reportKeys, type ScreeningAnswer, type ScreeningRow } from './api';
+import { reportApi, reportKeys } from './api';
 import { PICKER, anchorDate, defaultAnchor } from './period';
-import {
-  SCREENING_SPEC,
-  bandLabels,
-  bandSummary,
-  capacityUpsideDown,
-  screeningChartOption,
-  screeningNarrowed,
-  screeningPeriod,
-  screeningParams,
-} from './screening';
+import { SCREENING_SPEC, capacityUpsideDown, screeningNarrowed, screeningPeriod, screeningParams } from './screening';
+import { ScreeningFigures, ScreeningHistogram } from './ScreeningFigures';
+import { ScreeningTable } from './ScreeningTable';
 import './reports.css';
 
 /** A country's name in the user's language ("Deutschland", "德国"), or its code where the browser has none. */
@@ -200,12 +183,12 @@ export default function ScreeningPage(): React.JSX.Element {
         />
       ) : (
         <>
-          <Figures
+          <ScreeningFigures
             summary={data?.summary}
             underOnly={state.filters.under === 'true'}
             onUnder={() => update({ filters: { under: state.filters.under === 'true' ? undefined : 'true' } })}
           />
-          <Histogram bands={data?.summary.bands} />
+          <ScreeningHistogram bands={data?.summary.bands} />
           <ScreeningTable
             data={data}
             loading={screening.isFetching && (screening.isPlaceholderData || !data)}
@@ -272,266 +255,6 @@ function CapacityRange({
       {box('Min', from, setFrom)}
       <span aria-hidden="true">–</span>
       {box('Max', to, setTo)}
-    </div>
-  );
-}
-
-/** The headline figures of the filtered fleet; the under-performers' card turns the under-only filter on and off. */
-function Figures({
-  summary,
-  underOnly,
-  onUnder,
-}: {
-  summary: ScreeningAnswer['summary'] | undefined;
-  underOnly: boolean;
-  onUnder: () => void;
-}): React.JSX.Element {
-  const { t } = useTranslation();
-  const { locale } = useDisplay();
-  if (!summary)
-    return (
-      <div className="hg-screening-figures" aria-busy="true">
-        <Skeleton active paragraph={{ rows: 2 }} />
-      </div>
-    );
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
-  const kwp = (v: number | null) => formatFigure(v, locale).text;
-  const cards: { key: string; title: string; value: string; unit?: string }[] = [
-    { key: 'plants', title: t('reports.screening.kpi.plants'), value: count(summary.plants) },
-    { key: 'capacity', title: t('reports.screening.kpi.capacity'), value: kwp(summary.capacityKwp), unit: 'kWp' },
-    { key: 'pv', title: t('reports.screening.kpi.pv'), value: formatEnergy(summary.pv, locale) },
-    {
-      key: 'specificYield',
-      title: t('reports.screening.kpi.specificYield'),
-      value: kwp(summary.specificYield),
-      unit: summary.specificYield === null ? undefined : 'kWh/kWp',
-    },
-    {
-      key: 'median',
-      title: t('reports.screening.kpi.median'),
-      value: kwp(summary.medianSpecificYield),
-      unit: summary.medianSpecificYield === null ? undefined : 'kWh/kWp',
-    },
-  ];
-  const stat = (title: string, value: string, unit?: string) => (
-    <Statistic title={title} valueRender={() => <Quantity value={value} unit={unit} />} />
-  );
-  return (
-    <div className="hg-screening-figures" data-testid="screening-figures">
-      {cards.map((c) => (
-        <Card key={c.key} size="small" className="hg-screening-figure" data-testid={`screening-kpi-${c.key}`}>
-          {stat(c.title, c.value, c.unit)}
-        </Card>
-      ))}
-      <Card
-        size="small"
-        className={`hg-screening-figure hg-screening-figure-under${summary.under > 0 ? ' hg-screening-alert' : ''}`}
-        data-testid="screening-kpi-under"
-      >
-        <button
-          type="button"
-          className="hg-screening-figure-button"
-          aria-pressed={underOnly}
-          onClick={onUnder}
-          data-testid="screening-kpi-under-button"
-        >
-          {stat(t('reports.screening.kpi.under'), count(summary.under))}
-          <span className="hg-screening-figure-note">
-            {underOnly ? t('reports.screening.kpi.underShowAll') : t('reports.screening.kpi.underShow')}
-          </span>
-        </button>
-      </Card>
-      <Card size="small" className="hg-screening-figure" data-testid="screening-kpi-noData">
-        {stat(t('reports.screening.kpi.noData'), count(summary.noData))}
-      </Card>
-    </div>
-  );
-}
-
-/** Plants per band of their kWh/kWp against the peers' median; the under-performing bands in warning colours. */
-function Histogram({ bands }: { bands: readonly number[] | undefined }): React.JSX.Element {
-  const { t } = useTranslation();
-  const { locale, rtl, compact, chartLocale } = useDisplay();
-  const labels = useMemo(
-    () =>
-      bandLabels(locale, {
-        below: (to) => t('reports.screening.band.below', { to }),
-        between: (from, to) => t('reports.screening.band.between', { from, to }),
-        above: (from) => t('reports.screening.band.above', { from }),
-      }),
-    [locale, t],
-  );
-  const option = useMemo(
-    () =>
-      bands ? screeningChartOption(bands, labels, { rtl, compact, name: t('reports.screening.chartSeries') }) : null,
-    [bands, labels, rtl, compact, t],
-  );
-  return (
-    <Card size="small" title={t('reports.screening.chartTitle')} className="hg-report-chart">
-      {option && bands ? (
-        <LazyEChart
-          option={option}
-          height={compact ? 200 : 240}
-          label={t('reports.screening.chartLabel', { bands: bandSummary(bands, labels, locale) })}
-          locale={chartLocale}
-          testId="screening-chart"
-          points={bands.length}
-        />
-      ) : (
-        <Skeleton active title={false} paragraph={{ rows: 4 }} />
-      )}
-    </Card>
-  );
-}
-
-const ORDER: Record<'asc' | 'desc', SortOrder> = { asc: 'ascend', desc: 'descend' };
-
-/** The ranked plants: sorted on the server over the whole filtered fleet, a page at a time. */
-function ScreeningTable({
-  data,
-  loading,
-  sort,
-  onSort,
-  pagination,
-  regionName,
-  empty,
-}: {
-  data: ScreeningAnswer | undefined;
-  loading: boolean;
-  sort: { field: ScreeningSort; order: 'asc' | 'desc' } | null;
-  onSort: (sort: { field: ScreeningSort; order: 'asc' | 'desc' } | null) => void;
-  pagination: TableProps<ScreeningRow>['pagination'];
-  regionName: (code: string) => string;
-  empty: React.ReactNode;
-}): React.JSX.Element {
-  const { t } = useTranslation();
-  const { locale, compact } = useDisplay();
-  const box = useScrollRegion('screening-title');
-  const num = (v: number | null, digits = 1) =>
-    v === null
-      ? formatFigure(null, locale).text
-      : new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v);
-  const sorted = (field: ScreeningSort) => ({
-    key: field,
-    sorter: true,
-    sortOrder: sort?.field === field ? ORDER[sort.order] : null,
-    sortDirections: ['ascend', 'descend'] as SortOrder[],
-  });
-  const columns: ColumnsType<ScreeningRow> = [
-    {
-      title: t('reports.col.plant'),
-      dataIndex: 'plantName',
-      ...(compact ? {} : { width: 170 }),
-      ...sorted('name'),
-      render: (name: string, r) => (
-        <Link to={overviewPath({ id: r.plantId, type: r.type })} data-testid="screening-plant">
-          <bdi>{name}</bdi>
-        </Link>
-      ),
-    },
-    {
-      title: t('reports.screening.region'),
-      dataIndex: 'country',
-      responsive: ['md'],
-      render: (c: string) => (c ? regionName(c) : formatFigure(null, locale).text),
-    },
-    {
-      title: t('reports.screening.type'),
-      dataIndex: 'type',
-      responsive: ['lg'],
-      width: 150,
-      render: (ty: ScreeningRow['type']) => t(`plants.type.${ty}`),
-    },
-    {
-      title: t('reports.screening.status'),
-      dataIndex: 'status',
-      responsive: ['md'],
-      render: (s: ScreeningRow['status']) => <PlantStatusTag status={s} />,
-    },
-    {
-      title: t('reports.col.capacity'),
-      dataIndex: 'capacityKwp',
-      align: 'end',
-      responsive: ['md'],
-      ...sorted('capacity'),
-      render: (v: number) => <Quantity>{num(v)}</Quantity>,
-    },
-    {
-      title: t('reports.col.pv'),
-      dataIndex: 'pv',
-      align: 'end',
-      responsive: ['sm'],
-      ...sorted('pv'),
-      render: (v: number) => <Quantity>{num(v)}</Quantity>,
-    },
-    {
-      title: t('reports.screening.col.specificYield'),
-      dataIndex: 'specificYield',
-      align: 'end',
-      ...sorted('specificYield'),
-      render: (v: number | null) => <Quantity>{num(v, 2)}</Quantity>,
-    },
-    {
-      title: t('reports.screening.col.peerShare'),
-      dataIndex: 'peerShare',
-      align: 'end',
-      ...sorted('peerShare'),
-      render: (v: number | null, r) => (
-        <span className="hg-screening-share">
-          {r.under && (
-            <Tag color="error" className="hg-screening-under-tag" data-testid="screening-under-tag">
-              {t('reports.screening.underTag')}
-            </Tag>
-          )}
-          <Quantity>{formatRatio(v, locale)}</Quantity>
-        </span>
-      ),
-    },
-    {
-      title: t('reports.col.performanceRatio'),
-      dataIndex: 'performanceRatio',
-      align: 'end',
-      responsive: ['lg'],
-      render: (v: number | null) => <Quantity>{formatRatio(v, locale)}</Quantity>,
-    },
-    {
-      title: t('reports.col.availability'),
-      dataIndex: 'availability',
-      align: 'end',
-      responsive: ['lg'],
-      ...sorted('availability'),
-      render: (v: number | null) => <Quantity>{formatRatio(v, locale)}</Quantity>,
-    },
-    {
-      title: t('reports.col.yearOnYear'),
-      dataIndex: 'yearOnYear',
-      align: 'end',
-      responsive: ['lg'],
-      ...sorted('yearOnYear'),
-      render: (v: number | null) => <Quantity>{formatRatio(v, locale)}</Quantity>,
-    },
-  ];
-  return (
-    <div ref={box}>
-      <Table<ScreeningRow>
-        rowKey="plantId"
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        loading={loading}
-        size="small"
-        // A phone keeps three columns that wrap to its width; wider screens scroll the rest sideways.
-        {...(compact ? {} : { scroll: { x: 1080 } })}
-        pagination={pagination}
-        showSorterTooltip={false}
-        data-testid="screening-table"
-        rowClassName={(r) => (r.under ? 'hg-screening-row-under' : '')}
-        locale={{ emptyText: empty }}
-        onChange={(_p, _f, sorter, extra) => {
-          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-          const field = sorter.columnKey as ScreeningSort | undefined;
-          onSort(field && sorter.order ? { field, order: sorter.order === 'ascend' ? 'asc' : 'desc' } : null);
-        }}
-      />
     </div>
   );
 }
