@@ -4,6 +4,7 @@ import { benchPdf } from './pdf.js';
 import { benchPlantList } from './plant-list.js';
 import { benchQuery } from './query.js';
 import { benchReports } from './reports.js';
+import { benchOptimise } from './optimise.js';
 import { benchScale } from './scale/scale.js';
 
 /**
@@ -13,6 +14,7 @@ import { benchScale } from './scale/scale.js';
  * `npm run bench -- pdf [out-dir]`: sample PDF reports and a forty-page one, timed (bench/pdf.ts, issue 16).
  * `npm run bench -- reports`: a yearly .xlsx export of 1,000 plants through the worker (bench/reports.ts).
  * `npm run bench -- screening`: the data-screening dashboard over the same fleet, without the exports.
+ * `npm run bench -- optimise`: the storage plants a month on self-consumption and optimised; 1,000 plans timed.
  * `npm run bench -- scale [options]`: the console as a whole at fleet size (bench/scale/, issue 11); not in `all`.
  */
 const which = process.argv[2] ?? 'all';
@@ -33,4 +35,6 @@ if (which === 'reports') await benchReports(process.env.TEST_DATABASE_URL ? 'pos
 // The data-screening dashboard alone over the same fleet (BENCH_REPORT_PLANTS=10000 for fleet size).
 if (which === 'screening')
   await benchReports(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', { exports: false });
+// The battery optimiser's proof of value (issue 17 point 4); not in `all`.
+if (which === 'optimise') await benchOptimise();
 process.exit(0);
