@@ -38,6 +38,23 @@ async function findOne<T>(db: Db, auth: AuthContext, kind: ResourceKind, key: SQ
 }
 
 /**
+ * A row of `kind` by its uuid under the policy's alias (`f`, `rc`, …): "does not exist" for a malformed id as
+ * for another's row, so neither gives its existence away. Answers the id unless `select` says more.
+ */
+function findByUuid<T>(
+  db: Db,
+  auth: AuthContext,
+  kind: ResourceKind,
+  alias: string,
+  id: string,
+  opts: FindOptions,
+): Promise<T> {
+  if (!UUID.test(id)) return Promise.reject(new AppError(opts.missing ?? POLICIES[kind].missing));
+  const column = sql.raw(`${alias}.id`);
+  return findOne<T>(db, auth, kind, sql`${column} = ${id}`, { ...opts, select: opts.select ?? column });
+}
+
+/**
  * A plant by id the caller may see (or, with `write`, change); otherwise 700 — also for a malformed id,
  * another company's plant and a deleted one, so its existence is not given away.
  */
@@ -148,14 +165,13 @@ export async function findProfile(db: Db, auth: AuthContext, id: string): Promis
  * A firmware of the library the caller may see (or, with `write`, change: platform administrators); otherwise
  * "does not exist", also for another company's firmware that was never authorised to the caller's.
  */
-export async function findFirmware<T = { id: string }>(
+export function findFirmware<T = { id: string }>(
   db: Db,
   auth: AuthContext,
   id: string,
   opts: FindOptions = {},
 ): Promise<T> {
-  if (!UUID.test(id)) throw new AppError(POLICIES.firmware.missing);
-  return findOne<T>(db, auth, 'firmware', sql`f.id = ${id}`, { ...opts, select: opts.select ?? sql`f.id` });
+  return findByUuid<T>(db, auth, 'firmware', 'f', id, opts);
 }
 
 /** A report config of the caller's by id (policy `reportConfig`); "does not exist" for anyone else's. */
@@ -165,8 +181,7 @@ export function findReportConfig<T = { id: string }>(
   id: string,
   opts: FindOptions = {},
 ): Promise<T> {
-  if (!UUID.test(id)) return Promise.reject(new AppError('notFound'));
-  return findOne<T>(db, auth, 'reportConfig', sql`rc.id = ${id}`, { ...opts, select: opts.select ?? sql`rc.id` });
+  return findByUuid<T>(db, auth, 'reportConfig', 'rc', id, opts);
 }
 
 /** A report export the caller started, by id (policy `reportExport`). */
@@ -176,20 +191,18 @@ export function findReportExport<T = { id: string }>(
   id: string,
   opts: FindOptions = {},
 ): Promise<T> {
-  if (!UUID.test(id)) return Promise.reject(new AppError('notFound'));
-  return findOne<T>(db, auth, 'reportExport', sql`rx.id = ${id}`, { ...opts, select: opts.select ?? sql`rx.id` });
+  return findByUuid<T>(db, auth, 'reportExport', 'rx', id, opts);
 }
 
 /**
  * A display the caller may see (or, with `write`, change): its company's staff, a platform administrator, or
  * the display's own link; otherwise "does not exist", also for another company's display.
  */
-export async function findDisplay<T = { id: string }>(
+export function findDisplay<T = { id: string }>(
   db: Db,
   auth: AuthContext,
   id: string,
   opts: FindOptions = {},
 ): Promise<T> {
-  if (!UUID.test(id)) throw new AppError(POLICIES.display.missing);
-  return findOne<T>(db, auth, 'display', sql`ds.id = ${id}`, { ...opts, select: opts.select ?? sql`ds.id` });
+  return findByUuid<T>(db, auth, 'display', 'ds', id, opts);
 }
