@@ -143,9 +143,26 @@ describe('data screening', () => {
   });
 
   it('refuses a bad region, sort or period with "the input is not valid", never a 500', async () => {
-    for (const params of ['country=Germany', 'sort=pr', 'under=yes']) {
+    for (const params of [
+      'country=Germany',
+      'sort=pr',
+      'under=yes',
+      'keyword=a%00b',
+      `keyword=${'x'.repeat(5000)}`,
+      'capacityMin=abc',
+      'page=0',
+    ]) {
       const res = await screen(admin, params);
       expect(res.code).toBe(ERROR_CODES.validation);
+    }
+    for (const [period, date] of [
+      ['monthly', '2026-13'],
+      ['monthly', 'May'],
+      ['daily', '2026-02-30'],
+      ['yearly', '99999'],
+    ]) {
+      const res = await t.call('GET', `/api/v1/plant/report/screening?period=${period}&date=${date}`, { token: admin });
+      expect(res.code, `${period} ${date}`).toBe(ERROR_CODES.validation);
     }
     const wrongAnchor = await t.call('GET', '/api/v1/plant/report/screening?period=monthly&date=2026', {
       token: admin,
