@@ -89,7 +89,17 @@ export interface PricedInterval {
   selfUsed: number;
 }
 
-const withVat = (amount: number, vatPercent: number) => amount * (1 + vatPercent / 100);
+/** An amount with VAT of `vatPercent` added. */
+export const withVat = (amount: number, vatPercent: number) => amount * (1 + vatPercent / 100);
+
+/**
+ * The buy and sell prices (before fees and VAT) at a local minute of the day: the time-of-use segment's, or the
+ * plant's constant ones without segments and in a gap between them.
+ */
+export function pricesAt(v: Valuation, minuteOfDay: number): { buy: number; sell: number } {
+  const seg = v.method === 'tou' ? segmentAt(v.segments, minuteOfDay) : undefined;
+  return { buy: seg?.buy ?? v.buyPrice, sell: seg?.sell ?? v.sellPrice };
+}
 
 /**
  * Income of a plant for a period, by its valuation method (spec §3):
@@ -104,9 +114,7 @@ export function income(v: Valuation, e: EnergyFigures, intervals: readonly Price
   if (v.method === 'tou' && intervals.length > 0 && v.segments.length > 0) {
     let total = 0;
     for (const i of intervals) {
-      const seg = segmentAt(v.segments, i.minuteOfDay);
-      const buy = seg?.buy ?? v.buyPrice;
-      const sell = seg?.sell ?? v.sellPrice;
+      const { buy, sell } = pricesAt(v, i.minuteOfDay);
       total += withVat(i.selfUsed * (buy + v.buyFee), v.buyVat) + withVat(i.feedIn * (sell - v.sellFee), v.sellVat);
     }
     return total;

@@ -1,9 +1,10 @@
 import {
   dayRange,
   localTime,
+  pricesAt,
   roundPrice,
-  segmentAt,
   touMinutes,
+  withVat,
   type PriceSlot,
   type SlotMinutes,
   type Valuation,
@@ -14,8 +15,6 @@ import {
  * The prices are what energy.ts `income` values the plant's energy at: bought energy costs the segment's
  * buy price plus the grid fee, with VAT; sold energy earns the sell price less the fee, with VAT.
  */
-
-const withVat = (amount: number, vatPercent: number) => amount * (1 + vatPercent / 100);
 
 /**
  * The slot length that never splits a segment: the longest of 60, 30 and 15 minutes that every segment
@@ -44,9 +43,9 @@ export function touPrices(v: Valuation, day: string, timeZone: string): PriceSlo
     let sell = 0;
     for (let m = first; m < first + minutes; m++) {
       // A gap between segments keeps the constant price, as in income().
-      const seg = v.method === 'tou' ? segmentAt(v.segments, m) : undefined;
-      buy += seg?.buy ?? v.buyPrice;
-      sell += seg?.sell ?? v.sellPrice;
+      const at = pricesAt(v, m);
+      buy += at.buy;
+      sell += at.sell;
     }
     slots.push({
       start,
