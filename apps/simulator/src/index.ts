@@ -27,3 +27,5 @@ export {
 } from './fleet/types.js';
 export { sunPosition, type SunPosition } from './physics/sun.js';
 export type { Logger, LogLevel } from './gateway/logger.js';
+// Seeded randomness, for whatever else simulates (the server's simulated price market).
+export { hash32, Rng } from './random.js';

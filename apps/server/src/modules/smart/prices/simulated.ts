@@ -1,4 +1,5 @@
 import { localTime, dayRange, roundPrice, type PriceSlot } from '@heliograph/shared';
+import { hash32, Rng } from '@heliograph/simulator';
 
 /**
  * A day-ahead market for the demo fleet, so its storage plants have prices to plan against without a provider
@@ -28,25 +29,6 @@ const PER_EUR: Record<string, number> = {
   BRL: 6.2,
 };
 
-/** A 32-bit FNV-1a hash of a text: the PRNG's seed for one plant-day. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** mulberry32: a small, well-mixed 32-bit PRNG; values in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const bump = (hour: number, centre: number, width: number) => Math.exp(-(((hour - centre) / width) ** 2));
 
 /** Sell prices are this share of the buy price: a feed-in pays the market price less the supplier's margin. */
@@ -64,7 +46,8 @@ export function simulatedPrices(
   seed: number,
   minutes: 15 | 60 = 60,
 ): PriceSlot[] {
-  const rand = prng(hash(`${seed}|${day}`));
+  const rng = new Rng(hash32(seed, day));
+  const rand = () => rng.next();
   const month = Number(day.slice(5, 7));
   // Solar strength by month (northern-hemisphere markets): strongest from April to August.
   const season = Math.max(0, Math.cos(((month - 6) / 12) * 2 * Math.PI));
