@@ -67,6 +67,8 @@ import { loadVapidKeys, webPushTransport, type PushTransport } from './modules/n
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { reportRoutes } from './modules/reports/routes.js';
 import { DEFAULT_REPORT_INTERVAL_MS, ReportWorker } from './modules/reports/worker.js';
+import { DEFAULT_PLAN_INTERVAL_MS, Planner } from './modules/smart/planner/planner.js';
+import { smartRoutes } from './modules/smart/routes.js';
 import { renderPdf } from './pdf/render.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
@@ -148,6 +150,8 @@ export interface AppOptions {
   notifyIntervalMs?: number;
   /** How often report exports and scheduled mails are looked for (ms); 0: when a test ticks. */
   reportIntervalMs?: number;
+  /** How often due battery plans are looked for (ms, default DEFAULT_PLAN_INTERVAL_MS); 0: when a test ticks. */
+  planIntervalMs?: number;
   /** The SMS provider of a deployment (docs/notifications.md); the server's log otherwise. */
   sms?: SmsSender;
   /** Replaces web push through the browsers' push services (tests record what would be pushed). */
@@ -174,6 +178,8 @@ export interface HeliographApp {
   notifications: NotificationWorker;
   /** Report exports and scheduled report mails (tests drive its `tick`). */
   reports: ReportWorker;
+  /** The optimiser's plan loop (tests drive its `tick`). */
+  planner: Planner;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -371,6 +377,17 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   });
   reports.start();
 
+  // The optimiser's plans (issue 17): every 15 minutes per plant with automation on, once across instances.
+  const planner = new Planner({
+    db,
+    commands,
+    log: app.log,
+    now: clock,
+    intervalMs: opts.planIntervalMs ?? DEFAULT_PLAN_INTERVAL_MS,
+    turn: () => foreground.turn(),
+  });
+  planner.start();
+
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
     ? new Migrator({
@@ -447,7 +464,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(bulletinRoutes({ db, bus, now: clock }));
       await api.register(maintenanceRoutes({ db, bus }));
       await api.register(plantRoutes(new PlantService(db)));
-      await api.register(plantAdminRoutes({ db, keys, registry, bus }));
+      await api.register(plantAdminRoutes({ db, keys, registry, bus, planner }));
+      await api.register(smartRoutes({ db, now: clock }));
       await api.register(plantMapRoutes({ plants: new PlantService(db), config }));
       await api.register(deviceRoutes({ db, devices: new DeviceService(db) }));
       // Only an external broker asks over HTTP; with the embedded one these routes do not exist.
@@ -514,6 +532,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await protocolPush.stop();
     await notifications.stop();
     await reports.stop();
+    await planner.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -537,6 +556,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     commLog,
     notifications,
     reports,
+    planner,
     drain: () => {
       draining = true;
     },

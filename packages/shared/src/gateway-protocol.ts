@@ -134,6 +134,7 @@ export const COMMAND_TYPES = [
   'logRead',
   'sunspecScan',
   'protocolUpdate',
+  'batterySchedule',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -155,6 +156,46 @@ export const commandResultSchema = z.object({
   error: z.string().max(200).optional(),
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// batterySchedule (issue 17): the optimiser's plan, sent to a hybrid inverter as a whole
+
+/** 48 hours of quarter hours: the longest plan the optimiser makes. */
+export const BATTERY_SCHEDULE_MAX_SLOTS = 192;
+
+/**
+ * One slot of a hybrid inverter's schedule. The inverter follows the slot covering the present moment on its
+ * own, so a console that goes quiet leaves a device that keeps to its plan until the plan ends, then returns
+ * to self-use (as Victron's dynamic ESS and the time-of-use periods of hybrid inverters do).
+ */
+export const batteryScheduleSlotSchema = z.object({
+  start: timestamp,
+  minutes: z.union([z.literal(15), z.literal(30), z.literal(60)]),
+  /** Battery power at its terminals, W: positive discharging, negative charging (within what it can take). */
+  batteryW: z.number().int().min(-1_000_000).max(1_000_000),
+  /** The most the plant may export in the slot, W (0: none, at a negative or unpaid price); null: no limit. */
+  exportLimitW: z.number().int().min(0).max(1_000_000).nullable(),
+});
+export type BatteryScheduleSlot = z.infer<typeof batteryScheduleSlotSchema>;
+
+/** batterySchedule's params: slots in order without overlap; none returns the inverter to self-use. */
+export const batteryScheduleParamsSchema = z.object({
+  slots: z
+    .array(batteryScheduleSlotSchema)
+    .max(BATTERY_SCHEDULE_MAX_SLOTS)
+    .refine(
+      (slots) => slots.every((s, i) => i === 0 || s.start >= slots[i - 1]!.start + slots[i - 1]!.minutes * 60_000),
+      {
+        message: 'slots overlap or are out of order',
+      },
+    ),
+});
+export type BatteryScheduleParams = z.infer<typeof batteryScheduleParamsSchema>;
+
+/** The slot of a schedule covering `now`, if any. */
+export function scheduleSlotAt(slots: readonly BatteryScheduleSlot[], now: number): BatteryScheduleSlot | undefined {
+  return slots.find((s) => s.start <= now && now < s.start + s.minutes * 60_000);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // settingsRead / settingsWrite of a device bound to a register-map protocol (docs/protocols.md)

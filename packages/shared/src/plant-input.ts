@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './currencies.js';
 import type { FieldRule } from './messages/index.js';
 import { INVERTER_KINDS, PLANT_TYPES, VALUATION_METHODS, type TouSegment } from './plant.js';
+import { PRICE_SOURCES } from './prices.js';
 import { isParamDay } from './request-params.js';
 import { LIMITS, isValidEmail, isValidPhone, utf8Length } from './rules.js';
 
@@ -205,6 +206,8 @@ export const plantSettingsSchema = z.object({
   exportPrice: price4.optional(),
   autoChargeDischarge: z.boolean().optional(),
   autoExport: z.boolean().optional(),
+  /** Where the plan's and the overview's prices come from; absent: the plant's own tariff. */
+  priceSource: z.enum(PRICE_SOURCES, rule('invalid')).optional(),
 });
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
 

@@ -5,6 +5,13 @@
  */
 import { z } from 'zod';
 
+/**
+ * Where a plant's prices come from: its own tariff (constant or time-of-use valuation), a price file it
+ * uploaded, a day-ahead market (Octopus Agile, ENTSO-E) or the demo fleet's simulated market.
+ */
+export const PRICE_SOURCES = ['tariff', 'file', 'octopus', 'entsoe', 'simulated'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
 /** Dynamic prices keep 4 decimals (spec §5), in the plant's currency per kWh. */
 export const PRICE_DECIMALS = 4;
 

@@ -468,6 +468,73 @@ export const plantPower = pgTable(
   (t) => [primaryKey({ columns: [t.plantId, t.ts] })],
 );
 
+// ---- Smart energy (issue 17): stored prices, the plans of plants with automation on, their savings ----
+
+/**
+ * Prices a plant holds from an uploaded price file (or, later, a fetched market). Sources computed on read
+ * (the plant's time-of-use tariff, the demo's simulated market) keep no rows. Unique per plant and start.
+ */
+export const priceSlot = pgTable(
+  'price_slot',
+  {
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    minutes: integer('minutes').notNull(),
+    buy: doublePrecision('buy').notNull(),
+    sell: doublePrecision('sell'),
+    source: text('source').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.start] })],
+);
+
+/**
+ * The plan of a plant with automation on (docs/optimiser.md): one row per plant, due again every 15 minutes,
+ * claimed by one instance at a time (`claimed_until`, FOR UPDATE SKIP LOCKED) like the other jobs. `sent` is the
+ * schedule the hybrid inverter holds, so an unchanged plan is not sent again; `counted_until` and
+ * `baseline_soc` carry the saving's accounting from one round to the next.
+ */
+export const plantPlan = pgTable(
+  'plant_plan',
+  {
+    plantId: uuid('plant_id')
+      .primaryKey()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    mode: text('mode'),
+    reason: text('reason'),
+    slots: jsonb('slots').notNull().default([]),
+    cost: doublePrecision('cost'),
+    baselineCost: doublePrecision('baseline_cost'),
+    sent: jsonb('sent'),
+    commandId: uuid('command_id'),
+    commandStatus: text('command_status'),
+    commandError: text('command_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    countedUntil: timestamp('counted_until', { withTimezone: true }),
+    baselineSoc: doublePrecision('baseline_soc'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plant_plan_due').on(t.dueAt)],
+);
+
+/** What a plant with automation paid for its grid energy per plant-local day, and what plain self-use would have. */
+export const plantSavingDay = pgTable(
+  'plant_saving_day',
+  {
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    actualCost: doublePrecision('actual_cost').notNull().default(0),
+    baselineCost: doublePrecision('baseline_cost').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.plantId, t.day] })],
+);
+
 export const deviceEvent = pgTable(
   'device_event',
   {

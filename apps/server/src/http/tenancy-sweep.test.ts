@@ -382,6 +382,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
       if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
+      // A plant's battery plan (modules/smart).
+      if (path.startsWith('/api/v1/smart/plan/')) return k.plantId;
       return undefined;
     default:
       return undefined;

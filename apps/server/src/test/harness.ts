@@ -1,3 +1,4 @@
+import type { Planner } from '../modules/smart/planner/planner.js';
 import type { ProtocolPusher } from '../modules/protocols/push.js';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -60,6 +61,8 @@ export class TestApp {
   notifications!: NotificationWorker;
   /** Report exports and scheduled mails: its timer is off in tests, which call `tick`. */
   reports!: ReportWorker;
+  /** The optimiser's plan loop: its timer is off in tests, which call `tick`. */
+  planner!: Planner;
   /** Web push as a test records it (undefined: the real transport, never reached in tests without subscriptions). */
   push: PushTransport | undefined;
   /** The configuration the app was built with. */
@@ -137,6 +140,8 @@ export class TestApp {
       notifyIntervalMs: 0,
       // Report exports and scheduled mails likewise.
       reportIntervalMs: 0,
+      // Battery plans are made when a test ticks the planner.
+      planIntervalMs: 0,
       ...(this.push ? { push: this.push } : {}),
     });
     this.app = built.app;
@@ -149,6 +154,7 @@ export class TestApp {
     this.commLog = built.commLog;
     this.notifications = built.notifications;
     this.reports = built.reports;
+    this.planner = built.planner;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

@@ -283,6 +283,15 @@ export class GatewayRuntime {
         if (this.devices.has(sn)) this.firmware.set(sn, version);
       },
       sunspecScan: (params) => this.sunspecScan(params),
+      batterySchedule: (sn, slots) => {
+        if (!this.hasBatterySettings(sn)) return { error: `battery schedules are not supported by ${sn}` };
+        live().setSchedule(slots);
+        // The work mode the console reads back: the schedule is the time-of-use mode, none is self-use.
+        const mode = slots.length > 0 ? 'timeOfUse' : 'selfUse';
+        this.batterySettings.set(sn, { ...this.batterySettingsOf(sn), batteryWorkMode: mode });
+        this.options.onStateChange?.();
+        return { mode };
+      },
     };
   }
 

@@ -8,6 +8,7 @@
  * the state of charge, not in the plant balance). Sub-steps sit on a fixed 5-minute UTC grid, so a reading
  * at a grid time is the same whatever schedule the caller samples on.
  */
+import { scheduleSlotAt, type BatteryScheduleSlot } from '@heliograph/shared';
 import { Battery } from '../physics/battery.js';
 import { horizontalIrradiance, planeOfArray } from '../physics/irradiance.js';
 import { loadPower, type LoadSite } from '../physics/load.js';
@@ -23,6 +24,7 @@ import {
 import { sunPosition, type SunPosition } from '../physics/sun.js';
 import { Weather, type LocalTime, type WeatherNow } from '../physics/weather.js';
 import { hash32, unit } from '../random.js';
+import { scheduledPoint } from './scheduled-hybrid.js';
 import { localTime } from './local-time.js';
 import { ageDays, startCounters, type LastReadings } from './start-counters.js';
 import type { DeviceDef, PlantDef } from './types.js';
@@ -122,6 +124,8 @@ export class PlantModel {
   readonly hybrid: InverterState | undefined;
   env: Environment;
   private now: number;
+  /** The battery schedule a console sent (batterySchedule); the hybrid follows the slot covering the moment. */
+  private schedule: readonly BatteryScheduleSlot[] = [];
   private readonly weather: Weather;
   private readonly site: LoadSite;
 
@@ -209,6 +213,11 @@ export class PlantModel {
     this.operate(STEP_MS / MS_PER_HOUR);
   }
 
+  /** Keeps a battery schedule (batterySchedule); an empty one returns the hybrid to self-use. */
+  setSchedule(slots: readonly BatteryScheduleSlot[]): void {
+    this.schedule = [...slots];
+  }
+
   get time(): number {
     return this.now;
   }
@@ -287,6 +296,15 @@ export class PlantModel {
     const limitW = rated * inverter.powerLimit;
     const available = this.availableMppt(inverter);
     const pv = sum(available);
+    const slot = batteryOk ? scheduleSlotAt(this.schedule, this.now) : undefined;
+    if (slot) {
+      const point = scheduledPoint({ slot, pv, targetAcW, chargeMax, dischargeMax, limitW, rated });
+      this.setPv(inverter, available, point.pvUsed, point.clipped);
+      inverter.acW = point.acOut - point.acIn;
+      inverter.lossW = point.pvUsed + point.discharge + point.acIn - point.charge - point.acOut;
+      if (bat) bat.terminalW = point.discharge - point.charge;
+      return inverter.acW;
+    }
 
     let pvUsed: number;
     let charge = 0;

@@ -5,10 +5,12 @@
  * failed, as a gateway with older firmware would.
  */
 import {
+  batteryScheduleParamsSchema,
   GATEWAY_LOG_LINES,
   protocolUpdateParamsSchema,
   settingsReadParamsSchema,
   settingsWriteParamsSchema,
+  type BatteryScheduleSlot,
   type CommandResult,
   type GatewayCommand,
   type GatewayLogLine,
@@ -43,6 +45,11 @@ export interface CommandTarget extends SunspecScanTarget {
   isLocallyOff?(sn: string): boolean;
   /** The I-V sweep of an inverter's PV inputs (ivScan), or why there is none. */
   ivScan?(sn: string): IvScanResult | { error: string };
+  /**
+   * A hybrid inverter's battery schedule (batterySchedule): kept and followed slot by slot; an empty one
+   * returns it to self-use. Answers the work mode it now runs, or why it cannot (no battery behind it).
+   */
+  batterySchedule?(sn: string, slots: readonly BatteryScheduleSlot[]): { mode: string } | { error: string };
   /** A device as an upgrade sees it (kind, model, the version it runs); undefined: it takes no upgrades. */
   upgradeSubject?(sn: string): UpgradeSubject | undefined;
   /** The device now runs `version` (an upgrade succeeded). */
@@ -194,6 +201,15 @@ export function runCommand(
       if (!device) return failed('ivScan needs a device');
       const outcome = target.ivScan?.(device) ?? { error: `unsupported command ${cmd.type}` };
       return 'error' in outcome ? failed(outcome.error) : succeeded(outcome);
+    }
+    case 'batterySchedule': {
+      if (!device) return failed('batterySchedule needs a device');
+      const schedule = batteryScheduleParamsSchema.safeParse(cmd.params);
+      if (!schedule.success) return failed('params must be { slots: [{ start, minutes, batteryW, exportLimitW }] }');
+      const outcome = target.batterySchedule?.(device, schedule.data.slots) ?? {
+        error: `unsupported command ${cmd.type}`,
+      };
+      return 'error' in outcome ? failed(outcome.error) : succeeded({ ...outcome, slots: schedule.data.slots.length });
     }
     case 'protocolUpdate': {
       // A register map the console changed, for the devices that use it: kept, and its version answered.

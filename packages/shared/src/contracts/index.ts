@@ -47,6 +47,8 @@ import { noticeContracts } from './notices.js';
 import { reportContracts } from './reports.js';
 // Issue 16 points 4–5: large screens and view links
 import { displayContracts } from './displays.js';
+// Issue 17: dynamic prices and the optimiser's plan
+import { smartContracts } from './smart.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -93,6 +95,7 @@ export * from './notifications.js';
 export * from './notices.js';
 export * from './reports.js';
 export * from './displays.js';
+export * from './smart.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -141,6 +144,7 @@ export const API = {
   ...noticeContracts,
   ...reportContracts,
   ...displayContracts,
+  ...smartContracts,
 };
 
 export type ApiRoute = keyof typeof API;

@@ -133,6 +133,8 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
       address: `${p.city}, ${p.country}`,
       country: p.country,
       valuation: valuationFor(p, i),
+      // The demo's day-ahead market (docs/prices.md "Simulated"), so its storage plants have prices to plan by.
+      settings: { priceSource: 'simulated' },
       gateways,
       sharedWith: visitor && (i === 0 || i === 4) ? [{ userId: visitor, level: 'guest' }] : [],
     });

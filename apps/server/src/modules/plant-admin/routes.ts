@@ -37,15 +37,26 @@ export function plantAdminRoutes(deps: {
   registry?: { invalidate(sn: string): void };
   /** The broker: a freed gateway's connection is dropped, and its next attempt is refused. */
   bus?: { disconnect(sn: string): void };
+  /** The optimiser's plan loop: a plant whose automation changed is planned (or released) at once. */
+  planner?: { due(plantId: string): Promise<void> };
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = contractRoutes(app, 'plants', plantParams);
-    const plants = new PlantAdminService(deps.db, deps.keys, (sns, freed) => {
-      for (const sn of sns) {
-        deps.registry?.invalidate(sn);
-        if (freed) deps.bus?.disconnect(sn);
-      }
-    });
+    const plants = new PlantAdminService(
+      deps.db,
+      deps.keys,
+      (sns, freed) => {
+        for (const sn of sns) {
+          deps.registry?.invalidate(sn);
+          if (freed) deps.bus?.disconnect(sn);
+        }
+      },
+      (plantId) => {
+        deps.planner
+          ?.due(plantId)
+          .catch((err: unknown) => app.log.warn({ err, plantId }, 'the plan could not be brought forward'));
+      },
+    );
     app.setValidatorCompiler(plantValidatorCompiler);
     await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.plantPictureBytes, files: 1, fields: 4 } });
     const actor = (req: { auth: Actor['auth'] | null; ip: string }): Actor => ({

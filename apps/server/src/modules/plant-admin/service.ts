@@ -109,6 +109,8 @@ export class PlantAdminService {
     private readonly keys: RsaKeyStore,
     /** Told the serial numbers of gateways bound or freed, so ingest stops using what it cached of them. */
     private readonly gatewaysChanged: (sns: string[], freed: boolean) => void = () => undefined,
+    /** Told of a plant whose storage settings changed (automation on or off), so its plan follows at once. */
+    private readonly settingsChanged: (plantId: string) => void = () => undefined,
   ) {}
 
   private async userByAccount(account: string): Promise<UserRow | undefined> {
@@ -263,6 +265,7 @@ export class PlantAdminService {
       .set({ ...set, updatedAt: new Date() })
       .where(eq(plant.id, p.id));
     await this.log(a, p.id, operation, snapshot(p, keys), input);
+    if (e.settings !== undefined) this.settingsChanged(p.id);
   }
 
   /** Logical delete: hidden everywhere (every scope reads deleted_at), gateways and devices freed. */

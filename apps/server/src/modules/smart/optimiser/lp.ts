@@ -113,7 +113,9 @@ export function buildLp(input: PlanInput, directions?: ReadonlyMap<number, Direc
     const importMax = direction === 'export' ? 0 : Math.min(importLimit, slot.loadKwh + chargeMax);
     const exportLimit = grid.exportLimitKw === null ? Infinity : grid.exportLimitKw * h;
     const exportMax =
-      exportAllowed(input, k) && direction !== 'import' ? Math.min(exportLimit, slot.pvKwh + dischargeMax) : 0;
+      exportAllowed(input, k) && direction !== 'import'
+        ? Math.min(exportLimit, slot.pvKwh + (grid.exportFromPvOnly ? 0 : dischargeMax))
+        : 0;
     // The meter settles the net flow, so importing and exporting in one slot is fiction, which the LP would buy
     // wherever a kWh sells for more than it costs. Without directions those slots sell at the buy price (a convex,
     // pessimistic model); with them, each such slot flows one way only and sells at its real price.

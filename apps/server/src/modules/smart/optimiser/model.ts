@@ -38,6 +38,11 @@ export interface GridInput {
   importLimitKw?: number;
   /** null: no limit; 0: a zero-export plant. */
   exportLimitKw: number | null;
+  /**
+   * The plant's "auto export" is off: the plan never sells from the battery, so a slot exports at most its PV
+   * (the surplus a plain inverter would export too).
+   */
+  exportFromPvOnly?: boolean;
 }
 
 export interface PlanInput {

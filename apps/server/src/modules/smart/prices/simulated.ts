@@ -1,5 +1,4 @@
-import { localTime, dayRange, roundPrice, type PriceSlot } from '@heliograph/shared';
-import { hash32, Rng } from '@heliograph/simulator';
+import { dayRange, hash32, localTime, Rng, roundPrice, type PriceSlot } from '@heliograph/shared';
 
 /**
  * A day-ahead market for the demo fleet, so its storage plants have prices to plan against without a provider
