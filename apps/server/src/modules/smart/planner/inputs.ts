@@ -168,7 +168,11 @@ export async function recentClearness(db: Db, plant: PlannedPlant, now: number):
 }
 
 /** Clear-sky PV of a slot, kWh: Haurwitz GHI at the slot's middle × kWp × the performance ratio. */
-export function clearSkySlotKwh(plant: Pick<PlannedPlant, 'capacityKw' | 'latitude' | 'longitude'>, start: number, minutes: number): number {
+export function clearSkySlotKwh(
+  plant: Pick<PlannedPlant, 'capacityKw' | 'latitude' | 'longitude'>,
+  start: number,
+  minutes: number,
+): number {
   const steps = Math.max(1, Math.round(minutes / 15));
   let kwh = 0;
   for (let i = 0; i < steps; i++) {

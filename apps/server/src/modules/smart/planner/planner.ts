@@ -80,7 +80,11 @@ export function toSchedule(input: PlanInput, plan: Plan): BatteryScheduleSlot[] 
 }
 
 /** Whether `next` differs from what the inverter holds enough to be sent (or what it holds runs out soon). */
-export function scheduleChanged(held: readonly BatteryScheduleSlot[] | null, next: readonly BatteryScheduleSlot[], now: number): boolean {
+export function scheduleChanged(
+  held: readonly BatteryScheduleSlot[] | null,
+  next: readonly BatteryScheduleSlot[],
+  now: number,
+): boolean {
   if (!held) return true;
   const live = (s: BatteryScheduleSlot) => s.start + s.minutes * 60_000 > now;
   const heldLive = held.filter(live);
@@ -91,7 +95,9 @@ export function scheduleChanged(held: readonly BatteryScheduleSlot[] | null, nex
   const byStart = new Map(heldLive.map((s) => [s.start, s]));
   return nextLive.some((s) => {
     const h = byStart.get(s.start);
-    return !h || h.minutes !== s.minutes || h.exportLimitW !== s.exportLimitW || Math.abs(h.batteryW - s.batteryW) > RESEND_W;
+    return (
+      !h || h.minutes !== s.minutes || h.exportLimitW !== s.exportLimitW || Math.abs(h.batteryW - s.batteryW) > RESEND_W
+    );
   });
 }
 
@@ -146,7 +152,9 @@ export class Planner {
 
   /** Marks a plant's plan due now (its settings changed), so the next round plans it. */
   async due(plantId: string): Promise<void> {
-    await this.deps.db.execute(sql`update plant_plan set due_at = ${new Date(this.deps.now())} where plant_id = ${plantId}`);
+    await this.deps.db.execute(
+      sql`update plant_plan set due_at = ${new Date(this.deps.now())} where plant_id = ${plantId}`,
+    );
     this.kickSoon();
   }
 
@@ -235,7 +243,8 @@ export class Planner {
       plan = await optimise(input);
       baselineCost = selfConsumption(input).cost;
       reason = plan.reason ?? null;
-      if (plan.detail) this.deps.log.info({ plantId: plant.id, reason, detail: plan.detail }, 'plan fell back to self-consumption');
+      if (plan.detail)
+        this.deps.log.info({ plantId: plant.id, reason, detail: plan.detail }, 'plan fell back to self-consumption');
     } else reason = 'noPrices';
 
     const schedule = input && plan ? toSchedule(input, plan) : [];
@@ -246,24 +255,25 @@ export class Planner {
       if (outcome.status === 'succeeded') sent = schedule;
     }
 
-    const slots = input && plan
-      ? plan.slots.map((s, k) => {
-          const i = input.slots[k]!;
-          return {
-            start: i.start,
-            minutes: i.minutes,
-            buy: i.buy,
-            sell: i.sell,
-            pvKwh: Math.round(i.pvKwh * 1e4) / 1e4,
-            loadKwh: Math.round(i.loadKwh * 1e4) / 1e4,
-            chargeKwh: s.chargeKwh,
-            dischargeKwh: s.dischargeKwh,
-            importKwh: s.importKwh,
-            exportKwh: s.exportKwh,
-            soc: Math.round(s.socEnd * 1000) / 10,
-          };
-        })
-      : [];
+    const slots =
+      input && plan
+        ? plan.slots.map((s, k) => {
+            const i = input.slots[k]!;
+            return {
+              start: i.start,
+              minutes: i.minutes,
+              buy: i.buy,
+              sell: i.sell,
+              pvKwh: Math.round(i.pvKwh * 1e4) / 1e4,
+              loadKwh: Math.round(i.loadKwh * 1e4) / 1e4,
+              chargeKwh: s.chargeKwh,
+              dischargeKwh: s.dischargeKwh,
+              importKwh: s.importKwh,
+              exportKwh: s.exportKwh,
+              soc: Math.round(s.socEnd * 1000) / 10,
+            };
+          })
+        : [];
     await db.transaction(async (tx) => {
       await writeSaving(tx, plant.id, counted.days);
       await tx.execute(sql`update plant_plan set claimed_until = null, due_at = ${next}, planned_at = ${new Date(now)},
