@@ -169,6 +169,26 @@ describe('dynamic prices and the battery plan', () => {
     expect(row!.plannedAt!.getTime()).toBe(clock);
   });
 
+  it('plans again at once when the battery departs from the plan', async () => {
+    clock += 60_000;
+    await t.planner.tick();
+    const [before] = await t.database.db.select().from(plantPlan).where(eq(plantPlan.plantId, plantId));
+    expect(before!.plannedAt!.getTime()).toBe(clock - 60_000);
+    // The battery reads 95 % where the plan had it near 50 %: a cloud front, a guest's sauna, a stuck relay.
+    const [bat] = await t.database.db.select().from(device).where(eq(device.sn, BAT));
+    await t.database.db
+      .update(deviceLatest)
+      .set({ metrics: { soc: 95 } })
+      .where(eq(deviceLatest.deviceId, bat!.id));
+    await t.planner.tick();
+    const [after] = await t.database.db.select().from(plantPlan).where(eq(plantPlan.plantId, plantId));
+    expect(after!.plannedAt!.getTime()).toBe(clock);
+    await t.database.db
+      .update(deviceLatest)
+      .set({ metrics: { soc: 50 } })
+      .where(eq(deviceLatest.deviceId, bat!.id));
+  });
+
   it('returns the inverter to self-use once when automation is switched off, and leaves the loop', async () => {
     const before = schedules().length;
     await settings(plantId, { autoChargeDischarge: false });

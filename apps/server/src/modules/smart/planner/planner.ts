@@ -40,6 +40,8 @@ const CONCURRENCY = 4;
 const CLAIM_MS = 5 * 60_000;
 /** A planned battery power this close to what the inverter already holds is not sent again, W. */
 const RESEND_W = 200;
+/** Reality departs from the plan when the batteries' SOC is this many points off the slot's planned SOC. */
+export const DEPARTURE_SOC_POINTS = 15;
 /** The schedule is sent again when what the inverter holds runs out within this time. */
 const RESEND_BEFORE_END_MS = 6 * 3_600_000;
 
@@ -161,6 +163,7 @@ export class Planner {
   private async round(): Promise<void> {
     const now = this.deps.now();
     await this.enrol(now);
+    await this.departures(now);
     for (;;) {
       const claimed = await this.claim(now);
       if (claimed.length === 0) return;
@@ -178,6 +181,20 @@ export class Planner {
       select p.id, ${new Date(now)} from plant p
       where p.deleted_at is null and p.settings->>'autoChargeDischarge' = 'true'
       on conflict (plant_id) do nothing`);
+  }
+
+  /**
+   * Plans whose battery is far from where the plan has it now (a cloud front, a kettle, an inverter that did
+   * not follow) are made again at once rather than at the next quarter hour.
+   */
+  private async departures(now: number): Promise<void> {
+    await this.deps.db.execute(sql`update plant_plan pp set due_at = ${new Date(now)}
+      where pp.due_at > ${new Date(now)} and pp.mode = 'optimised' and exists (
+        select 1 from jsonb_array_elements(pp.slots) s
+        where (s->>'start')::float8 <= ${now} and ${now} < (s->>'start')::float8 + (s->>'minutes')::float8 * 60000
+          and abs((s->>'soc')::float8 - (select avg((l.metrics->>'soc')::float8) from device d
+            join device_latest l on l.device_id = d.id
+            where d.plant_id = pp.plant_id and d.kind = 'battery' and d.deleted_at is null)) > ${DEPARTURE_SOC_POINTS})`);
   }
 
   /** Claims due plans for this instance (FOR UPDATE SKIP LOCKED: another instance takes the others). */
