@@ -99,8 +99,25 @@ export const plantPlanView = z.object({
 });
 export type PlantPlanView = z.infer<typeof plantPlanView>;
 
+export const pricePlantQuery = z.object({ plantId: plantIdParam });
+
+/**
+ * A price file's check (and upload): the slots it holds and the plant-local days they cover, or every row's
+ * problem as a field rule (docs/prices.md "Price file"). Nothing is saved unless `saved`.
+ */
+export const priceFileAnswer = z.object({
+  saved: z.boolean(),
+  slots: z.number().int(),
+  days: z.array(z.string()),
+  errors: z.array(z.object({ row: z.number().int(), field: z.enum(['start', 'buy', 'sell']), rule: z.string() })),
+});
+export type PriceFileAnswer = z.infer<typeof priceFileAnswer>;
+
 export const smartContracts = contracts({
   'GET /smart/realtimePrice/day': { query: priceDayQuery, answer: priceDay },
   'GET /octopus/region': { answer: z.array(octopusRegion) },
   'GET /smart/plan/:id': { answer: plantPlanView },
+  'POST /smart/price/check': { query: pricePlantQuery, answer: priceFileAnswer },
+  'POST /smart/price/upload': { query: pricePlantQuery, answer: priceFileAnswer },
+  'POST /smart/price/clear': { query: pricePlantQuery, answer: z.object({ removed: z.number().int() }) },
 });

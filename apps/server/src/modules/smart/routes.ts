@@ -7,17 +7,26 @@ import {
   type PlanSlotView,
   type Valuation,
 } from '@heliograph/shared';
+import fastifyMultipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findPlant } from '../../access/finders.js';
 import type { Db } from '../../db/client.js';
 import { query } from '../../db/rows.js';
+import { priceSlot } from '../../db/schema.js';
+import { recordChange } from '../commands/operation-log.js';
 import { requireAuth } from '../../http/context.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { plantParams } from '../plants/schemas.js';
 import { loadPlanDevices } from './planner/inputs.js';
 import { dayPrices } from './prices/plant-prices.js';
+import { readPriceFile } from './prices/price-file.js';
+import { uploadedFile } from './prices/upload.js';
+
+/** A price file is small: 2 days of quarter hours as .csv is a few KB, as .xlsx a few tens. */
+const PRICE_FILE_BYTES = 512 * 1024;
 
 interface PlantRow {
   id: string;
@@ -61,6 +70,75 @@ export function smartRoutes(deps: { db: Db; now: () => number }): FastifyPluginA
           cheapest: marks.cheapest.map((s) => s.start),
           dearest: marks.dearest.map((s) => s.start),
         });
+      },
+    );
+
+    // A price file (docs/prices.md "Price file"): checked row by row; saved whole, replacing the days it covers.
+    await app.register(fastifyMultipart, { limits: { fileSize: PRICE_FILE_BYTES, files: 1, fields: 2 } });
+    const edit = { access: 'station.edit', scope: 'company' } as const;
+    const checked = async (req: FastifyRequest, plantId: string) => {
+      const p = await findPlant<PlantRow>(db, requireAuth(req.auth), plantId, { select: PLANT_SELECT, write: true });
+      const file = await uploadedFile(req);
+      const check = readPriceFile(file.filename, file.bytes, p.timezone);
+      const days = [...new Set(check.slots.map((s) => localDay(s.start, p.timezone)))];
+      return { p, check, days };
+    };
+    route(
+      'POST /smart/price/check',
+      {
+        config: edit,
+        summary: 'Check a price file (.csv or .xlsx, multipart "file"): its slots, or every row’s problem',
+      },
+      async (req) => {
+        const { check, days } = await checked(req, req.query.plantId);
+        return ok(req, { saved: false, slots: check.slots.length, days, errors: check.errors });
+      },
+    );
+    route(
+      'POST /smart/price/upload',
+      { config: edit, summary: 'Upload a price file: saved whole when every row passes, replacing the days it covers' },
+      async (req) => {
+        const { p, check, days } = await checked(req, req.query.plantId);
+        if (check.errors.length > 0 || check.slots.length === 0)
+          return ok(req, { saved: false, slots: check.slots.length, days, errors: check.errors });
+        await db.transaction(async (tx) => {
+          for (const day of days) {
+            const [from, to] = dayRange(day, p.timezone);
+            await tx.execute(sql`delete from price_slot where plant_id = ${p.id}
+              and start >= ${new Date(from)} and start < ${new Date(to)}`);
+          }
+          await tx.insert(priceSlot).values(
+            check.slots.map((s) => ({
+              plantId: p.id,
+              start: new Date(s.start),
+              minutes: s.minutes,
+              buy: s.buy,
+              sell: s.sell,
+              source: 'file',
+            })),
+          );
+        });
+        await recordChange(db, requireAuth(req.auth), req.ip, { sn: p.id, plantId: p.id }, 'plant.priceFile', {
+          newValue: { days, slots: check.slots.length },
+        });
+        return ok(req, { saved: true, slots: check.slots.length, days, errors: [] });
+      },
+    );
+    route(
+      'POST /smart/price/clear',
+      { config: edit, summary: 'Remove the plant’s uploaded prices from today on (its own source prices it again)' },
+      async (req) => {
+        const p = await findPlant<PlantRow>(db, requireAuth(req.auth), req.query.plantId, {
+          select: PLANT_SELECT,
+          write: true,
+        });
+        const [from] = dayRange(localDay(deps.now(), p.timezone), p.timezone);
+        const gone = await query<{ n: number }>(
+          db,
+          sql`with d as (delete from price_slot where plant_id = ${p.id} and start >= ${new Date(from)} returning 1)
+            select count(*)::int as n from d`,
+        );
+        return ok(req, { removed: gone[0]?.n ?? 0 });
       },
     );
 

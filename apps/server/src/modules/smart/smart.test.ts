@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { device, deviceLatest, operationLog, plant, plantPlan } from '../../db/schema.js';
 import { RecordingGateways } from '../../test/fake-gateway.js';
-import { sunrisePlant } from '../../test/gateway-fixtures.js';
+import { sunrisePlant, upload } from '../../test/gateway-fixtures.js';
 import { signInForTests, TestApp } from '../../test/harness.js';
 import { STORAGE_PLANT_FIELDS } from '../../test/plant-fields.js';
 import { Planner } from './planner/planner.js';
@@ -52,6 +52,16 @@ async function settings(id: string, values: Record<string, unknown>): Promise<vo
 const planOf = async (id: string, token = tokens.admin) =>
   t.call<PlantPlanView>('GET', `/api/v1/smart/plan/${id}`, { token });
 
+/** A .csv price file of the hours of 21 June 2026 in Berlin; `bad` breaks the third row's buy price. */
+function priceCsv(bad = false): Buffer {
+  const rows = ['start;buy;sell'];
+  for (let h = 0; h < 24; h++) {
+    const buy = bad && h === 1 ? '0.12345' : (0.1 + h / 100).toFixed(4);
+    rows.push(`2026-06-21 ${String(h).padStart(2, '0')}:00;${buy};0.05`);
+  }
+  return Buffer.from(rows.join('\n'));
+}
+
 describe('dynamic prices and the battery plan', () => {
   it('answers the day’s prices with the 3 cheapest and 3 dearest periods, in the plant’s zone and currency', async () => {
     await setup();
@@ -93,6 +103,55 @@ describe('dynamic prices and the battery plan', () => {
       const res = await t.call('GET', url, { token: tokens.rival, query: { plantId } });
       expect(res.code, url).toBe(700);
     }
+  });
+
+  it('checks a price file row by row and saves it whole, its prices then winning over the plant’s source', async () => {
+    const dayOf = () =>
+      t.call<PriceDay>('GET', '/api/v1/smart/realtimePrice/day', {
+        token: tokens.admin,
+        query: { plantId, day: '2026-06-21' },
+      });
+    const before = await dayOf();
+    const bad = await upload<{ saved: boolean; errors: { row: number; field: string; rule: string }[] }>(
+      t,
+      `/api/v1/smart/price/upload?plantId=${plantId}`,
+      tokens.admin,
+      priceCsv(true),
+      'prices.csv',
+    );
+    expect(bad.data.saved).toBe(false);
+    expect(bad.data.errors).toEqual([{ row: 3, field: 'buy', rule: 'priceDecimals4' }]);
+    expect((await dayOf()).data).toEqual(before.data);
+
+    const rival = await upload(
+      t,
+      `/api/v1/smart/price/upload?plantId=${plantId}`,
+      tokens.rival,
+      priceCsv(),
+      'prices.csv',
+    );
+    expect(rival.code).toBe(700);
+
+    const good = await upload<{ saved: boolean; slots: number; days: string[] }>(
+      t,
+      `/api/v1/smart/price/upload?plantId=${plantId}`,
+      tokens.admin,
+      priceCsv(),
+      'prices.csv',
+    );
+    expect(good.data).toMatchObject({ saved: true, slots: 24, days: ['2026-06-21'] });
+    const after = await dayOf();
+    expect(after.data.source).toBe('file');
+    expect(after.data.slots[5]).toEqual({ start: Date.UTC(2026, 5, 21, 3), minutes: 60, buy: 0.15, sell: 0.05 });
+    // The cheapest hours are the first three of the file's rising prices, the dearest its last three.
+    expect(after.data.cheapest).toEqual([0, 1, 2].map((h) => Date.UTC(2026, 5, 20, 22 + h)));
+
+    const cleared = await t.call<{ removed: number }>('POST', '/api/v1/smart/price/clear', {
+      token: tokens.admin,
+      query: { plantId },
+    });
+    expect(cleared.data.removed).toBe(24);
+    expect((await dayOf()).data.source).toBe('simulated');
   });
 
   it('sends no command while automation is off', async () => {
