@@ -69,6 +69,7 @@ import { reportRoutes } from './modules/reports/routes.js';
 import { DEFAULT_REPORT_INTERVAL_MS, ReportWorker } from './modules/reports/worker.js';
 import { DEFAULT_PLAN_INTERVAL_MS, Planner } from './modules/smart/planner/planner.js';
 import { smartRoutes } from './modules/smart/routes.js';
+import { DEFAULT_PRICE_FETCH_INTERVAL_MS, PriceFetcher, type Fetch } from './modules/smart/prices/fetcher.js';
 import { renderPdf } from './pdf/render.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
@@ -152,6 +153,10 @@ export interface AppOptions {
   reportIntervalMs?: number;
   /** How often due battery plans are looked for (ms, default DEFAULT_PLAN_INTERVAL_MS); 0: when a test ticks. */
   planIntervalMs?: number;
+  /** How often market prices are fetched (ms, default hourly); 0: when a test ticks. */
+  priceFetchIntervalMs?: number;
+  /** The HTTP client of the price fetcher (tests answer with recorded provider answers). */
+  priceFetch?: Fetch;
   /** The SMS provider of a deployment (docs/notifications.md); the server's log otherwise. */
   sms?: SmsSender;
   /** Replaces web push through the browsers' push services (tests record what would be pushed). */
@@ -180,6 +185,8 @@ export interface HeliographApp {
   reports: ReportWorker;
   /** The optimiser's plan loop (tests drive its `tick`). */
   planner: Planner;
+  /** Day-ahead market prices (tests drive its `tick`). */
+  priceFetcher: PriceFetcher;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -387,6 +394,14 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     turn: () => foreground.turn(),
   });
   planner.start();
+  const priceFetcher = new PriceFetcher({
+    db,
+    log: app.log,
+    now: clock,
+    intervalMs: opts.priceFetchIntervalMs ?? DEFAULT_PRICE_FETCH_INTERVAL_MS,
+    ...(opts.priceFetch ? { fetch: opts.priceFetch } : {}),
+  });
+  priceFetcher.start();
 
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
@@ -533,6 +548,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await notifications.stop();
     await reports.stop();
     await planner.stop();
+    await priceFetcher.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -557,6 +573,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     notifications,
     reports,
     planner,
+    priceFetcher,
     drain: () => {
       draining = true;
     },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './currencies.js';
 import type { FieldRule } from './messages/index.js';
 import { INVERTER_KINDS, PLANT_TYPES, VALUATION_METHODS, type TouSegment } from './plant.js';
-import { PRICE_SOURCES } from './prices.js';
+import { OCTOPUS_REGION_CODES, PRICE_SOURCES } from './prices.js';
 import { isParamDay } from './request-params.js';
 import { LIMITS, isValidEmail, isValidPhone, utf8Length } from './rules.js';
 
@@ -208,6 +208,13 @@ export const plantSettingsSchema = z.object({
   autoExport: z.boolean().optional(),
   /** Where the plan's and the overview's prices come from; absent: the plant's own tariff. */
   priceSource: z.enum(PRICE_SOURCES, rule('invalid')).optional(),
+  /** Octopus Agile (price source octopus): the plant's region (grid supply point group) and product code. */
+  octopusRegion: z.enum(OCTOPUS_REGION_CODES, rule('invalid')).optional(),
+  octopusProduct: z
+    .string(rule('invalid'))
+    .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+){0,6}$/, rule('invalid'))
+    .max(40, rule('tooLong'))
+    .optional(),
 });
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
 

@@ -89,6 +89,10 @@ export const OCTOPUS_REGIONS = {
   P: 'Northern Scotland',
 } as const;
 export type OctopusRegion = keyof typeof OCTOPUS_REGIONS;
+/** The region letters, for a settings field (A Eastern England … P Northern Scotland). */
+export const OCTOPUS_REGION_CODES = Object.keys(OCTOPUS_REGIONS) as [OctopusRegion, ...OctopusRegion[]];
+/** The Agile product a plant gets when it names none (Octopus's current Agile import tariff). */
+export const DEFAULT_OCTOPUS_PRODUCT = 'AGILE-24-10-01';
 
 export function isOctopusRegion(value: string): value is OctopusRegion {
   return Object.hasOwn(OCTOPUS_REGIONS, value);

@@ -1,4 +1,5 @@
 import type { Planner } from '../modules/smart/planner/planner.js';
+import type { Fetch, PriceFetcher } from '../modules/smart/prices/fetcher.js';
 import type { ProtocolPusher } from '../modules/protocols/push.js';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -63,6 +64,9 @@ export class TestApp {
   reports!: ReportWorker;
   /** The optimiser's plan loop: its timer is off in tests, which call `tick`. */
   planner!: Planner;
+  /** Market prices: fetched when a test ticks, through `priceFetch` (recorded answers). */
+  priceFetcher!: PriceFetcher;
+  priceFetch: Fetch | undefined;
   /** Web push as a test records it (undefined: the real transport, never reached in tests without subscriptions). */
   push: PushTransport | undefined;
   /** The configuration the app was built with. */
@@ -142,6 +146,8 @@ export class TestApp {
       reportIntervalMs: 0,
       // Battery plans are made when a test ticks the planner.
       planIntervalMs: 0,
+      priceFetchIntervalMs: 0,
+      ...(this.priceFetch ? { priceFetch: this.priceFetch } : {}),
       ...(this.push ? { push: this.push } : {}),
     });
     this.app = built.app;
@@ -155,6 +161,7 @@ export class TestApp {
     this.notifications = built.notifications;
     this.reports = built.reports;
     this.planner = built.planner;
+    this.priceFetcher = built.priceFetcher;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

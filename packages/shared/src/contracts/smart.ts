@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OCTOPUS_REGIONS, PRICE_SOURCES, priceSlotSchema } from '../prices.js';
+import { OCTOPUS_REGION_CODES, PRICE_SOURCES, priceSlotSchema } from '../prices.js';
 import { dayParam } from '../request-params.js';
 import { contracts } from './route.js';
 
@@ -30,7 +30,7 @@ export const priceDay = z.object({
 export type PriceDay = z.infer<typeof priceDay>;
 
 export const octopusRegion = z.object({
-  code: z.enum(Object.keys(OCTOPUS_REGIONS) as [string, ...string[]]),
+  code: z.enum(OCTOPUS_REGION_CODES),
   name: z.string(),
 });
 export type OctopusRegionRow = z.infer<typeof octopusRegion>;

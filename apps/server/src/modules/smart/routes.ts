@@ -2,6 +2,7 @@ import {
   cheapestAndDearest,
   dayRange,
   localDay,
+  OCTOPUS_REGION_CODES,
   OCTOPUS_REGIONS,
   type PlantSettings,
   type PlanSlotView,
@@ -148,7 +149,7 @@ export function smartRoutes(deps: { db: Db; now: () => number }): FastifyPluginA
       async (req) =>
         ok(
           req,
-          Object.entries(OCTOPUS_REGIONS).map(([code, name]) => ({ code, name })),
+          OCTOPUS_REGION_CODES.map((code) => ({ code, name: OCTOPUS_REGIONS[code] })),
         ),
     );
 
