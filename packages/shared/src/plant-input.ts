@@ -210,11 +210,8 @@ export const plantSettingsSchema = z.object({
   priceSource: z.enum(PRICE_SOURCES, rule('invalid')).optional(),
   /** Octopus Agile (price source octopus): the plant's region (grid supply point group) and product code. */
   octopusRegion: z.enum(OCTOPUS_REGION_CODES, rule('invalid')).optional(),
-  octopusProduct: z
-    .string(rule('invalid'))
-    .regex(/^[A-Z0-9]+(?:-[A-Z0-9]+){0,6}$/, rule('invalid'))
-    .max(40, rule('tooLong'))
-    .optional(),
+  // Checked where it goes into a URL (octopusTariffCode): a code Octopus does not have fails there, logged.
+  octopusProduct: z.string(rule('invalid')).max(40, rule('tooLong')).optional(),
 });
 export type PlantSettings = z.infer<typeof plantSettingsSchema>;
 
