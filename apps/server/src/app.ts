@@ -73,6 +73,11 @@ import { DEFAULT_PRICE_FETCH_INTERVAL_MS, PriceFetcher, type Fetch } from './mod
 import { renderPdf } from './pdf/render.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
+import { noLights, type LightActuator, type PriceSource } from './modules/smart-rules/actions.js';
+import { buyPriceAt } from './modules/smart/prices/price-at.js';
+import { DEFAULT_RULE_INTERVAL_MS, RuleEngine } from './modules/smart-rules/engine.js';
+import { smartRuleRoutes } from './modules/smart-rules/routes.js';
+import { LIVE_TOPIC_PREFIX } from './modules/mqtt/topics.js';
 import { liveMessageRoutes } from './modules/messages/live.js';
 import { bulletinRoutes } from './modules/bulletins/routes.js';
 import { maintenanceRoutes } from './modules/bulletins/maintenance-routes.js';
@@ -161,6 +166,12 @@ export interface AppOptions {
   sms?: SmsSender;
   /** Replaces web push through the browsers' push services (tests record what would be pushed). */
   push?: PushTransport;
+  /** How often smart rules are evaluated (ms, default DEFAULT_RULE_INTERVAL_MS); 0: no timer, no kicks (tests). */
+  ruleIntervalMs?: number;
+  /** The plants' buy prices for smart rules (issue 17); none known until the price part is wired. */
+  prices?: PriceSource;
+  /** Sets lights for smart rules (issue 17); unavailable until the lighting part is wired. */
+  lights?: LightActuator;
 }
 
 export interface HeliographApp {
@@ -187,6 +198,8 @@ export interface HeliographApp {
   planner: Planner;
   /** Day-ahead market prices (tests drive its `tick`). */
   priceFetcher: PriceFetcher;
+  /** The smart rules' engine (tests drive its `tick`). */
+  rules: RuleEngine;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -402,6 +415,24 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     ...(opts.priceFetch ? { fetch: opts.priceFetch } : {}),
   });
   priceFetcher.start();
+  // Smart rules (issue 17 point 5): every instance evaluates; each occurrence is claimed once in the database.
+  const ruleIntervalMs = opts.ruleIntervalMs ?? DEFAULT_RULE_INTERVAL_MS;
+  const rules = new RuleEngine({
+    db,
+    commands,
+    bus,
+    log: app.log,
+    now: clock,
+    intervalMs: ruleIntervalMs,
+    // The plant's own prices (modules/smart/prices): a price trigger compares the slot's buy price.
+    prices: opts.prices ?? { buyAt: (plantId, atMs) => buyPriceAt(db, plantId, atMs) },
+    lights: opts.lights ?? noLights,
+  });
+  if (ruleIntervalMs > 0) {
+    rules.start();
+    // Readings and events committed anywhere: a round a moment later (threshold and event triggers).
+    await bus.subscribeAll(`${LIVE_TOPIC_PREFIX}+`, () => rules.kickSoon());
+  }
 
   // Account migration between regions: a background job on every instance, each migration run by one.
   const migrator = config.migration
@@ -524,6 +555,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(notificationRoutes({ db, now: clock, vapidPublicKey: vapid.publicKey }));
       await api.register(reportRoutes({ db, files, now: clock, kick: () => void reports.kick() }));
       await api.register(displayRoutes({ db, files, now: clock, tickMs: opts.displayTickMs }));
+      await api.register(
+        smartRuleRoutes({ db, now: clock, changed: ruleIntervalMs > 0 ? () => rules.kickSoon() : undefined }),
+      );
     },
     { prefix: '/api/v1' },
   );
@@ -549,6 +583,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await reports.stop();
     await planner.stop();
     await priceFetcher.stop();
+    await rules.stop();
     await summaries.stop();
     await migrator?.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
@@ -574,6 +609,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     reports,
     planner,
     priceFetcher,
+    rules,
     drain: () => {
       draining = true;
     },

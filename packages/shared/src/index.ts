@@ -24,6 +24,7 @@ export * from './plant-input.js';
 export * from './plant-list.js';
 export * from './meter-settings.js';
 export * from './inverter-control.js';
+export * from './smart-rules.js';
 export * from './iv-curve.js';
 export * from './inverter-flow.js';
 export * from './layout.js';

@@ -49,6 +49,7 @@ export const PERMISSIONS = {
   // Smart rules
   intelligence: { parent: null, type: 0 },
   'smart.rule': { parent: 'intelligence', type: 0 },
+  'smart.rule.edit': { parent: 'smart.rule', type: 1 },
   // Firmware
   'firmware.management': { parent: null, type: 0 },
   'firmware.gateway.view': { parent: 'firmware.management', type: 0 },

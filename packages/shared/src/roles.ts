@@ -94,7 +94,7 @@ const LARGE_SCREEN: PermissionKey[] = [
   'splicing.screen',
 ];
 const LOGS: PermissionKey[] = ['logger.management', 'logger.upgrade.record', 'logger.communcation.management'];
-const SMART: PermissionKey[] = ['application.center', 'intelligence', 'smart.rule'];
+const SMART: PermissionKey[] = ['application.center', 'intelligence', 'smart.rule', 'smart.rule.edit'];
 
 /**
  * What each built-in role may do. Platform administrators hold everything; they alone manage versions,

@@ -206,3 +206,13 @@ export function findDisplay<T = { id: string }>(
 ): Promise<T> {
   return findByUuid<T>(db, auth, 'display', 'ds', id, opts);
 }
+
+/** A smart rule by id, through its plant's policy (policy `smartRule`): 404 for another company's. */
+export function findSmartRule<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  return findByUuid<T>(db, auth, 'smartRule', 'sr', id, opts);
+}

@@ -254,6 +254,13 @@ export const POLICIES = {
     write: (auth) => sql`rc.user_id = ${auth.userId}`,
     missing: 'notFound',
   },
+  /** A smart rule follows its plant: seen with the plant, changed with the plant's write scope (issue 17). */
+  smartRule: {
+    from: sql`smart_rule sr join plant p on p.id = sr.plant_id`,
+    read: plantRead,
+    write: plantWrite,
+    missing: 'notFound',
+  },
   /** A report export follows the user who started it. */
   reportExport: {
     from: sql`report_export rx`,

@@ -1635,3 +1635,66 @@ export const viewLink = pgTable(
   },
   (t) => [uniqueIndex('view_link_token').on(t.tokenHash), index('view_link_display').on(t.displayId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Smart rules (issue 17 point 5, modules/smart-rules, docs/smart-rules.md)
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * A rule of one plant: trigger, conditions, actions (packages/shared smart-rules.ts, kept as JSON), run as its
+ * owner. `trigger_state` is what the engine last saw of an edge trigger (a threshold's side, the price band),
+ * changed only by compare-and-set on `state_seq`, so one instance wins each transition. `last_fired_at` bounds
+ * the cooldown under the row lock.
+ */
+export const smartRule = pgTable(
+  'smart_rule',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => appUser.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    trigger: jsonb('trigger').notNull(),
+    conditions: jsonb('conditions').notNull().default([]),
+    actions: jsonb('actions').notNull(),
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(0),
+    /** When it was last enabled or changed: nothing before this fires it (events, crossings). */
+    armedAt: timestamp('armed_at', { withTimezone: true }).notNull().defaultNow(),
+    triggerState: jsonb('trigger_state'),
+    stateSeq: integer('state_seq').notNull().default(0),
+    lastFiredAt: timestamp('last_fired_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('smart_rule_plant').on(t.plantId), index('smart_rule_enabled').on(t.enabled)],
+);
+
+/**
+ * One firing of a rule. (rule, occurrence) is unique: the occurrence names what fired it (the scheduled local
+ * minute, the crossing's sample time, the event id, the price transition), so instances evaluating the same
+ * occurrence insert one row and only the one that inserted runs the actions.
+ */
+export const smartRuleRun = pgTable(
+  'smart_rule_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => smartRule.id, { onDelete: 'cascade' }),
+    occurrence: text('occurrence').notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull(),
+    detail: text('detail').notNull().default(''),
+    /** Each action's outcome: kind, target, status (sent, succeeded, failed, refused), reason. */
+    outcomes: jsonb('outcomes').notNull().default([]),
+    /** Devices the run commanded, so their own changes do not fire the rule again. */
+    touched: jsonb('touched').notNull().default([]),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [
+    uniqueIndex('smart_rule_run_occurrence').on(t.ruleId, t.occurrence),
+    index('smart_rule_run_rule').on(t.ruleId, t.firedAt),
+  ],
+);

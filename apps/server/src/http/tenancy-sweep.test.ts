@@ -27,6 +27,7 @@ import {
   viewLink as viewLinkTable,
   plantLayout,
   reportConfig,
+  smartRule,
   reportExport,
   role,
   rolePermission,
@@ -195,6 +196,15 @@ const PANEL = {
 };
 
 /** Bodies whose rules go beyond what the document spells out: valid values, so the call reaches the lookup. */
+const SWEEP_RULE = {
+  name: 'Sweep rule',
+  enabled: false,
+  trigger: { kind: 'schedule', at: null, everyMinutes: 5, weekdays: [1] },
+  conditions: [],
+  actions: [{ kind: 'notify', message: 'Sweep', to: 'owner' }],
+  cooldownMinutes: 0,
+};
+
 const BODIES: Record<string, Record<string, unknown>> = {
   // A plant of its own with no owner yet, given Sunrise's gateway (and its real key) to bind.
   'POST /api/v1/plant': { ownerAccount: undefined },
@@ -214,6 +224,9 @@ const BODIES: Record<string, Record<string, unknown>> = {
   // A display of listed plants names Sunrise's plant, which another company may not list.
   'POST /api/v1/fullscreen/add': { allPlants: false, style: 'single' },
   'POST /api/v1/fullscreen/display/{id}': { allPlants: false, style: 'single' },
+  // A valid rule on Sunrise's plant (a notification needs no device), so the plant's lookup is what refuses.
+  'POST /api/v1/smart/rule/create': SWEEP_RULE,
+  'POST /api/v1/smart/rule/update': SWEEP_RULE,
 };
 
 /** Reads left out of the control call only, with why (they are still swept as the other company). */
@@ -294,6 +307,8 @@ interface Keys {
   displayId: string;
   /** An embed link of the sweep plant (modules/displays). */
   embedId: string;
+  /** A smart rule of the sweep plant (modules/smart-rules). */
+  ruleId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -381,6 +396,7 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/plant/report/export/')) return k.reportExportId;
       if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
       if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
+      if (path.startsWith('/api/v1/smart/rule')) return k.ruleId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       // A plant's battery plan (modules/smart).
       if (path.startsWith('/api/v1/smart/plan/')) return k.plantId;
@@ -657,7 +673,14 @@ describe('the tenancy sweep', () => {
       reportExportId: '',
       displayId: '',
       embedId: '',
+      ruleId: '',
     };
+    // A smart rule of Sunrise's plant: another company neither reads, runs, edits, enables nor deletes it.
+    const [rule] = await db
+      .insert(smartRule)
+      .values({ plantId, name: 'Sweep rule', trigger: SWEEP_RULE.trigger, actions: SWEEP_RULE.actions, enabled: false })
+      .returning();
+    k.ruleId = rule?.id ?? '';
     // A report config of Sunrise's administrator naming Sunrise's plant, and a finished export of it: another
     // company neither reads, reports, exports, edits nor deletes it, nor downloads the file.
     const [reportCfg] = await db

@@ -148,6 +148,8 @@ export class TestApp {
       planIntervalMs: 0,
       priceFetchIntervalMs: 0,
       ...(this.priceFetch ? { priceFetch: this.priceFetch } : {}),
+      // Smart rules fire when a test ticks an engine.
+      ruleIntervalMs: 0,
       ...(this.push ? { push: this.push } : {}),
     });
     this.app = built.app;

@@ -63,6 +63,7 @@ export type ShellPage =
   | 'bulletins'
   | 'maintenanceNotices'
   | 'reports'
+  | 'smartRules'
   | 'reportDetail'
   | 'screening';
 
@@ -273,7 +274,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   },
   // Smart rules
   { path: '/intelligence', titleKey: 'page.rules', permission: 'intelligence', redirect: ['/intelligence/list'] },
-  { path: '/intelligence/list', titleKey: 'page.rules', permission: 'smart.rule', menu: true },
+  { path: '/intelligence/list', titleKey: 'page.rules', permission: 'smart.rule', menu: true, page: 'smartRules' },
   // Firmware
   {
     path: '/firmware',

@@ -49,6 +49,8 @@ import { reportContracts } from './reports.js';
 import { displayContracts } from './displays.js';
 // Issue 17: dynamic prices and the optimiser's plan
 import { smartContracts } from './smart.js';
+// Issue 17 point 5: smart rules
+import { smartRuleContracts } from './smart-rules.js';
 
 export * from './route.js';
 export * from './paging.js';
@@ -96,6 +98,7 @@ export * from './notices.js';
 export * from './reports.js';
 export * from './displays.js';
 export * from './smart.js';
+export * from './smart-rules.js';
 
 /**
  * The route table of /api/v1: every call's contract under its `METHOD /path` key. The server's routes take
@@ -145,6 +148,7 @@ export const API = {
   ...reportContracts,
   ...displayContracts,
   ...smartContracts,
+  ...smartRuleContracts,
 };
 
 export type ApiRoute = keyof typeof API;
