@@ -73,7 +73,7 @@ import { DEFAULT_PRICE_FETCH_INTERVAL_MS, PriceFetcher, type Fetch } from './mod
 import { renderPdf } from './pdf/render.js';
 import { loggingSms, type SmsSender } from './modules/notifications/sms.js';
 import { DEFAULT_NOTIFY_INTERVAL_MS, NotificationWorker } from './modules/notifications/worker.js';
-import { noLights, type LightActuator, type PriceSource } from './modules/smart-rules/actions.js';
+import type { LightActuator, PriceSource } from './modules/smart-rules/actions.js';
 import { buyPriceAt } from './modules/smart/prices/price-at.js';
 import { DEFAULT_RULE_INTERVAL_MS, RuleEngine } from './modules/smart-rules/engine.js';
 import { smartRuleRoutes } from './modules/smart-rules/routes.js';
@@ -94,6 +94,12 @@ import { batteryRoutes } from './modules/batteries/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { meterRoutes } from './modules/meters/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { weatherAccountRoutes } from './modules/weather/account-routes.js';
+import { WeatherAccounts, weatherProviders } from './modules/weather/accounts.js';
+import { lightRoutes } from './modules/lights/routes.js';
+import { LightService } from './modules/lights/service.js';
+import { lightProviders } from './modules/lights/providers.js';
+import { SecretBox } from './modules/auth/secret-box.js';
 import { AnswerCache } from './http/answer-cache.js';
 import { Foreground, shareForeground } from './http/foreground.js';
 import { agentRoutes } from './modules/agents/routes.js';
@@ -170,7 +176,7 @@ export interface AppOptions {
   ruleIntervalMs?: number;
   /** The plants' buy prices for smart rules (issue 17); none known until the price part is wired. */
   prices?: PriceSource;
-  /** Sets lights for smart rules (issue 17); unavailable until the lighting part is wired. */
+  /** Sets lights for smart rules (issue 17); the application centre's LightService otherwise.  */
   lights?: LightActuator;
 }
 
@@ -327,6 +333,10 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     now: clock,
     intervalMs: opts.protocolPushIntervalMs ?? DEFAULT_PROTOCOL_PUSH_INTERVAL_MS,
   });
+  // The application centre (issue 17 point 6): provider tokens and station keys are sealed at rest.
+  const secretBox = new SecretBox(db);
+  const lights = new LightService({ db, now: clock, box: secretBox, providers: lightProviders() });
+  const weatherAccounts = new WeatherAccounts({ db, now: clock, box: secretBox, providers: weatherProviders() });
   const upgrades = new UpgradeService({ db, bus, log: app.log, now: clock, dispatcher: upgradeDispatcher });
   const upgradeAnswers = { db, log: app.log, now: clock, finished: () => upgradeDispatcher.kickSoon() };
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
@@ -426,7 +436,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     intervalMs: ruleIntervalMs,
     // The plant's own prices (modules/smart/prices): a price trigger compares the slot's buy price.
     prices: opts.prices ?? { buyAt: (plantId, atMs) => buyPriceAt(db, plantId, atMs) },
-    lights: opts.lights ?? noLights,
+    // The application centre's bulbs: the same LightService as its pages (the simulated bulbs live in it).
+    lights: opts.lights ?? { setLight: (caller, lightId, value) => lights.setLight(caller, lightId, value) },
   });
   if (ruleIntervalMs > 0) {
     rules.start();
@@ -528,13 +539,15 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(commandRoutes({ db, commands }));
       await api.register(gatewayRoutes({ db, commands, bus }));
       await api.register(acSwitchRoutes({ db, commands }));
-      await api.register(loraRoutes({ db }));
+      await api.register(loraRoutes({ db, now: clock }));
+      await api.register(lightRoutes({ lights }));
       await api.register(inverterRoutes({ db, commands }));
       await api.register(configTemplateRoutes({ db, commands }));
       await api.register(customerRoutes({ db, auth, callers }));
       await api.register(batteryRoutes({ db }));
       await api.register(meterRoutes({ db }));
       await api.register(weatherRoutes({ db }));
+      await api.register(weatherAccountRoutes({ accounts: weatherAccounts }));
       await api.register(eventRoutes({ db }));
       await api.register(layoutRoutes({ db }));
       await api.register(companyRoutes({ db, auth, callers, files }));

@@ -115,6 +115,16 @@ export const ERROR_CODES = {
   passkeyExists: 1407,
   /** Issue 14: a protocol's code (its name) is unique on the platform. */
   protocolExists: 1501,
+  /** Issue 17 point 6: the company has not linked an account at this bulb provider. */
+  lightNotLinked: 1701,
+  /** The bulb provider did not do what was asked (unreachable, refused the token, unknown bulb). */
+  lightProviderFailed: 1702,
+  /** This bulb is already bound to a plant. */
+  bulbBound: 1703,
+  /** The provider's sign-in came back with a state this console did not hand out (or too late). */
+  oauthStateInvalid: 1704,
+  /** A LoRa master node not in a plant cannot be shared. */
+  loraShareUnbound: 1705,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -5,6 +5,7 @@
  * docs/smart-rules.md.
  */
 import { z } from 'zod';
+import { brightnessSchema } from './contracts/acenter.js';
 import { EVENT_LEVELS, serialNumber } from './gateway-protocol.js';
 import { BATTERY_WORK_MODES } from './inverter-control.js';
 import type { FieldRule } from './messages/index.js';
@@ -101,9 +102,6 @@ export const ruleCondition = z.discriminatedUnion('kind', [
 ]);
 export type RuleCondition = z.infer<typeof ruleCondition>;
 
-export const brightnessSchema = z
-  .number()
-  .refine((v) => Number.isInteger(v) && v >= 0 && v <= RULE_LIMITS.brightnessMax, rule('brightnessRange'));
 
 export const ruleAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('acSwitch'), sn: serialNumber, on: z.boolean() }),

@@ -216,3 +216,13 @@ export function findSmartRule<T = { id: string }>(
 ): Promise<T> {
   return findByUuid<T>(db, auth, 'smartRule', 'sr', id, opts);
 }
+
+/** A smart bulb bound to a plant the caller may see (or, with `write`, change), by id; otherwise 404. */
+export function findLight<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  return findByUuid<T>(db, auth, 'light', 'l', id, opts);
+}

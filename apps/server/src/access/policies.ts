@@ -213,7 +213,10 @@ export const POLICIES = {
     read: (auth) =>
       auth.link?.kind === 'device'
         ? sql`${gatewayCondition(auth, false)} and d.sn = ${auth.link.deviceSn ?? ''}`
-        : gatewayCondition(auth, false),
+        : auth.link?.kind === 'lora'
+          ? // A LoRa realtime share sees its master node and the master's sub-nodes, nothing else of the plant.
+            sql`${gatewayCondition(auth, false)} and g.sn = ${auth.link.deviceSn ?? ''}`
+          : gatewayCondition(auth, false),
     write: (auth) => gatewayCondition(auth, true),
     missing: 'notFound',
   },
@@ -242,6 +245,13 @@ export const POLICIES = {
     from: sql`upgrade u`,
     read: (auth) => upgradeCondition(auth, false),
     write: (auth) => upgradeCondition(auth, true),
+    missing: 'notFound',
+  },
+  /** A smart bulb bound to a plant (application centre) follows its plant: on the alias `l` joined to `p`. */
+  light: {
+    from: sql`light l join plant p on p.id = l.plant_id`,
+    read: plantRead,
+    write: plantWrite,
     missing: 'notFound',
   },
   /**

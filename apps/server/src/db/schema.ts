@@ -1698,3 +1698,72 @@ export const smartRuleRun = pgTable(
     index('smart_rule_run_rule').on(t.ruleId, t.firedAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Application centre (issue 17 point 6): smart bulbs and their provider accounts, weather-station accounts.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A company's account at a smart-bulb provider (OAuth-style): the provider's token is kept encrypted
+ * (auth/secret-box.ts, AES-256-GCM) and never answered. One account per company and provider.
+ */
+export const lightAccount = pgTable(
+  'light_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    tokenCipher: text('token_cipher').notNull(),
+    linkedBy: uuid('linked_by').references(() => appUser.id, { onDelete: 'set null' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('light_account_company').on(t.companyId, t.provider)],
+);
+
+/** A provider's bulb bound to a plant, with its last known state. A bulb is bound to one plant at most. */
+export const light = pgTable(
+  'light',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerDeviceId: text('provider_device_id').notNull(),
+    alias: text('alias').notNull(),
+    on: boolean('on').notNull().default(false),
+    brightness: integer('brightness').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('light_provider_device').on(t.provider, t.providerDeviceId), index('light_plant').on(t.plantId)],
+);
+
+/**
+ * A plant's third-party weather-station account (API key style): the key is kept encrypted and never answered;
+ * `hint` is its masked last characters. One account per plant.
+ */
+export const weatherLink = pgTable(
+  'weather_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    stationId: text('station_id').notNull(),
+    keyCipher: text('key_cipher').notNull(),
+    hint: text('hint').notNull(),
+    linkedBy: uuid('linked_by').references(() => appUser.id, { onDelete: 'set null' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('weather_link_plant').on(t.plantId)],
+);

@@ -27,8 +27,11 @@ export interface AuthContext {
   link?: ViewLinkScope;
 }
 
-/** The kinds of read-only view link: a display (kiosk) or a public embed of a plant, device or layout. */
-export type ViewLinkKind = 'display' | 'plant' | 'device' | 'layout';
+/**
+ * The kinds of read-only view link: a display (kiosk), a public embed of a plant, device or layout, or a LoRa
+ * master node's realtime share (its master and sub-nodes).
+ */
+export type ViewLinkKind = 'display' | 'plant' | 'device' | 'layout' | 'lora';
 
 /** What a view link reaches: one display's plants, or one plant (kinds plant, device, layout). */
 export interface ViewLinkScope {

@@ -25,6 +25,7 @@ import {
   display as displayTable,
   displayPlant as displayPlantTable,
   viewLink as viewLinkTable,
+  light as lightTable,
   plantLayout,
   reportConfig,
   smartRule,
@@ -179,6 +180,7 @@ const OPT_OUT: Record<string, string> = {
 const NOT_TENANT_KEYS: Record<string, string> = {
   keyId: 'the id of the server key a password is encrypted with, the same for every caller',
   codeId: 'a verification-code challenge handed to an anonymous caller, not a row of any company',
+  stationId: 'a station’s id at the third-party weather service, not a row of the console (the plant is the key)',
 };
 
 /** A panel on the roof grid wired to Sunrise's inverter. */
@@ -309,6 +311,9 @@ interface Keys {
   embedId: string;
   /** A smart rule of the sweep plant (modules/smart-rules). */
   ruleId: string;
+  /** A bulb of Sunrise's bound to the sweep plant, and a realtime share of its lora master (application centre). */
+  lightId: string;
+  loraShareId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -397,6 +402,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/fullscreen/display/')) return k.displayId;
       if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
       if (path.startsWith('/api/v1/smart/rule')) return k.ruleId;
+      if (path.startsWith('/api/v1/light/')) return k.lightId;
+      if (path.startsWith('/api/v1/masterNode/share/')) return k.loraShareId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       // A plant's battery plan (modules/smart).
       if (path.startsWith('/api/v1/smart/plan/')) return k.plantId;
@@ -674,6 +681,8 @@ describe('the tenancy sweep', () => {
       displayId: '',
       embedId: '',
       ruleId: '',
+      lightId: '',
+      loraShareId: '',
     };
     // A smart rule of Sunrise's plant: another company neither reads, runs, edits, enables nor deletes it.
     const [rule] = await db
@@ -730,6 +739,30 @@ describe('the tenancy sweep', () => {
       .values({ companyId: sunrise?.id ?? '', kind: 'plant', plantId, tokenHash: 'sweep-embed-hash' })
       .returning();
     k.embedId = embed?.id ?? '';
+    // A bulb of Sunrise's on the sweep plant, and a realtime share of its lora master (application centre).
+    const [bulb] = await db
+      .insert(lightTable)
+      .values({
+        companyId: sunrise?.id ?? '',
+        plantId,
+        provider: 'simulated',
+        providerDeviceId: 'sim-sweep-1',
+        alias: 'Sweep bulb',
+        updatedAt: new Date(Date.UTC(2026, 0, 1)),
+      })
+      .returning();
+    k.lightId = bulb?.id ?? '';
+    const [loraShare] = await db
+      .insert(viewLinkTable)
+      .values({
+        companyId: sunrise?.id ?? '',
+        kind: 'lora',
+        plantId,
+        deviceSn: 'SWLORA01',
+        tokenHash: 'sweep-lora-hash',
+      })
+      .returning();
+    k.loraShareId = loraShare?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)

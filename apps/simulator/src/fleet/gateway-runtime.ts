@@ -104,10 +104,13 @@ export class GatewayRuntime {
 
   /** This gateway's devices' readings from `model` at its current time. */
   readings(model: PlantModel): DeviceReading[] {
-    return [...plantReadings(model).filter((r) => this.devices.has(r.sn)), ...this.ownReadings(model.time)];
+    const modelled = plantReadings(model).filter((r) => this.devices.has(r.sn));
+    const sns = new Set(modelled.map((r) => r.sn));
+    // A device the plant model runs (its one meter) is not also read as a sub-node.
+    return [...modelled, ...this.ownReadings(model.time).filter((r) => !sns.has(r.sn))];
   }
 
-  /** Smart AC switches and lora nodes, which the plant model does not run: their state and radio. */
+  /** Smart AC switches, lora nodes and lora sub-meters, which the plant model does not run. */
   private ownReadings(ts: number): DeviceReading[] {
     const out: DeviceReading[] = [];
     for (const d of this.devices.values()) {
@@ -123,6 +126,15 @@ export class GatewayRuntime {
         // Each node sits at its own distance from the master: a fixed offset per serial number.
         const distance = [...d.sn].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 30;
         out.push({ sn: d.sn, kind: 'lora', metrics: { rssi: Math.round(-62 + 8 * wobble - distance) } });
+      } else if (d.kind === 'meter') {
+        // A sub-meter on a lora master (a circuit's meter): its phase figures only, so the plant's grid and
+        // load figures stay the plant meter's.
+        const w = Math.round(450 + 150 * wobble);
+        out.push({
+          sn: d.sn,
+          kind: 'meter',
+          metrics: { ph1_v: 230, ph1_i: Math.round((w / 230) * 100) / 100, ph1_p: w, freq: 50 },
+        });
       }
     }
     return out;

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, SEXES } from '@heliograph/shared';
-import { PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../kit/routeTable';
+import { LORA_REALTIME_ROUTES, PUBLIC_PLACEHOLDERS, SHELL_ROUTES } from '../kit/routeTable';
 import { flatten, loadTree } from './testCatalogue';
 
 function load(lang: string): Map<string, string> {
@@ -52,6 +52,7 @@ describe('i18n catalogues', () => {
     const needed = [
       ...SHELL_ROUTES.map((r) => r.titleKey),
       ...PUBLIC_PLACEHOLDERS.map((p) => p.titleKey),
+      ...LORA_REALTIME_ROUTES.map((p) => p.titleKey),
       ...SEXES.map((s) => `account.sex_${s}`),
     ];
     expect(needed.filter((k) => !en.has(k))).toEqual([]);

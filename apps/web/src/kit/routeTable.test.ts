@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_ROLES, PERMISSION_KEYS, PERMISSIONS, ROLE_PERMISSIONS, type PermissionKey } from '@heliograph/shared';
-import { MENU_PATHS, mayOpen, PUBLIC_PLACEHOLDERS, redirectTarget, ROUTE_BY_PATH, SHELL_ROUTES } from './routeTable';
+import {
+  LORA_REALTIME_ROUTES,
+  MENU_PATHS,
+  mayOpen,
+  PUBLIC_PLACEHOLDERS,
+  redirectTarget,
+  ROUTE_BY_PATH,
+  SHELL_ROUTES,
+} from './routeTable';
 
 describe('route table', () => {
   it('registers every signed-in route of spec §2.2', () => {
@@ -145,7 +153,9 @@ describe('route table', () => {
     // /announcement is built (features/notices/AnnouncementPage): the public bulletins; /plantFlow too
     // /plantLayout and /deviceFlow (features/displays/embed): a plant's flow and layout, an inverter's flow, with an
     // embed link.
-    expect(PUBLIC_PLACEHOLDERS.map((p) => p.path)).toEqual([
+    // The LoRa realtime views are built too (features/lora/LoraRealtimePage), with a share link.
+    expect(PUBLIC_PLACEHOLDERS.map((p) => p.path)).toEqual([]);
+    expect(LORA_REALTIME_ROUTES.map((p) => p.path)).toEqual([
       '/lora-realtime',
       '/lora-meter-realtime',
       '/lora-switch-realtime',

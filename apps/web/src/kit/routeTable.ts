@@ -65,7 +65,8 @@ export type ShellPage =
   | 'reports'
   | 'smartRules'
   | 'reportDetail'
-  | 'screening';
+  | 'screening'
+  | 'acenter';
 
 export interface ShellRoute {
   path: string;
@@ -143,7 +144,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     page: 'plantCommSetting',
   },
   // Application center, personal pages
-  { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true },
+  { path: '/acenter', titleKey: 'page.appCenter', permission: 'application.center', menu: true, page: 'acenter' },
   { path: '/edit', titleKey: 'page.personal', page: 'personal' },
   // Alarm notifications (issue 15): the user's own rules, browser push and the company's webhooks.
   { path: '/edit/notifications', titleKey: 'page.notifications', page: 'notifications' },
@@ -567,7 +568,13 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
 ];
 
 /** Public pages of spec §2.1 that have no screen yet: each shows the honest "not available yet" page. */
-export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [
+export const PUBLIC_PLACEHOLDERS: readonly { path: string; titleKey: string }[] = [];
+
+/**
+ * The public realtime views of a LoRa master node (spec §2.1), opened with its share link (`?token=`), no
+ * account and no shell (features/lora/LoraRealtimePage).
+ */
+export const LORA_REALTIME_ROUTES: readonly { path: string; titleKey: string }[] = [
   { path: '/lora-realtime', titleKey: 'page.loraRealtime' },
   { path: '/lora-meter-realtime', titleKey: 'page.loraMeterRealtime' },
   { path: '/lora-switch-realtime', titleKey: 'page.loraSwitchRealtime' },

@@ -3,6 +3,7 @@ import { BootFallback, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { displayLoader, guestLoader, shellLoader } from '../kit/guard';
 import {
+  LORA_REALTIME_ROUTES,
   PUBLIC_PLACEHOLDERS,
   SHELL_ROUTES,
   type RouteHandle,
@@ -85,6 +86,8 @@ const pages = {
   reportDetail: page(() => import('../features/reports/ReportDetailPage')),
   screening: page(() => import('../features/reports/ScreeningPage')),
   displays: page(() => import('../features/displays/DisplaysPage')),
+  acenter: page(() => import('../features/acenter/AcenterPage')),
+  loraRealtime: page(() => import('../features/lora/LoraRealtimePage')),
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
   plantLayoutEmbed: page(() => import('../features/displays/embed/PlantLayoutEmbedPage')),
@@ -160,6 +163,7 @@ function shellChild(route: ShellRoute): RouteObject {
     screening: pages.screening,
     displays: pages.displays,
     displayScreen: pages.displayScreen,
+    acenter: pages.acenter,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };
@@ -191,6 +195,12 @@ export const routes: RouteObject[] = [
       { path: '/plantFlow', lazy: pages.plantFlow, handle: { titleKey: 'page.plantFlow' } },
       { path: '/plantLayout', lazy: pages.plantLayoutEmbed, handle: { titleKey: 'page.plantLayout' } },
       { path: '/deviceFlow', lazy: pages.deviceFlow, handle: { titleKey: 'page.deviceFlow' } },
+      // A LoRa master node's realtime views, with its share link (?token=): no account.
+      ...LORA_REALTIME_ROUTES.map((p): RouteObject => ({
+        path: p.path,
+        lazy: pages.loraRealtime,
+        handle: { titleKey: p.titleKey },
+      })),
       ...PUBLIC_PLACEHOLDERS.map((p): RouteObject => ({
         path: p.path,
         lazy: pages.notAvailableStandalone,

@@ -5,6 +5,7 @@ import { acSwitchContracts } from './ac-switches.js';
 import { commandContracts } from './commands.js';
 import { gatewayContracts } from './gateways.js';
 import { loraContracts } from './lora.js';
+import { acenterContracts } from './acenter.js';
 // Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
 import { layoutContracts } from './layouts.js';
 import { miscContracts } from './misc.js';
@@ -61,6 +62,7 @@ export * from './ac-switches.js';
 export * from './commands.js';
 export * from './gateways.js';
 export * from './lora.js';
+export * from './acenter.js';
 // Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
 export * from './layouts.js';
 export * from './misc.js';
@@ -113,6 +115,7 @@ export const API = {
   ...commandContracts,
   ...gatewayContracts,
   ...loraContracts,
+  ...acenterContracts,
   // Plants, plant admin, layouts, weather, live, messages, permissions (contracts-plants):
   ...plantContracts,
   ...plantAdminContracts,

@@ -5,7 +5,7 @@ import { deviceNaming, plantRef } from './fields.js';
 import { pageQuery } from './paging.js';
 import { contracts } from './route.js';
 
-/** Lora master nodes and their child nodes (spec §7 "Lora"), and the smart equipment list. */
+/** Lora master nodes and their child nodes (spec §7 "Lora"); the smart equipment list is in acenter.ts. */
 export const LORA_STATUSES = ['online', 'offline'] as const;
 
 export const loraFilters = z.object({
@@ -45,21 +45,10 @@ export const loraMasterDetail = loraMaster.extend({
 });
 export type LoraMasterDetail = z.infer<typeof loraMasterDetail>;
 
-/** A switch or lora node of the smart equipment list, with its plant and its master's serial. */
-export const smartEquip = loraNode.extend({
-  ...plantRef,
-  parentSn: z.string().nullable(),
-});
-export type SmartEquip = z.infer<typeof smartEquip>;
-
 export const loraContracts = contracts({
   'GET /masterNode/page': { query: loraFilters.extend(pageQuery), answer: loraPage },
   'GET /masterNode/download': { query: loraFilters, answer: null },
   'GET /masterNode/:sn': { answer: loraMasterDetail },
   'POST /masterNode/alias/:sn': { body: z.object({ alias: deviceAliasSchema }), answer: z.null() },
   'POST /masterNode/delete/:sn': { answer: z.null() },
-  'GET /smart/equips/list': {
-    query: z.object({ plantId: z.string().max(64).optional() }),
-    answer: z.array(smartEquip),
-  },
 });

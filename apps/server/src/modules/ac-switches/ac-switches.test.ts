@@ -220,11 +220,12 @@ describe('lora master nodes', () => {
       token: tokens.admin,
     });
     expect(one.data.children.map((c) => c.sn)).toEqual(['LNT0000001', 'LNT0000002']);
-    const equips = await t.call<{ sn: string; parentSn: string | null }[]>('GET', '/api/v1/smart/equips/list', {
-      token: tokens.admin,
-      query: { plantId },
-    });
-    expect(equips.data.find((e) => e.sn === 'LNT0000001')?.parentSn).toBe(LM);
+    const equips = await t.call<{ rows: { sn: string; parentSn: string | null }[] }>(
+      'GET',
+      '/api/v1/smart/equips/list',
+      { token: tokens.admin, query: { plantId } },
+    );
+    expect(equips.data.rows.find((e) => e.sn === 'LNT0000001')?.parentSn).toBe(LM);
     expect((await t.call('POST', `/api/v1/masterNode/delete/${LM}`, { token: tokens.visitor })).code).not.toBe(0);
     expect((await t.call('POST', `/api/v1/masterNode/delete/${LM}`, { token: tokens.admin })).code).toBe(0);
     const after = await t.call<{ total: number }>('GET', '/api/v1/masterNode/page', { token: tokens.admin });

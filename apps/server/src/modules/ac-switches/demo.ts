@@ -6,6 +6,9 @@ import { linkLoraChildren } from '../lora/children.js';
 export const DEMO_SWITCH_SN = 'SW10000001';
 export const DEMO_LORA_MASTER_SN = 'LM10000001';
 const LORA_CHILDREN = ['LN10000011', 'LN10000012', 'LN10000013'];
+/** A sub-meter and a switch on the master too, for its meter and switch realtime views. */
+const LORA_METER = 'LE10000014';
+const LORA_SWITCH = 'LS10000015';
 
 /**
  * Adds them to the first plant's definition before it is provisioned: each connects on its own, so each is
@@ -28,6 +31,8 @@ export function addDemoSmartDevices(plants: PlantDef[]): void {
       devices: [
         { sn: DEMO_LORA_MASTER_SN, kind: 'lora', model: 'HG-LM-1', protocol: 'metrics' },
         ...LORA_CHILDREN.map((sn) => ({ sn, kind: 'lora' as const, model: 'HG-LN-1', protocol: 'metrics' as const })),
+        { sn: LORA_METER, kind: 'meter', model: 'HG-LEM-1', phases: 1, protocol: 'metrics' },
+        { sn: LORA_SWITCH, kind: 'switch', model: 'HG-LSW-1', phases: 1, protocol: 'metrics' },
       ],
     },
   );
@@ -35,5 +40,5 @@ export function addDemoSmartDevices(plants: PlantDef[]): void {
 
 /** After provisioning: the child nodes hang under their master. */
 export async function linkDemoSmartDevices(db: Db): Promise<void> {
-  await linkLoraChildren(db, DEMO_LORA_MASTER_SN, LORA_CHILDREN);
+  await linkLoraChildren(db, DEMO_LORA_MASTER_SN, [...LORA_CHILDREN, LORA_METER, LORA_SWITCH]);
 }

@@ -11,6 +11,7 @@ import { provisionPlant } from '../plants/provision.js';
 import { DEMO_COMPANY } from './seed.js';
 import { connectionPassword, ensureSpareGateways, recordSparesInDemoFile, spareGatewayDefs } from './spares.js';
 import { addDemoSmartDevices, linkDemoSmartDevices } from '../ac-switches/demo.js';
+import { addDemoLights } from '../lights/demo.js';
 import { demoIdentity } from './identity.js';
 
 export interface FleetFile {
@@ -140,6 +141,7 @@ export async function ensureDemoFleet(db: Db, opts: { dataDir: string; size: num
     });
   }
   await linkDemoSmartDevices(db);
+  await addDemoLights(db, demo.id, byAccount('admin@'));
   const data = await addSpares(db, { plants, credentials }, demo.id, opts.dataDir);
   await writeFile(file, JSON.stringify(data, null, 2), { mode: 0o600 });
   await chmod(file, 0o600);

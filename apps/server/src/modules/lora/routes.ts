@@ -1,6 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { LORA_STATUSES, type LoraFilters, type LoraMaster, type LoraNode, type LoraPage } from '@heliograph/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { containing, num, query, toMs } from '../../db/rows.js';
 import { device, gateway } from '../../db/schema.js';
@@ -12,6 +13,8 @@ import { findDevice } from '../../access/finders.js';
 import { scopeCondition } from '../../access/policies.js';
 import { sendXlsx, word } from '../../xlsx/write.js';
 import { deviceStatusOwnSql } from '../plants/status.js';
+import { smartEquipment } from './equipment.js';
+import { LoraShares } from './shares.js';
 
 /**
  * A lora master node connects on its own: a gateway row and a device row of kind 'lora' with the same
@@ -90,9 +93,9 @@ function findMaster(db: Db, auth: AuthContext, sn: string, write = false): Promi
 }
 
 /** Lora master nodes and their child nodes (spec §7 "Lora"), and the smart equipment list. */
-export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+export function loraRoutes(deps: { db: Db; now: () => number }): FastifyPluginAsyncZod {
   return async (app) => {
-    const route = contractRoutes(app, 'lora');
+    const route = contractRoutes(app, 'lora', { id: z.uuid() });
     const { db } = deps;
     const view = { access: 'masterNode.view', scope: 'company' } as const;
     const equipment = { access: 'equip.view', scope: 'company' } as const;
@@ -220,27 +223,41 @@ export function loraRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
       'GET /smart/equips/list',
       {
         config: equipment,
-        summary: 'Smart equipment (switches, lora master and child nodes) the caller may see, of one plant or all',
+        summary:
+          'Smart equipment the caller may see (bulbs, AC switches, lora nodes, weather stations) of one plant or all, paged',
       },
       async (req) => {
-        const auth = requireAuth(req.auth);
-        const plant = req.query.plantId ? sql`and g.plant_id::text = ${req.query.plantId}` : sql``;
-        const rows = await query<
-          RawNode & { plant_id: string | null; plant_name: string | null; parent_sn: string | null }
-        >(
-          db,
-          sql`select d.id, d.sn, d.kind, d.model, d.alias, ${deviceStatusOwnSql} as status, dl.metrics, dl.ts,
-              g.plant_id, pl.name as plant_name, par.sn as parent_sn
-            from device d join gateway g on g.id = d.gateway_id left join plant pl on pl.id = g.plant_id
-            left join device_latest dl on dl.device_id = d.id left join device par on par.id = d.parent_id
-            where d.deleted_at is null and d.kind in ('switch', 'lora') and ${scopeCondition(auth, 'device')} ${plant}
-            order by d.kind, d.sn limit 1000`,
-        );
-        return ok(
-          req,
-          rows.map((r) => ({ ...nodeOf(r), plantId: r.plant_id, plantName: r.plant_name, parentSn: r.parent_sn })),
-        );
+        const { page, size, ...q } = req.query;
+        return ok(req, await smartEquipment(db, requireAuth(req.auth), q, { page, size }));
       },
+    );
+
+    const shares = new LoraShares(db, deps.now);
+    route(
+      'GET /masterNode/:sn/shares',
+      { config: view, summary: 'The master node’s realtime share links in force (for a caller who may change it)' },
+      async (req) => ok(req, await shares.list(requireAuth(req.auth), req.params.sn)),
+    );
+    route(
+      'POST /masterNode/:sn/share',
+      { config: view, summary: 'A read-only share link of the master node’s realtime views (token shown once)' },
+      async (req) => ok(req, await shares.create(requireAuth(req.auth), req.params.sn, req.ip)),
+    );
+    route(
+      'POST /masterNode/share/:id/revoke',
+      { config: view, summary: 'Revoke a realtime share link: pages showing it stop at once' },
+      async (req) => {
+        await shares.revoke(requireAuth(req.auth), req.params.id, req.ip);
+        return ok(req, null);
+      },
+    );
+    route(
+      'GET /lora/realtime',
+      {
+        config: { ...view, links: ['lora'] },
+        summary: 'With a LoRa share link: its master node and sub-nodes (all, meters or switches) with readings now',
+      },
+      async (req) => ok(req, await shares.realtime(requireAuth(req.auth), req.query.view)),
     );
   };
 }

@@ -151,7 +151,7 @@ describe('smart rules API', () => {
       [
         { actions: [{ kind: 'light', lightId: 'L-1', on: true, brightness: 101 }] },
         'actions.0.brightness',
-        'brightnessRange',
+        'brightness',
       ],
       [{ actions: [switchOff, { kind: 'acSwitch', sn: SW, on: true }] }, 'actions.1.sn', 'ruleDeviceTwice'],
       [

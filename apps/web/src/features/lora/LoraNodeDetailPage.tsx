@@ -19,6 +19,7 @@ import { fetchLoraMaster, LIST_PATH, loraKeys } from './loraApi';
 import { OnlineTag } from '../device-common/OnlineTag';
 import { PlantLink } from './LoraNodesPage';
 import { RenameButton } from './RenameButton';
+import { ShareRealtimeButton } from './ShareRealtimeButton';
 import { SignalBars } from './SignalBars';
 import { FieldList, type Field } from '../device-common/FieldList';
 import '../device-common/storage.css';
@@ -75,6 +76,7 @@ export default function LoraNodeDetailPage(): React.JSX.Element {
                 <UpgradeButton sn={m.sn} kind="lora" />
                 {mayChange(m) ? (
                   <>
+                    <ShareRealtimeButton sn={m.sn} />
                     <RenameButton sn={m.sn} alias={m.alias} />
                     <DeleteMasterButton m={m} />
                   </>

@@ -604,7 +604,7 @@ function ActionFields({ form, index, devices }: FieldsProps & { index: number })
                 {
                   validator: async (_, v: unknown) => {
                     if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100) return;
-                    throw new Error(fieldMessage('brightnessRange', lang));
+                    throw new Error(fieldMessage('brightness', lang));
                   },
                 },
               ]}
