@@ -1,5 +1,5 @@
-import { Form, Input, InputNumber, Switch } from 'antd';
-import { plantInfoFields, plantSettingsSchema } from '@heliograph/shared';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { plantInfoFields, plantSettingsSchema, PRICE_SOURCES, type PriceSource } from '@heliograph/shared';
 import { useTranslation } from 'react-i18next';
 import { SchemaItem } from './SchemaItem';
 import type { PlantFormValues } from './formModel';
@@ -9,6 +9,7 @@ export function MoreFields(): React.JSX.Element {
   const { t } = useTranslation();
   const form = Form.useFormInstance<PlantFormValues>();
   const currency = Form.useWatch('currency', { form, preserve: true }) ?? '';
+  const type = Form.useWatch('type', { form, preserve: true });
   const f = plantInfoFields;
   return (
     <div className="hg-pf-grid">
@@ -26,6 +27,8 @@ export function MoreFields(): React.JSX.Element {
       >
         <InputNumber className="hg-pf-number" min={0} suffix="kWh" />
       </SchemaItem>
+      {/* A storage plant chooses its prices beside its automation (StorageFields). */}
+      {type === 'grid' ? <PriceSourceField /> : null}
     </div>
   );
 }
@@ -46,11 +49,40 @@ export function StorageFields(): React.JSX.Element {
       <SchemaItem name={['settings', 'exportPrice']} schema={s.exportPrice}>
         <InputNumber className="hg-pf-number" min={0} step={0.0001} suffix={t('plantForm.unit.perKwh', { currency })} />
       </SchemaItem>
+      <PriceSourceField />
       {(['autoChargeDischarge', 'autoExport'] as const).map((auto) => (
         <Form.Item key={auto} name={['settings', auto]} label={t(`plantForm.field.${auto}`)} valuePropName="checked">
           <Switch />
         </Form.Item>
       ))}
     </div>
+  );
+}
+
+// Prices the server works out itself; the others are read from slots uploaded or fetched for the plant.
+const COMPUTED: readonly PriceSource[] = ['tariff', 'simulated'];
+
+/**
+ * Where the plant's dynamic prices come from (issue 17, docs/prices.md): its tariff (the default), the
+ * simulated market, or slots stored from a price file, Octopus Agile or ENTSO-E.
+ */
+export function PriceSourceField(): React.JSX.Element {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<PlantFormValues>();
+  const picked = Form.useWatch(['settings', 'priceSource'], { form, preserve: true }) as PriceSource | undefined;
+  const stored = picked !== undefined && !COMPUTED.includes(picked);
+  return (
+    <SchemaItem
+      name={['settings', 'priceSource']}
+      schema={plantSettingsSchema.shape.priceSource}
+      extra={stored ? t('plantForm.hint.priceSourceStored') : t('plantForm.hint.priceSource')}
+    >
+      <Select
+        allowClear
+        placeholder={t('plantForm.priceSource.tariff')}
+        data-testid="plant-price-source"
+        options={PRICE_SOURCES.map((s) => ({ value: s, label: t(`plantForm.priceSource.${s}`) }))}
+      />
+    </SchemaItem>
   );
 }

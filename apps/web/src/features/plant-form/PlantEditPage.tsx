@@ -102,10 +102,11 @@ function PlantEditor({ plant }: { plant: PlantDetail }): React.JSX.Element {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PlantFormValues>();
   const initial = useMemo(() => fromDetail(plant), [plant]);
-  const [tab, setTab] = useState<Tab>('basic');
+  const [search, setSearch] = useSearchParams();
+  // The overview's plan card opens the editor on the storage tab with ?tab=storage.
+  const [tab, setTab] = useState<Tab>(() => (search.get('tab') === 'storage' ? 'storage' : 'basic'));
   const [picture, setPicture] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
-  const [search, setSearch] = useSearchParams();
   // The overview's "Share" opens the editor with ?dialog=share.
   const [dialog, setDialogState] = useState<'share' | 'transfer' | null>(() =>
     search.get('dialog') === 'share' && plant.rights.share ? 'share' : null,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** The overview's cards; each names its heading id `ov-<card>`, title `overview.<card>.title`, test id `<card>-card`. */
-export type OverviewCardName = 'day' | 'energy' | 'flow' | 'devices' | 'events';
+export type OverviewCardName = 'day' | 'energy' | 'flow' | 'devices' | 'events' | 'prices' | 'plan';
 
 /** A titled section of the overview. Its heading names the region for screen readers. */
 export function OverviewCard({

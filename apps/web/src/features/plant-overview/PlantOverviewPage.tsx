@@ -15,6 +15,8 @@ import { EventsCard } from './EventsCard';
 import { buildFlowModel } from './flowModel';
 import { HeadlineFigures } from './HeadlineFigures';
 import { OverviewHeader } from './OverviewHeader';
+import { PlanCard } from './PlanCard';
+import { PricesCard } from './PricesCard';
 import { useDisplay } from '../../components/chart/useDisplay';
 import { usePlantLive } from './usePlantLive';
 import { usePlantNow } from './usePlantNow';
@@ -117,6 +119,10 @@ export default function PlantOverviewPage(): React.JSX.Element {
           display={display}
         />
         <DevicesCard className="hg-ov-devices" plantId={plant.id} tz={plant.timezone} locale={display.locale} />
+        <PricesCard className="hg-ov-prices" plantId={plant.id} today={today} display={display} />
+        {plant.type !== 'grid' ? (
+          <PlanCard className="hg-ov-plan" plantId={plant.id} today={today} display={display} />
+        ) : null}
         <EventsCard className="hg-ov-events" plantId={plant.id} tz={plant.timezone} />
       </div>
     </div>
