@@ -102,7 +102,6 @@ export const ruleCondition = z.discriminatedUnion('kind', [
 ]);
 export type RuleCondition = z.infer<typeof ruleCondition>;
 
-
 export const ruleAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('acSwitch'), sn: serialNumber, on: z.boolean() }),
   z.object({ kind: z.literal('inverterMode'), sn: serialNumber, mode: z.enum(BATTERY_WORK_MODES) }),
