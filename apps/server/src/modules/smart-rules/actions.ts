@@ -26,11 +26,6 @@ export interface LightActuator {
   ): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 
-/** Until the price part is wired: no price is known, so price triggers and conditions never hold. */
-export const noPrices: PriceSource = { buyAt: async () => null };
-/** Until the lighting part is wired: every light action fails with this reason. */
-export const noLights: LightActuator = { setLight: async () => ({ ok: false, reason: 'lightUnavailable' }) };
-
 export interface ActionDeps {
   db: Db;
   commands: CommandService;

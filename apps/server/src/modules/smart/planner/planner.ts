@@ -45,8 +45,6 @@ export const DEPARTURE_SOC_POINTS = 15;
 /** The schedule is sent again when what the inverter holds runs out within this time. */
 const RESEND_BEFORE_END_MS = 6 * 3_600_000;
 
-export type PlanReason = 'noStorage' | 'noPrices' | 'offline' | 'upgrading' | 'failed' | string;
-
 export interface PlannerDeps {
   db: Db;
   commands: CommandService;
