@@ -11,6 +11,7 @@ export * from './gateway-protocol.js';
 export * from './metrics.js';
 export * from './plant.js';
 export * from './prices.js';
+export * from './cameras.js';
 export * from './random.js';
 export * from './co2.js';
 export * from './energy.js';

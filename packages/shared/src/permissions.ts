@@ -45,6 +45,9 @@ export const PERMISSIONS = {
   'switch.control': { parent: 'switch.view', type: 1 },
   'smart.acSwitch': { parent: 'equip.view', type: 1 },
   'equip.other': { parent: 'equip.view', type: 0 },
+  // Cameras and video (issue 18)
+  'camera.view': { parent: 'equip.view', type: 0 },
+  'camera.edit': { parent: 'camera.view', type: 1 },
   'event.view': { parent: 'equip.view', type: 0 },
   // Smart rules
   intelligence: { parent: null, type: 0 },
@@ -73,6 +76,7 @@ export const PERMISSIONS = {
   'company.agent': { parent: 'company.management', type: 0 },
   'company.manual': { parent: 'company.management', type: 0 },
   'company.audit': { parent: 'company.management', type: 0 },
+  'storage.space': { parent: 'company.management', type: 0 },
   'company.list': { parent: 'company.management', type: 0 },
   // Customers
   'user.producer': { parent: null, type: 0 },

@@ -42,6 +42,7 @@ const DEVICES_VIEW: PermissionKey[] = [
   'switch.view',
   'equip.other',
   'event.view',
+  'camera.view',
 ];
 const DEVICES_CONTROL: PermissionKey[] = [
   ...DEVICES_VIEW,
@@ -56,6 +57,7 @@ const DEVICES_CONTROL: PermissionKey[] = [
   'config.template.list',
   'battery.control',
   'meter.control',
+  'camera.edit',
   'switch.control',
 ];
 const FIRMWARE_VIEW: PermissionKey[] = [
@@ -78,6 +80,7 @@ const COMPANY: PermissionKey[] = [
   'company.agent',
   'company.manual',
   'company.audit',
+  'storage.space',
 ];
 const CUSTOMERS: PermissionKey[] = [
   'user.producer',

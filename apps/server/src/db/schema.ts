@@ -1767,3 +1767,102 @@ export const weatherLink = pgTable(
   },
   (t) => [uniqueIndex('weather_link_plant').on(t.plantId)],
 );
+
+/**
+ * A company's video storage space (issue 18, at most 10 a company): a folder below VIDEO_DIR, or an
+ * S3-compatible bucket whose secret key is sealed (auth/secret-box.ts) and never answered.
+ */
+export const storageSpace = pgTable(
+  'storage_space',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** folder | s3 */
+    kind: text('kind').notNull(),
+    folder: text('folder').notNull().default(''),
+    /** endpoint, bucket, region, prefix, accessKey; the secret key is in `s3SecretCipher`. */
+    s3: jsonb('s3').$type<{ endpoint: string; bucket: string; region: string; prefix: string; accessKey: string }>(),
+    s3SecretCipher: text('s3_secret_cipher'),
+    capacityGb: doublePrecision('capacity_gb').notNull(),
+    retentionDays: integer('retention_days').notNull(),
+    /** Bytes of recordings kept, maintained as segments are stored and reclaimed. */
+    usedBytes: doublePrecision('used_bytes').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('storage_space_company_name').on(t.companyId, t.name)],
+);
+
+/** A camera or NVR on a plant (issue 18). The password is sealed and never answered. */
+export const camera = pgTable(
+  'camera',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    plantId: uuid('plant_id')
+      .notNull()
+      .references(() => plant.id, { onDelete: 'cascade' }),
+    /** One of CAMERA_KINDS, or `simulated` (the demo's test pattern). */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    path: text('path').notNull().default(''),
+    username: text('username').notNull().default(''),
+    passwordCipher: text('password_cipher').notNull(),
+    /** off | continuous | event */
+    recording: text('recording').notNull().default('off'),
+    storageSpaceId: uuid('storage_space_id').references(() => storageSpace.id, { onDelete: 'set null' }),
+    /** One of CAMERA_STATES: what the last test or stream attempt found. */
+    state: text('state').notNull().default('unknown'),
+    stateAt: timestamp('state_at', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('camera_plant').on(t.plantId), index('camera_company').on(t.companyId)],
+);
+
+/** A camera's channel (an NVR has many; a camera one). */
+export const cameraChannel = pgTable(
+  'camera_channel',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cameraId: uuid('camera_id')
+      .notNull()
+      .references(() => camera.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('camera_channel_number').on(t.cameraId, t.number)],
+);
+
+/**
+ * One recorded HLS segment of a channel, kept in a storage space under `objectKey`. Playback and the timeline
+ * read these rows; retention deletes the oldest first, so what is kept has no gaps inside it.
+ */
+export const recordingSegment = pgTable(
+  'recording_segment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => cameraChannel.id, { onDelete: 'cascade' }),
+    storageSpaceId: uuid('storage_space_id')
+      .notNull()
+      .references(() => storageSpace.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    bytes: integer('bytes').notNull(),
+    objectKey: text('object_key').notNull(),
+    /** The event that made an event-triggered recording keep this segment. */
+    eventId: uuid('event_id'),
+  },
+  (t) => [
+    uniqueIndex('recording_segment_channel_start').on(t.channelId, t.startedAt),
+    index('recording_segment_space_start').on(t.storageSpaceId, t.startedAt),
+  ],
+);

@@ -52,7 +52,10 @@ import { displayContracts } from './displays.js';
 import { smartContracts } from './smart.js';
 // Issue 17 point 5: smart rules
 import { smartRuleContracts } from './smart-rules.js';
+// Issue 18: cameras, live view, recordings and storage spaces
+import { cameraContracts } from './cameras.js';
 
+export * from './cameras.js';
 export * from './route.js';
 export * from './paging.js';
 export * from './events.js';
@@ -152,6 +155,7 @@ export const API = {
   ...displayContracts,
   ...smartContracts,
   ...smartRuleContracts,
+  ...cameraContracts,
 };
 
 export type ApiRoute = keyof typeof API;
