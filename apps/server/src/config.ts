@@ -95,6 +95,13 @@ export interface Config {
    * it, so it must be reachable from them. Default http://127.0.0.1:<PORT> (a single machine, the simulator).
    */
   publicUrl: string;
+  /** Debian's ffmpeg and ffprobe (FFMPEG_PATH, FFPROBE_PATH): they pull RTSP and write HLS (issue 18). */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Live HLS segments and folder storage spaces live below this folder (VIDEO_DIR, default DATA_DIR/video). */
+  videoDir: string;
+  /** Give the demo fleet's larger plants simulated cameras (SIMULATE_CAMERAS; only with SIMULATE). */
+  simulateCameras: boolean;
 }
 
 export interface MigrationConfig {
@@ -263,6 +270,10 @@ const envSchema = z.object({
   FLEET_SIZE: wholeNumber(1, MAX_FLEET_SIZE).default(24),
   BACKFILL_DAYS: wholeNumber(0).default(90),
   SIMULATE_INTERVAL: positive.default(60),
+  SIMULATE_CAMERAS: bool.default(true),
+  FFMPEG_PATH: text.default('ffmpeg'),
+  FFPROBE_PATH: text.default('ffprobe'),
+  VIDEO_DIR: text.optional(),
   SIMULATE_UPGRADE_PERCENT_TIME: wholeNumber(0, 1000).default(100),
   SIMULATE_UPGRADE_FAIL_PERCENT: wholeNumber(0, 100).default(3),
   INGEST_LANES: positive.default(8),
@@ -373,6 +384,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(here, '../../web/dist'),
     migration,
     publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    videoDir: path.resolve(cwd, e.VIDEO_DIR ?? path.join(e.DATA_DIR, 'video')),
+    simulateCameras: e.SIMULATE && e.SIMULATE_CAMERAS,
   };
 }
 
