@@ -20,8 +20,11 @@ export interface NewMessage {
   source?: string;
 }
 
-/** Rows per INSERT: a region going offline posts to thousands of users at once. */
-const CHUNK = 500;
+/**
+ * Rows per INSERT: a region going offline posts to thousands of users at once. Small, because on embedded
+ * PGlite a statement holds the event loop while it runs (500 rows took 200–340 ms, 100 rows a fifth).
+ */
+const CHUNK = 100;
 
 /**
  * The one way into the notice centre (alarms, bulletins, maintenance and migration notices). Inserts the
@@ -29,12 +32,13 @@ const CHUNK = 500;
  * new ones (MESSAGE_TOPIC_PREFIX) so their browsers' badges update at once. Answers how many were new.
  */
 export async function postMessages(
-  deps: { db: Db; bus?: MessageBus },
+  deps: { db: Db; bus?: MessageBus | undefined; turn?: () => Promise<void> },
   messages: readonly NewMessage[],
 ): Promise<number> {
   const reached = new Set<string>();
   let added = 0;
   for (let i = 0; i < messages.length; i += CHUNK) {
+    if (i > 0) await (deps.turn ?? (() => new Promise<void>((resolve) => setImmediate(resolve))))();
     const rows = await deps.db
       .insert(message)
       .values(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appUser, message, notificationDelivery } from '../../db/schema.js';
 import { ACCOUNTS, TestApp } from '../../test/harness.js';
 import { sunrisePlant } from '../../test/gateway-fixtures.js';
-import { backoffMs } from './deliver.js';
+import { backoffMs, DELIVERY_BATCH } from './deliver.js';
 import { LEASE_MS } from './fanout.js';
 import { eventGateway, RecordingPush, WebhookReceiver } from './fixture.js';
 import { NOTIFICATION_LIMITS } from '@heliograph/shared';
@@ -298,6 +298,42 @@ describe('delivery', { timeout: 120_000 }, () => {
     } finally {
       await b.close();
     }
+  });
+
+  it('sends a region’s worth of alarms to one person as one digest, however many claims it takes', async () => {
+    const [adminUser] = await t.database.db.select().from(appUser).where(eq(appUser.account, ACCOUNTS.admin));
+    const many = DELIVERY_BATCH * 2 + 137;
+    const facts = (i: number) => ({
+      eventId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      transition: 'open' as const,
+      code: 'F909',
+      level: 'fault',
+      severity: 'fault' as const,
+      message: 'region offline',
+      deviceSn: INV,
+      plantId,
+      plantName: 'Notified plant',
+      at: clock.ms,
+    });
+    await t.database.db.insert(notificationDelivery).values(
+      Array.from({ length: many }, (_, i) => ({
+        channel: 'email',
+        target: adminUser?.id ?? '',
+        eventId: facts(i).eventId,
+        transition: 'open',
+        payload: facts(i),
+        nextAt: new Date(clock.ms),
+      })),
+    );
+    await t.notifications.tick();
+    const mails = mailsTo(ACCOUNTS.admin).filter((m) => m.text.includes('F909'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain(String(many));
+    const left = await t.database.db
+      .select({ id: notificationDelivery.id })
+      .from(notificationDelivery)
+      .where(and(eq(notificationDelivery.state, 'pending'), eq(notificationDelivery.channel, 'email')));
+    expect(left).toHaveLength(0);
   });
 });
 
