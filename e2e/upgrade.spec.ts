@@ -70,7 +70,11 @@ test('upload a signed image, upgrade a simulated inverter from its page, see the
   await dialog.getByLabel('Brand').fill('Heliograph Sim');
   await dialog.getByLabel('Product').fill(before.model);
   await dialog.getByLabel('Software version').fill(version);
-  const uploaded = platform.waitForResponse((r) => r.url().includes('/api/v1/firmware/upload'));
+  const uploaded = platform.waitForResponse(
+    // The console's 8 s tokens (playwright.config.ts) may lapse mid-form: the client refreshes and sends again,
+    // and the answer that counts is that second one.
+    (r) => r.url().includes('/api/v1/firmware/upload') && r.status() !== 401,
+  );
   await dialog.getByRole('button', { name: 'Upload firmware' }).click();
   const answer = (await (await uploaded).json()) as { code: number; data: { id: string } };
   expect(answer.code).toBe(0);
