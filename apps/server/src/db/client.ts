@@ -69,7 +69,7 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: await migratedImage() });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
@@ -80,6 +80,28 @@ export async function openDatabase(opts: {
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+let image: Promise<Blob> | null = null;
+
+/**
+ * An empty database with every migration applied, made once per process. Tests open hundreds of in-memory
+ * databases; loading this image takes about 0.5 s where initdb and the migrations take about 3 s (measured
+ * 2026-11-27), which was most of each API test file's start. The migrations still run on the copy (a no-op).
+ */
+function migratedImage(): Promise<Blob> {
+  image ??= (async () => {
+    const fresh = new PGlite();
+    await fresh.waitReady;
+    await migratePglite(drizzlePglite(fresh, { schema }), { migrationsFolder });
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    return dump;
+  })().catch((err: unknown) => {
+    image = null;
+    throw err;
+  });
+  return image;
 }
 
 async function ping(db: Db): Promise<boolean> {
