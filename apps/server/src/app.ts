@@ -98,6 +98,9 @@ import { weatherAccountRoutes } from './modules/weather/account-routes.js';
 import { WeatherAccounts, weatherProviders } from './modules/weather/accounts.js';
 import { lightRoutes } from './modules/lights/routes.js';
 import { LightService } from './modules/lights/service.js';
+import { cameraRoutes } from './modules/cameras/routes.js';
+import { CameraService } from './modules/cameras/service.js';
+import { StorageSpaceService } from './modules/cameras/spaces.js';
 import { lightProviders } from './modules/lights/providers.js';
 import { SecretBox } from './modules/auth/secret-box.js';
 import { AnswerCache } from './http/answer-cache.js';
@@ -337,6 +340,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
   const secretBox = new SecretBox(db);
   const lights = new LightService({ db, now: clock, box: secretBox, providers: lightProviders() });
   const weatherAccounts = new WeatherAccounts({ db, now: clock, box: secretBox, providers: weatherProviders() });
+  // Cameras (issue 18): passwords and bucket secrets sealed like the application centre's.
+  const cameras = new CameraService({ db, box: secretBox, now: clock, ffprobePath: config.ffprobePath, log: app.log });
+  const storageSpaces = new StorageSpaceService({ db, box: secretBox });
   const upgrades = new UpgradeService({ db, bus, log: app.log, now: clock, dispatcher: upgradeDispatcher });
   const upgradeAnswers = { db, log: app.log, now: clock, finished: () => upgradeDispatcher.kickSoon() };
   // The plant list's per-plant figures, refreshed from what ingest commits (and swept for the rest).
@@ -541,6 +547,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(acSwitchRoutes({ db, commands }));
       await api.register(loraRoutes({ db, now: clock }));
       await api.register(lightRoutes({ lights }));
+      await api.register(cameraRoutes({ cameras, spaces: storageSpaces }));
       await api.register(inverterRoutes({ db, commands }));
       await api.register(configTemplateRoutes({ db, commands }));
       await api.register(customerRoutes({ db, auth, callers }));

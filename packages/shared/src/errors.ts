@@ -125,6 +125,10 @@ export const ERROR_CODES = {
   oauthStateInvalid: 1704,
   /** A LoRa master node not in a plant cannot be shared. */
   loraShareUnbound: 1705,
+  /** Issue 18: a company's storage spaces have unique names. */
+  storageSpaceNameExists: 1801,
+  /** A storage space cameras record into cannot be deleted: set those cameras to another space or to off first. */
+  storageSpaceInUse: 1802,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

@@ -226,3 +226,36 @@ export function findLight<T = { id: string }>(
 ): Promise<T> {
   return findByUuid<T>(db, auth, 'light', 'l', id, opts);
 }
+
+/**
+ * A camera by id through its plant's policy (policy `camera`, aliases `c` and `p`): "does not exist" for
+ * another company's camera, one of a plant the caller may not see, and a malformed id alike.
+ */
+export function findCameraRow<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  return findByUuid<T>(db, auth, 'camera', 'c', id, opts);
+}
+
+/** A camera's channel by id, through its camera's plant (policy `cameraChannel`, aliases `ch`, `c`, `p`). */
+export function findChannelRow<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  return findByUuid<T>(db, auth, 'cameraChannel', 'ch', id, opts);
+}
+
+/** A storage space of the caller's company by id (policy `storageSpace`, alias `ss`); otherwise 404. */
+export function findStorageSpace<T = { id: string }>(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  opts: FindOptions = {},
+): Promise<T> {
+  return findByUuid<T>(db, auth, 'storageSpace', 'ss', id, opts);
+}

@@ -195,6 +195,16 @@ function upgradeCondition(auth: AuthContext, write: boolean): SQL {
   return sql`exists (select 1 from plant p where p.id = u.plant_id and ${plants})`;
 }
 
+/**
+ * A company's video storage spaces (issue 18) on the alias `ss`: its own staff's (a company role of the
+ * space's company), nobody else's. A space is the company's own configuration, so an agent does not manage the
+ * spaces of the companies it serves, and a caller without a company (a platform administrator) has none.
+ */
+function storageSpaceCondition(auth: AuthContext): SQL {
+  if (auth.link || !isCompanyRole(auth)) return sql`false`;
+  return sql`ss.company_id = ${auth.companyId}`;
+}
+
 export const POLICIES = {
   plant: { from: sql`plant p`, read: plantRead, write: plantWrite, missing: 'plantNotFound' },
   gateway: {
@@ -269,6 +279,29 @@ export const POLICIES = {
     from: sql`smart_rule sr join plant p on p.id = sr.plant_id`,
     read: plantRead,
     write: plantWrite,
+    missing: 'notFound',
+  },
+  /**
+   * A camera follows its plant (issue 18): seen by whoever may see the plant, changed with the plant's write
+   * scope (the permission keys camera.view / camera.edit decide the rest). On the aliases `c` and `p`.
+   */
+  camera: {
+    from: sql`camera c join plant p on p.id = c.plant_id`,
+    read: plantRead,
+    write: plantWrite,
+    missing: 'notFound',
+  },
+  /** A camera's channel follows its camera, and so its plant: on the aliases `ch`, `c` and `p`. */
+  cameraChannel: {
+    from: sql`camera_channel ch join camera c on c.id = ch.camera_id join plant p on p.id = c.plant_id`,
+    read: plantRead,
+    write: plantWrite,
+    missing: 'notFound',
+  },
+  storageSpace: {
+    from: sql`storage_space ss`,
+    read: storageSpaceCondition,
+    write: storageSpaceCondition,
     missing: 'notFound',
   },
   /** A report export follows the user who started it. */

@@ -87,9 +87,15 @@ export function accessHooks(
   });
 }
 
+const GENERIC_RULES: ReadonlySet<string> = new Set(['required', 'invalid', 'tooLong']);
+
 function zodRule(keyword: string, params: Record<string, unknown>, message: string): FieldRule {
   // A shared schema names its own rule (e.g. `date`, `month`) so the message says what is expected.
   if (keyword === 'custom' && Object.hasOwn(MESSAGES.en.fields, message)) return message as FieldRule;
+  // …and so does a bound it names a rule of its own (cameraPassword 4–20, cameraPort …): the limits stay in
+  // the schema (and the OpenAPI document) while the message says what is expected. The generic rules keep
+  // the mapping below.
+  if (Object.hasOwn(MESSAGES.en.fields, message) && !GENERIC_RULES.has(message)) return message as FieldRule;
   if (keyword === 'too_big') return 'tooLong';
   if (keyword === 'invalid_type' && params.input === undefined) return 'required';
   return 'invalid';

@@ -26,6 +26,9 @@ import {
   displayPlant as displayPlantTable,
   viewLink as viewLinkTable,
   light as lightTable,
+  camera as cameraTable,
+  cameraChannel as cameraChannelTable,
+  storageSpace as storageSpaceTable,
   plantLayout,
   reportConfig,
   smartRule,
@@ -314,6 +317,10 @@ interface Keys {
   /** A bulb of Sunrise's bound to the sweep plant, and a realtime share of its lora master (application centre). */
   lightId: string;
   loraShareId: string;
+  /** A camera of the sweep plant, its channel, and the storage space it records into (modules/cameras). */
+  cameraId: string;
+  channelId: string;
+  storageSpaceId: string;
 }
 
 /** Sunrise's key for a parameter of a route, or undefined when this file does not know the name. */
@@ -353,6 +360,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
     target: k.gateway,
     device: k.inverter,
     rolloutId: k.rolloutId,
+    channelId: k.channelId,
+    storageSpaceId: k.storageSpaceId,
   };
   if (Object.hasOwn(byName, name)) return byName[name];
   // A display's listed plants (modules/displays): Sunrise's plant.
@@ -403,6 +412,8 @@ function keyFor(k: Keys, path: string, where: 'path' | 'query' | 'body', name: s
       if (path.startsWith('/api/v1/fullscreen/embed/')) return k.embedId;
       if (path.startsWith('/api/v1/smart/rule')) return k.ruleId;
       if (path.startsWith('/api/v1/light/')) return k.lightId;
+      if (path.startsWith('/api/v1/camera/')) return k.cameraId;
+      if (path.startsWith('/api/v1/storage-space/')) return k.storageSpaceId;
       if (path.startsWith('/api/v1/masterNode/share/')) return k.loraShareId;
       if (path.startsWith('/api/v1/plant') || path.startsWith('/api/v1/live/plant/')) return k.plantId;
       // A plant's battery plan (modules/smart).
@@ -683,6 +694,9 @@ describe('the tenancy sweep', () => {
       ruleId: '',
       lightId: '',
       loraShareId: '',
+      cameraId: '',
+      channelId: '',
+      storageSpaceId: '',
     };
     // A smart rule of Sunrise's plant: another company neither reads, runs, edits, enables nor deletes it.
     const [rule] = await db
@@ -763,6 +777,40 @@ describe('the tenancy sweep', () => {
       })
       .returning();
     k.loraShareId = loraShare?.id ?? '';
+    // A camera of Sunrise's on the sweep plant recording into Sunrise's space: another company neither reads,
+    // edits, tests nor deletes either, nor uses the space for a camera of its own.
+    const [space] = await db
+      .insert(storageSpaceTable)
+      .values({
+        companyId: sunrise?.id ?? '',
+        name: 'Sweep space',
+        kind: 'folder',
+        folder: 'sweep',
+        capacityGb: 1,
+        retentionDays: 1,
+      })
+      .returning();
+    k.storageSpaceId = space?.id ?? '';
+    const [cam] = await db
+      .insert(cameraTable)
+      .values({
+        companyId: sunrise?.id ?? '',
+        plantId,
+        kind: 'hikvision',
+        name: 'Sweep camera',
+        host: '192.0.2.1',
+        port: 554,
+        passwordCipher: 'v1.sweep.sweep.sweep',
+        recording: 'continuous',
+        storageSpaceId: k.storageSpaceId,
+      })
+      .returning();
+    k.cameraId = cam?.id ?? '';
+    const [channel] = await db
+      .insert(cameraChannelTable)
+      .values({ cameraId: k.cameraId, number: 1, name: 'Sweep channel' })
+      .returning();
+    k.channelId = channel?.id ?? '';
     // An alarm webhook of Sunrise's: another company neither reads its log nor edits or removes it.
     const [hook] = await db
       .insert(webhook)
@@ -825,6 +873,7 @@ describe('the tenancy sweep', () => {
     secrets.push('Sweep manual', k.manualId, 'Sweep passkey');
     secrets.push('Sweep manual', k.manualId, 'Sweep firmware', k.firmwareId);
     secrets.push(k.webhookId, 'hooks.example/sweep', 'sweep-webhook-secret-01');
+    secrets.push(k.cameraId, 'Sweep camera', k.storageSpaceId, 'Sweep space');
 
     const planned: Planned[] = [];
     const failures: string[] = [];

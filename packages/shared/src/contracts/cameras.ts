@@ -88,8 +88,11 @@ export const cameraAddBody = z.object({
 });
 export type CameraAddBody = z.infer<typeof cameraAddBody>;
 
-/** Editing: a password left out keeps the kept one. */
-export const cameraEditBody = z.object({ ...cameraFields, password: cameraPassword.optional() });
+/** Editing: a password left out or blank (the form's empty field) keeps the kept one. */
+export const cameraEditBody = z.object({
+  ...cameraFields,
+  password: z.union([z.literal(''), cameraPassword], rule('cameraPassword')).optional(),
+});
 export type CameraEditBody = z.infer<typeof cameraEditBody>;
 
 export const cameraFilters = z.object({

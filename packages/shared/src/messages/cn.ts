@@ -98,6 +98,8 @@ export const cn: Messages = {
     bulbBound: '该灯泡已绑定到电站。',
     oauthStateInvalid: '无法确认服务商登录，请重新开始关联。',
     loraShareUnbound: '请先将主节点加入电站，再分享其实时视图。',
+    storageSpaceNameExists: '已存在同名的存储空间。',
+    storageSpaceInUse: '仍有摄像头在向此存储空间录像。请先为这些摄像头选择其他存储空间或关闭录像。',
   },
   fields: {
     required: '此项为必填项。',

@@ -103,6 +103,9 @@ export const de: Messages = {
     bulbBound: 'Diese Lampe ist bereits einer Anlage zugeordnet.',
     oauthStateInvalid: 'Die Anmeldung beim Anbieter konnte nicht bestätigt werden. Starten Sie die Verknüpfung neu.',
     loraShareUnbound: 'Fügen Sie den Master-Knoten einer Anlage hinzu, bevor Sie seine Echtzeitansicht teilen.',
+    storageSpaceNameExists: 'Ein Videospeicher mit diesem Namen existiert bereits.',
+    storageSpaceInUse:
+      'Kameras zeichnen noch in diesen Videospeicher auf. Wählen Sie für sie zuerst einen anderen Speicher oder schalten Sie ihre Aufzeichnung aus.',
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',

@@ -100,6 +100,9 @@ export const en = {
     bulbBound: 'This bulb is already bound to a plant.',
     oauthStateInvalid: 'The provider sign-in could not be confirmed. Start linking again.',
     loraShareUnbound: 'Add the master node to a plant before sharing its realtime view.',
+    storageSpaceNameExists: 'A storage space with this name already exists.',
+    storageSpaceInUse:
+      'Cameras still record into this storage space. Choose another space for them, or turn their recording off, first.',
   },
   fields: {
     required: 'This field is required.',

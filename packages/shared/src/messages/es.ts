@@ -105,6 +105,9 @@ export const es: Messages = {
     bulbBound: 'Esta bombilla ya está vinculada a una planta.',
     oauthStateInvalid: 'No se pudo confirmar el inicio de sesión del proveedor. Vuelva a iniciar la vinculación.',
     loraShareUnbound: 'Añada el nodo maestro a una planta antes de compartir su vista en tiempo real.',
+    storageSpaceNameExists: 'Ya existe un espacio de almacenamiento con este nombre.',
+    storageSpaceInUse:
+      'Todavía hay cámaras que graban en este espacio de almacenamiento. Primero elija otro espacio para ellas o desactive su grabación.',
   },
   fields: {
     required: 'Este campo es obligatorio.',

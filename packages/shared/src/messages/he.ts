@@ -98,6 +98,8 @@ export const he: Messages = {
     bulbBound: 'נורה זו כבר משויכת לתחנה.',
     oauthStateInvalid: 'לא ניתן היה לאשר את הכניסה אצל הספק. התחילו את הקישור מחדש.',
     loraShareUnbound: 'הוסיפו את צומת האב לתחנה לפני שיתוף התצוגה בזמן אמת שלו.',
+    storageSpaceNameExists: 'כבר קיים שטח אחסון בשם זה.',
+    storageSpaceInUse: 'מצלמות עדיין מקליטות לשטח האחסון הזה. בחרו עבורן קודם שטח אחסון אחר, או כבו את ההקלטה שלהן.',
   },
   fields: {
     required: 'שדה חובה.',

@@ -99,6 +99,9 @@ export const po: Messages = {
     bulbBound: 'Ta żarówka jest już przypisana do elektrowni.',
     oauthStateInvalid: 'Nie udało się potwierdzić logowania u dostawcy. Rozpocznij łączenie od nowa.',
     loraShareUnbound: 'Dodaj węzeł główny do elektrowni, zanim udostępnisz jego widok na żywo.',
+    storageSpaceNameExists: 'Przestrzeń na nagrania o tej nazwie już istnieje.',
+    storageSpaceInUse:
+      'Kamery nadal nagrywają do tej przestrzeni na nagrania. Najpierw wybierz dla nich inną przestrzeń lub wyłącz ich nagrywanie.',
   },
   fields: {
     required: 'To pole jest wymagane.',

@@ -100,6 +100,9 @@ export const pt: Messages = {
     bulbBound: 'Esta lâmpada já está associada a uma usina.',
     oauthStateInvalid: 'Não foi possível confirmar o login do fornecedor. Inicie a associação novamente.',
     loraShareUnbound: 'Adicione o nó mestre a uma usina antes de compartilhar sua visualização em tempo real.',
+    storageSpaceNameExists: 'Já existe um espaço de armazenamento com este nome.',
+    storageSpaceInUse:
+      'Ainda há câmeras gravando neste espaço de armazenamento. Primeiro escolha outro espaço para elas ou desative a gravação.',
   },
   fields: {
     required: 'Este campo é obrigatório.',

@@ -98,6 +98,9 @@ export const vi: Messages = {
     bulbBound: 'Bóng đèn này đã được gắn với một nhà máy.',
     oauthStateInvalid: 'Không thể xác nhận đăng nhập của nhà cung cấp. Hãy bắt đầu liên kết lại.',
     loraShareUnbound: 'Hãy thêm nút chính vào một nhà máy trước khi chia sẻ chế độ xem thời gian thực.',
+    storageSpaceNameExists: 'Đã có không gian lưu trữ với tên này.',
+    storageSpaceInUse:
+      'Vẫn có camera đang ghi vào không gian lưu trữ này. Trước tiên hãy chọn không gian khác cho chúng hoặc tắt ghi hình.',
   },
   fields: {
     required: 'Trường này là bắt buộc.',

@@ -8,7 +8,8 @@ import type { AuthContext } from '../../http/context.js';
  * `member.unbind`, `member.mfaReset`, `member.mfaRequire`, `customer.*`, `customerType.*`, `agent.appoint`,
  * `agent.revoke`, `company.*`, `manual.*`, `migration.*`, `version.publish`, `version.delete`,
  * `deviceProfile.*`, `protocol.*`, `bulletin.*`, `maintenance.*`, `display.*` (create, update, delete, link,
- * linkRevoke, logo, logoDelete), `embed.create`, `embed.revoke`.
+ * linkRevoke, logo, logoDelete), `embed.create`, `embed.revoke`, `camera.*` and `storageSpace.*` (create,
+ * update, delete; issue 18).
  */
 export type AuditAction = `${
   | 'role'
@@ -26,13 +27,15 @@ export type AuditAction = `${
   | 'bulletin'
   | 'maintenance'
   | 'display'
-  | 'embed'}.${string}`;
+  | 'embed'
+  | 'camera'
+  | 'storageSpace'}.${string}`;
 
 export interface AuditEntry {
   action: AuditAction;
   /**
    * The kind of thing changed (role, user, customer, customer_type, company, agent, manual, migration, version,
-   * device_profile, protocol, bulletin, maintenance_notice, display, plant).
+   * device_profile, protocol, bulletin, maintenance_notice, display, plant, camera, storage_space).
    */
   targetKind: string;
   targetId: string;

@@ -1,8 +1,12 @@
 import { startFleet, type FleetHandle } from '@heliograph/simulator';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { company } from '../../db/schema.js';
+import { ensureDemoCameras } from '../cameras/demo.js';
 import { daysSinceLastReading, ensureDemoFleet, lastReadings } from './fleet.js';
+import { DEMO_COMPANY } from './seed.js';
 import { spareLabels, unboundSpares } from './spares.js';
 
 /**
@@ -22,6 +26,12 @@ export async function startDemoFleet(deps: {
   const { db, config, log } = deps;
   const demo = await ensureDemoFleet(db, { dataDir: config.dataDir, size: config.fleetSize });
   if (!demo) return undefined;
+  if (config.simulateCameras) {
+    // The larger plants' simulated cameras (issue 18 point 4): made once; a restart finds them and adds none.
+    const [sunrise] = await db.select({ id: company.id }).from(company).where(eq(company.name, DEMO_COMPANY));
+    const made = sunrise ? await ensureDemoCameras(db, sunrise.id) : 0;
+    if (made > 0) process.stdout.write(`Simulated cameras: ${made} on the demo fleet's largest plants\n`);
+  }
   const simulatorLog = refusalsOnce(log);
   // First start: the whole history; a restart: just the gap since the last reading (replays are harmless).
   const gap = await daysSinceLastReading(db);
