@@ -121,6 +121,8 @@ import { upgradeRoutes } from './modules/upgrades/routes.js';
 import { versionRoutes } from './modules/versions/routes.js';
 import { deviceProfileRoutes } from './modules/device-profiles/routes.js';
 import { UpgradeService } from './modules/upgrades/service.js';
+import { streamRoutes } from './modules/cameras/stream-routes.js';
+import { startVideo, type VideoOptions } from './modules/cameras/stream/video.js';
 
 // A transaction of the embedded database holds it (and, being on the main thread, the event loop) while it
 // runs: small ones let the console's queries in between (issue 11).
@@ -181,6 +183,8 @@ export interface AppOptions {
   prices?: PriceSource;
   /** Sets lights for smart rules (issue 17); the application centre's LightService otherwise.  */
   lights?: LightActuator;
+  /** Cameras' ffmpeg spawner and recorder timers (issue 18; tests count processes and drive the recorder). */
+  video?: VideoOptions;
 }
 
 export interface HeliographApp {
@@ -209,6 +213,8 @@ export interface HeliographApp {
   priceFetcher: PriceFetcher;
   /** The smart rules' engine (tests drive its `tick`). */
   rules: RuleEngine;
+  /** Live streams, recordings and retention (issue 18). */
+  video: Awaited<ReturnType<typeof startVideo>>;
   /** Marks the instance as draining: /readyz answers 503 so a load balancer stops sending work. */
   drain(): void;
 }
@@ -464,6 +470,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     : undefined;
   migrator?.start();
 
+  // Cameras (issue 18): ffmpeg per watched or recording channel, segments into storage spaces, retention.
+  const video = await startVideo({ config, db, box: secretBox, now: clock, log: app.log, opts: opts.video });
+
   let draining = false;
   // First, so every answer carries them, refusals of the access hooks included.
   await app.register(securityHeaders, { config });
@@ -578,6 +587,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       await api.register(
         smartRuleRoutes({ db, now: clock, changed: ruleIntervalMs > 0 ? () => rules.kickSoon() : undefined }),
       );
+      await api.register(
+        streamRoutes({ db, supervisor: video.supervisor, stores: video.stores, ffmpeg: video.ffmpeg, now: clock }),
+      );
     },
     { prefix: '/api/v1' },
   );
@@ -606,6 +618,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     await rules.stop();
     await summaries.stop();
     await migrator?.stop();
+    // No ffmpeg is left behind: every stream is stopped (SIGTERM, then SIGKILL) and its folder removed.
+    await video.stop();
     // After ingest and the senders: their last messages (acknowledgements, commands) are in the log too.
     fullTelemetry.stop();
     loop.stop();
@@ -630,6 +644,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     planner,
     priceFetcher,
     rules,
+    video,
     drain: () => {
       draining = true;
     },

@@ -129,6 +129,10 @@ export const ERROR_CODES = {
   storageSpaceNameExists: 1801,
   /** A storage space cameras record into cannot be deleted: set those cameras to another space or to off first. */
   storageSpaceInUse: 1802,
+  /** Issue 18 (camstream): this server already runs as many live streams as it may (MAX_STREAMS). */
+  streamLimit: 1811,
+  /** ffmpeg cannot be run on this server, so no live view or recording (FFMPEG_PATH). */
+  ffmpegMissing: 1812,
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_CODES;

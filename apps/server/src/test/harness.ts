@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signNonce, type TokenPair } from '@heliograph/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type HeliographApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { ManifestKey } from '../modules/upgrades/manifest-key.js';
 import type { FileStore } from '../modules/files/store.js';
@@ -69,6 +69,8 @@ export class TestApp {
   priceFetch: Fetch | undefined;
   /** Web push as a test records it (undefined: the real transport, never reached in tests without subscriptions). */
   push: PushTransport | undefined;
+  /** Live streams and recordings (issue 18): tests count its ffmpeg processes and drive its recorder. */
+  video!: HeliographApp['video'];
   /** The configuration the app was built with. */
   config!: Config;
   /** The platform key that signs upgrade manifests (simulated gateways trust its public half). */
@@ -151,6 +153,8 @@ export class TestApp {
       // Smart rules fire when a test ticks an engine.
       ruleIntervalMs: 0,
       ...(this.push ? { push: this.push } : {}),
+      // Recordings are picked up and reclaimed when a test says.
+      video: { recordIntervalMs: 0 },
     });
     this.app = built.app;
     this.bus = built.bus;
@@ -164,6 +168,7 @@ export class TestApp {
     this.reports = built.reports;
     this.planner = built.planner;
     this.priceFetcher = built.priceFetcher;
+    this.video = built.video;
     this.config = config;
     this.manifestKey = built.manifestKey;
     await this.app.ready();

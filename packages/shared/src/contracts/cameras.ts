@@ -183,6 +183,25 @@ export const storageSpaceBody = z.object({
 });
 export type StorageSpaceBody = z.infer<typeof storageSpaceBody>;
 
+// ---- camstream: playback query (issue 18 point 3) ----
+
+/**
+ * Which recorded stretch a playback playlist covers: from `from` (ms) for up to `seconds`. Only the playlist
+ * (index.m3u8) reads them; a segment (`<segmentId>.ts`) is named by its id alone.
+ */
+export const playbackQuery = z.object({
+  from: z.coerce.number(rule('invalid')).min(0, rule('invalid')).optional(),
+  seconds: z.coerce
+    .number(rule('invalid'))
+    .int(rule('invalid'))
+    .min(1, rule('invalid'))
+    .max(3600, rule('invalid'))
+    .default(600),
+});
+export type PlaybackQuery = z.infer<typeof playbackQuery>;
+
+// ---- end camstream ----
+
 export const cameraContracts = contracts({
   'GET /camera/list': { query: cameraFilters.extend(pageQuery), answer: pageOf(cameraRow) },
   'GET /camera/:id': { answer: cameraRow },
@@ -206,7 +225,7 @@ export const cameraContracts = contracts({
     answer: z.array(recordingSpan),
   },
   /** A recorded stretch as an HLS playlist from `from` (ms) for up to `seconds`, and its segments. */
-  'GET /camera/playback/:channelId/:file': { answer: null },
+  'GET /camera/playback/:channelId/:file': { query: playbackQuery, answer: null },
   'GET /storage-space/list': { answer: z.array(storageSpaceRow) },
   'POST /storage-space/add': { body: storageSpaceBody, answer: storageSpaceRow },
   'POST /storage-space/edit/:id': { body: storageSpaceBody, answer: storageSpaceRow },

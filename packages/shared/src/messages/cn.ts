@@ -100,6 +100,8 @@ export const cn: Messages = {
     loraShareUnbound: '请先将主节点加入电站，再分享其实时视图。',
     storageSpaceNameExists: '已存在同名的存储空间。',
     storageSpaceInUse: '仍有摄像头在向此存储空间录像。请先为这些摄像头选择其他存储空间或关闭录像。',
+    streamLimit: '服务器正在播放的实时视频流已达上限。请关闭其他摄像头画面后重试。',
+    ffmpegMissing: '实时视频需要服务器安装 ffmpeg，请联系管理员安装。',
   },
   fields: {
     required: '此项为必填项。',

@@ -106,6 +106,9 @@ export const de: Messages = {
     storageSpaceNameExists: 'Ein Videospeicher mit diesem Namen existiert bereits.',
     storageSpaceInUse:
       'Kameras zeichnen noch in diesen Videospeicher auf. Wählen Sie für sie zuerst einen anderen Speicher oder schalten Sie ihre Aufzeichnung aus.',
+    streamLimit:
+      'Dieser Server spielt bereits so viele Live-Streams ab, wie er kann. Schließen Sie eine andere Kameraansicht und versuchen Sie es erneut.',
+    ffmpegMissing: 'Live-Video benötigt ffmpeg auf dem Server; bitten Sie den Administrator, es zu installieren.',
   },
   fields: {
     required: 'Dieses Feld ist erforderlich.',

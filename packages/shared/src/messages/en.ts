@@ -103,6 +103,9 @@ export const en = {
     storageSpaceNameExists: 'A storage space with this name already exists.',
     storageSpaceInUse:
       'Cameras still record into this storage space. Choose another space for them, or turn their recording off, first.',
+    streamLimit:
+      'This server is already playing as many live streams as it can. Close another camera view and try again.',
+    ffmpegMissing: 'Live video needs ffmpeg on the server; ask the administrator to install it.',
   },
   fields: {
     required: 'This field is required.',

@@ -108,6 +108,9 @@ export const es: Messages = {
     storageSpaceNameExists: 'Ya existe un espacio de almacenamiento con este nombre.',
     storageSpaceInUse:
       'Todavía hay cámaras que graban en este espacio de almacenamiento. Primero elija otro espacio para ellas o desactive su grabación.',
+    streamLimit:
+      'Este servidor ya reproduce tantas transmisiones en directo como puede. Cierre otra vista de cámara e inténtelo de nuevo.',
+    ffmpegMissing: 'El vídeo en directo necesita ffmpeg en el servidor; pida al administrador que lo instale.',
   },
   fields: {
     required: 'Este campo es obligatorio.',

@@ -102,6 +102,9 @@ export const po: Messages = {
     storageSpaceNameExists: 'Przestrzeń na nagrania o tej nazwie już istnieje.',
     storageSpaceInUse:
       'Kamery nadal nagrywają do tej przestrzeni na nagrania. Najpierw wybierz dla nich inną przestrzeń lub wyłącz ich nagrywanie.',
+    streamLimit:
+      'Ten serwer odtwarza już maksymalną liczbę transmisji na żywo. Zamknij inny podgląd kamery i spróbuj ponownie.',
+    ffmpegMissing: 'Wideo na żywo wymaga ffmpeg na serwerze; poproś administratora o jego instalację.',
   },
   fields: {
     required: 'To pole jest wymagane.',

@@ -103,6 +103,9 @@ export const pt: Messages = {
     storageSpaceNameExists: 'Já existe um espaço de armazenamento com este nome.',
     storageSpaceInUse:
       'Ainda há câmeras gravando neste espaço de armazenamento. Primeiro escolha outro espaço para elas ou desative a gravação.',
+    streamLimit:
+      'Este servidor já está transmitindo o máximo de vídeos ao vivo possível. Feche outra visualização de câmera e tente novamente.',
+    ffmpegMissing: 'O vídeo ao vivo precisa do ffmpeg no servidor; peça ao administrador para instalá-lo.',
   },
   fields: {
     required: 'Este campo é obrigatório.',

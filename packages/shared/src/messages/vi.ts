@@ -101,6 +101,8 @@ export const vi: Messages = {
     storageSpaceNameExists: 'Đã có không gian lưu trữ với tên này.',
     storageSpaceInUse:
       'Vẫn có camera đang ghi vào không gian lưu trữ này. Trước tiên hãy chọn không gian khác cho chúng hoặc tắt ghi hình.',
+    streamLimit: 'Máy chủ đang phát số luồng trực tiếp tối đa. Hãy đóng một màn hình camera khác rồi thử lại.',
+    ffmpegMissing: 'Video trực tiếp cần ffmpeg trên máy chủ; hãy nhờ quản trị viên cài đặt.',
   },
   fields: {
     required: 'Trường này là bắt buộc.',

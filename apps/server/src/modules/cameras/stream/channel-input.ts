@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { eq, sql } from 'drizzle-orm';
+import { SIMULATED_CAMERA_KIND, type CameraState, type StreamQuality } from '@heliograph/shared';
+import type { Db } from '../../../db/client.js';
+import { camera, cameraChannel } from '../../../db/schema.js';
+import type { SecretBox } from '../../auth/secret-box.js';
+import { inputArgs, liveDir, OVERLAY_NAME_FILE, rtspUrl, type CameraSource } from './ffmpeg-args.js';
+import type { ChannelInput } from './supervisor.js';
+
+/**
+ * The supervisor's view of the database: what a channel's ffmpeg reads (the camera's password opened here and
+ * only put on ffmpeg's command line), and where a stream's finding is kept (the camera's state).
+ */
+export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; ffprobePath: string }) {
+  const { db, box } = deps;
+  return {
+    async input(channelId: string, quality: StreamQuality = 'sub'): Promise<ChannelInput> {
+      const [row] = await db
+        .select({ camera, number: cameraChannel.number, channelName: cameraChannel.name })
+        .from(cameraChannel)
+        .innerJoin(camera, eq(camera.id, cameraChannel.cameraId))
+        .where(eq(cameraChannel.id, channelId));
+      if (!row) throw new Error(`camera channel ${channelId} is gone`);
+      const c = row.camera;
+      const src: CameraSource = {
+        kind: c.kind,
+        host: c.host,
+        port: c.port,
+        path: c.path,
+        username: c.username,
+        password: await box.open(c.passwordCipher),
+        channel: row.number,
+      };
+      const dir = liveDir(deps.videoDir, channelId);
+      const simulated = c.kind === SIMULATED_CAMERA_KIND;
+      // H.264 is copied as it comes; anything else (or a camera that does not answer the probe) is encoded.
+      const copy = !simulated && (await videoCodec(deps.ffprobePath, rtspUrl(src, quality))) === 'h264';
+      return {
+        cameraId: c.id,
+        input: inputArgs(src, { dir, copy, quality }),
+        files: simulated ? { [OVERLAY_NAME_FILE]: `${c.name} · ${row.channelName}` } : {},
+      };
+    },
+    async setState(cameraId: string, state: CameraState): Promise<void> {
+      await db
+        .update(camera)
+        .set({ state, stateAt: sql`now()` })
+        .where(eq(camera.id, cameraId));
+    },
+  };
+}
+
+/** The codec of the first video stream, or null when the camera did not answer within 6 s. */
+function videoCodec(ffprobe: string, url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(
+      ffprobe,
+      ['-v', 'error', '-rtsp_transport', 'tcp', '-timeout', '5000000', '-select_streams', 'v:0'].concat([
+        '-show_entries',
+        'stream=codec_name',
+        '-of',
+        'csv=p=0',
+        url,
+      ]),
+      { timeout: 6_000 },
+      (err, stdout) => resolve(err ? null : stdout.trim() || null),
+    );
+  });
+}
