@@ -21,7 +21,9 @@ CREATE TABLE "camera_channel" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"camera_id" uuid NOT NULL,
 	"number" integer NOT NULL,
-	"name" text NOT NULL
+	"name" text NOT NULL,
+	"recorder_id" text,
+	"recorder_until" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "recording_segment" (

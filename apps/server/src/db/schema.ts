@@ -1836,6 +1836,12 @@ export const cameraChannel = pgTable(
       .references(() => camera.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     name: text('name').notNull(),
+    /**
+     * Which instance records this channel, until when (cameras/recording/recorder.ts): one instance holds it and
+     * renews it, so N instances record each channel once; a dead instance's lease runs out and another takes it.
+     */
+    recorderId: text('recorder_id'),
+    recorderUntil: timestamp('recorder_until', { withTimezone: true }),
   },
   (t) => [uniqueIndex('camera_channel_number').on(t.cameraId, t.number)],
 );

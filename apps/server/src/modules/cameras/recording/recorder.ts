@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -13,6 +14,11 @@ import type { SpaceStores } from './space-store.js';
 export const COLLECT_MS = 1_000;
 /** How often the cameras that record are read again (a changed mode or space takes this long). */
 export const REFRESH_MS = 15_000;
+/**
+ * How long an instance's hold on recording a channel lasts without renewal: three refreshes, so a live instance
+ * never loses it and a dead one's channels are recorded elsewhere within a minute.
+ */
+export const RECORDER_LEASE_MS = 3 * REFRESH_MS;
 
 interface Recording {
   channelId: string;
@@ -52,6 +58,8 @@ export class Recorder {
   private readonly recordings = new Map<string, Recording>();
   private timers: NodeJS.Timeout[] = [];
   private busy: Promise<void> = Promise.resolve();
+  /** This instance, in camera_channel.recorder_id. */
+  private readonly id = randomUUID();
 
   constructor(private readonly deps: RecorderDeps) {}
 
@@ -85,6 +93,31 @@ export class Recorder {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     await this.busy;
+    // Another instance may take this one's channels at its next refresh instead of a lease later.
+    await this.deps.db
+      .update(cameraChannel)
+      .set({ recorderId: null, recorderUntil: null })
+      .where(eq(cameraChannel.recorderId, this.id))
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'recording leases could not be given back'));
+  }
+
+  /**
+   * Takes or renews this instance's hold on recording the channels: a channel nobody holds, or whose holder's
+   * lease ran out, becomes this instance's. Answers the channels it holds now.
+   */
+  private async lease(channelIds: readonly string[]): Promise<Set<string>> {
+    if (channelIds.length === 0) return new Set();
+    const now = this.deps.now();
+    const rows = await query<{ id: string }>(
+      this.deps.db,
+      sql`update camera_channel set recorder_id = ${this.id},
+          recorder_until = ${new Date(now + RECORDER_LEASE_MS).toISOString()}::timestamptz
+        where id = any(${`{${channelIds.join(',')}}`}::uuid[])
+          and (recorder_id = ${this.id} or recorder_until is null
+            or recorder_until < ${new Date(now).toISOString()}::timestamptz)
+        returning id`,
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Channels being recorded now. */
@@ -112,9 +145,12 @@ export class Recorder {
           this.deps.simulate ? undefined : ne(camera.kind, SIMULATED_CAMERA_KIND),
         ),
       );
+    // Each channel is recorded by one instance: the one holding its lease.
+    const held = await this.lease(rows.map((r) => r.channelId));
     const wanted = new Set<string>();
     for (const r of rows) {
       if (!r.spaceId || (r.mode !== 'continuous' && r.mode !== 'event')) continue;
+      if (!held.has(r.channelId)) continue;
       wanted.add(r.channelId);
       const known = this.recordings.get(r.channelId);
       if (known) {

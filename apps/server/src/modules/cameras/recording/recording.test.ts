@@ -186,6 +186,38 @@ describe('recordings', () => {
     30_000,
   );
 
+  it.skipIf(!present)(
+    'two instances record a channel once; when the one recording stops, the other takes the channel over',
+    async () => {
+      const db = t.database.db;
+      const started = Date.now();
+      const clock = () => T0 + 7_200_000 + (Date.now() - started);
+      const spaceId = await addFolderSpace(db, { folder: 'site-two' });
+      const { channelId } = await addCamera(db, { plantId, recording: 'continuous', spaceId, name: 'Gate' });
+      const a = recorderFor(clock);
+      const b = recorderFor(clock);
+      try {
+        await a.recorder.refresh();
+        await b.recorder.refresh();
+        // One ffmpeg on the machine for the channel, run by the instance that took the lease first.
+        expect(a.recorder.channels()).toContain(channelId);
+        expect(b.recorder.channels()).not.toContain(channelId);
+        expect(ffmpegProcessesOf(channelId)).toBe(1);
+        await a.recorder.stop();
+        await a.supervisor.stopAll();
+        expect(ffmpegProcessesOf(channelId)).toBe(0);
+        await b.recorder.refresh();
+        expect(b.recorder.channels()).toContain(channelId);
+        expect(ffmpegProcessesOf(channelId)).toBe(1);
+      } finally {
+        await b.recorder.stop();
+        await b.supervisor.stopAll();
+      }
+      expect(ffmpegProcessesOf(channelId)).toBe(0);
+    },
+    30_000,
+  );
+
   it('retention removes the oldest segments first, beyond retention days and then beyond capacity', async () => {
     const db = t.database.db;
     const box = new SecretBox(db);
