@@ -647,6 +647,7 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     video,
     drain: () => {
       draining = true;
+      video.supervisor.drain();
     },
   };
 }

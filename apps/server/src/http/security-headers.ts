@@ -37,6 +37,10 @@ export function cspDirectives(config: Pick<Config, 'mapTileUrl' | 'mapTileUrlCn'
     'img-src': ["'self'", 'data:', 'blob:', ...tiles],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
+    // Camera video (issue 18): hls.js feeds the <video> through Media Source Extensions, a blob: address, and
+    // parses segments in a worker it starts from a blob: address.
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

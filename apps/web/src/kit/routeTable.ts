@@ -66,7 +66,11 @@ export type ShellPage =
   | 'smartRules'
   | 'reportDetail'
   | 'screening'
-  | 'acenter';
+  | 'acenter'
+  | 'cameras'
+  | 'plantCameras'
+  | 'cameraPlayback'
+  | 'storageSpaces';
 
 export interface ShellRoute {
   path: string;
@@ -122,6 +126,21 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     highlight: 'station.view',
     page: 'plantLayout',
   },
+  // Beyond the spec's route table (issue 18): a plant's cameras live, and a channel's recordings.
+  {
+    path: '/plants/cameras/:id',
+    titleKey: 'page.plantCameras',
+    permission: 'camera.view',
+    highlight: 'station.view',
+    page: 'plantCameras',
+  },
+  {
+    path: '/plants/cameras/:id/playback/:channelId',
+    titleKey: 'page.cameraPlayback',
+    permission: 'camera.view',
+    highlight: 'station.view',
+    page: 'cameraPlayback',
+  },
   {
     path: '/plants/setting',
     titleKey: 'page.plantSetting',
@@ -166,6 +185,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
       '/device/acSwitch',
       '/device/meteorological',
       '/device/event/list',
+      '/device/camera',
     ],
   },
   { path: '/device/gateway', titleKey: 'page.gateways', permission: 'gateway.view', menu: true, page: 'gateways' },
@@ -252,6 +272,8 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     page: 'weatherStation',
   },
   { path: '/device/event/list', titleKey: 'page.events', permission: 'event.view', menu: true, page: 'events' },
+  // Beyond the spec's route table (issue 18): every camera the member may see, leading to each plant's cameras.
+  { path: '/device/camera', titleKey: 'page.cameras', permission: 'camera.view', menu: true, page: 'cameras' },
   {
     path: '/device/setting',
     titleKey: 'page.inverterSetting',
@@ -403,6 +425,14 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
     permission: 'company.audit',
     menu: true,
     page: 'companyAudit',
+  },
+  // Beyond the spec's routes (§9 names up to 10 video storage spaces, not their path).
+  {
+    path: '/enterprise/storage',
+    titleKey: 'page.storageSpaces',
+    permission: 'storage.space',
+    menu: true,
+    page: 'storageSpaces',
   },
   {
     path: '/enterprise/companies',

@@ -87,6 +87,10 @@ const pages = {
   screening: page(() => import('../features/reports/ScreeningPage')),
   displays: page(() => import('../features/displays/DisplaysPage')),
   acenter: page(() => import('../features/acenter/AcenterPage')),
+  cameras: page(() => import('../features/cameras/CamerasIndexPage')),
+  plantCameras: page(() => import('../features/cameras/CamerasPage')),
+  cameraPlayback: page(() => import('../features/cameras/PlaybackPage')),
+  storageSpaces: page(() => import('../features/cameras/StorageSpacesPage')),
   loraRealtime: page(() => import('../features/lora/LoraRealtimePage')),
   displayScreen: page(() => import('../features/displays/screen/DisplayScreenPage')),
   plantFlow: page(() => import('../features/displays/embed/PlantFlowPage')),
@@ -164,6 +168,10 @@ function shellChild(route: ShellRoute): RouteObject {
     displays: pages.displays,
     displayScreen: pages.displayScreen,
     acenter: pages.acenter,
+    cameras: pages.cameras,
+    plantCameras: pages.plantCameras,
+    cameraPlayback: pages.cameraPlayback,
+    storageSpaces: pages.storageSpaces,
   };
   const lazy = route.redirect ? pages.redirect : route.page ? built[route.page] : pages.notAvailable;
   return { path: route.path, handle, lazy };

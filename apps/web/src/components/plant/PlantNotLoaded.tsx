@@ -11,7 +11,7 @@ export function PlantNotLoaded({
   testId,
   onRetry,
 }: {
-  texts: 'overview' | 'plantLayout';
+  texts: 'overview' | 'plantLayout' | 'cameras';
   testId: string;
   onRetry: () => void;
 }): React.JSX.Element {

@@ -1,5 +1,5 @@
 import type { PlantSummary } from '@heliograph/shared';
-import { CalendarOutlined, EnvironmentOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { CalendarOutlined, EnvironmentOutlined, ThunderboltOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Breadcrumb, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { LiveBadge } from './LiveBadge';
 import { PlantClock } from './PlantClock';
 import type { LiveStatus } from './usePlantLive';
 import { Quantity } from '../../components/Quantity';
+import { usePermissions } from '../../kit/permissions';
 
 /** Name, type, status, capacity, address, local time and the live indicator of the plant. */
 export function OverviewHeader({
@@ -26,6 +27,7 @@ export function OverviewHeader({
   locale: string;
 }): React.JSX.Element {
   const { t } = useTranslation();
+  const { held } = usePermissions();
   return (
     <header className="hg-ov-header">
       <Breadcrumb
@@ -45,6 +47,11 @@ export function OverviewHeader({
           <Link to={`/plants/layout/${encodeURIComponent(plant.id)}`} data-testid="open-layout">
             {t('plantLayout.open')}
           </Link>
+          {held.has('camera.view') ? (
+            <Link to={`/plants/cameras/${encodeURIComponent(plant.id)}`} data-testid="open-cameras">
+              <VideoCameraOutlined aria-hidden="true" /> {t('cameras.open')}
+            </Link>
+          ) : null}
         </div>
         <PlantAdminActions plantId={plant.id} />
       </div>

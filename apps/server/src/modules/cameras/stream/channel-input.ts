@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { SIMULATED_CAMERA_KIND, type CameraState, type StreamQuality } from '@heliograph/shared';
 import type { Db } from '../../../db/client.js';
-import { camera, cameraChannel } from '../../../db/schema.js';
+import { camera, cameraChannel, plant } from '../../../db/schema.js';
 import type { SecretBox } from '../../auth/secret-box.js';
 import { inputArgs, liveDir, OVERLAY_NAME_FILE, rtspUrl, type CameraSource } from './ffmpeg-args.js';
 import type { ChannelInput } from './supervisor.js';
@@ -16,9 +16,10 @@ export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; 
   return {
     async input(channelId: string, quality: StreamQuality = 'sub'): Promise<ChannelInput> {
       const [row] = await db
-        .select({ camera, number: cameraChannel.number, channelName: cameraChannel.name })
+        .select({ camera, number: cameraChannel.number, channelName: cameraChannel.name, timeZone: plant.timezone })
         .from(cameraChannel)
         .innerJoin(camera, eq(camera.id, cameraChannel.cameraId))
+        .innerJoin(plant, eq(plant.id, camera.plantId))
         .where(eq(cameraChannel.id, channelId));
       if (!row) throw new Error(`camera channel ${channelId} is gone`);
       const c = row.camera;
@@ -39,6 +40,7 @@ export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; 
         cameraId: c.id,
         input: inputArgs(src, { dir, copy, quality }),
         files: simulated ? { [OVERLAY_NAME_FILE]: `${c.name} · ${row.channelName}` } : {},
+        ...(simulated && row.timeZone ? { timeZone: row.timeZone } : {}),
       };
     },
     async setState(cameraId: string, state: CameraState): Promise<void> {

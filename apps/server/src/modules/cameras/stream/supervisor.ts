@@ -25,7 +25,8 @@ export interface StreamChild {
   kill(signal: NodeJS.Signals): boolean;
   once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
-export type Spawner = (command: string, args: string[]) => StreamChild;
+/** `env` is added to the server's environment (TZ for a simulated camera's clock). */
+export type Spawner = (command: string, args: string[], env?: Record<string, string>) => StreamChild;
 
 /** setTimeout/clearTimeout, injected so a test can run the backoff without waiting for it. */
 export interface Timers {
@@ -44,6 +45,8 @@ export interface ChannelInput {
   input: string[];
   /** Files to write into the live folder before starting (the overlay's name). */
   files?: Record<string, string>;
+  /** The plant's IANA zone: a simulated camera's clock overlay shows the plant's time, as a real camera's does. */
+  timeZone?: string;
 }
 
 export interface SupervisorDeps {
@@ -96,11 +99,18 @@ export class StreamSupervisor {
   private readonly children = new Set<StreamChild>();
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
+  private draining = false;
   /** Processes started since boot (tests count restarts). */
   spawned = 0;
 
   constructor(private readonly deps: SupervisorDeps) {
-    this.spawn = deps.spawn ?? ((cmd, args) => nodeSpawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] }));
+    this.spawn =
+      deps.spawn ??
+      ((cmd, args, env) =>
+        nodeSpawn(cmd, args, {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: env ? { ...process.env, ...env } : process.env,
+        }));
     this.now = deps.now ?? Date.now;
     this.timers = deps.timers ?? realTimers;
     this.max = deps.maxStreams ?? MAX_STREAMS;
@@ -187,6 +197,15 @@ export class StreamSupervisor {
     }
   }
 
+  /**
+   * The instance is shutting down: an ffmpeg that exits now is not restarted. Ctrl-C reaches the whole process
+   * group, so every ffmpeg ends at once while the server drains; restarting them only for `stopAll` to stop
+   * them again filled the log and held up the exit.
+   */
+  drain(): void {
+    this.draining = true;
+  }
+
   /** Stops every process (the app is closing): none is left behind. */
   async stopAll(): Promise<void> {
     this.closed = true;
@@ -247,7 +266,11 @@ export class StreamSupervisor {
     }
     if (this.streams.get(s.channelId) !== s || s.stopped) return;
     s.stderr = '';
-    const child = this.spawn(this.deps.ffmpegPath, ffmpegArgs(input.input, s.dir));
+    const child = this.spawn(
+      this.deps.ffmpegPath,
+      ffmpegArgs(input.input, s.dir),
+      input.timeZone ? { TZ: input.timeZone } : undefined,
+    );
     this.spawned += 1;
     s.child = child;
     this.children.add(child);
@@ -264,6 +287,10 @@ export class StreamSupervisor {
 
   private async exited(s: Stream, code: number | null, signal: NodeJS.Signals | null): Promise<void> {
     if (s.stopped || this.streams.get(s.channelId) !== s) return;
+    if (this.draining) {
+      this.streams.delete(s.channelId);
+      return;
+    }
     const state = classifyFfmpegError(s.stderr);
     s.failures += 1;
     const wait = Math.min(BACKOFF_MIN_MS * 2 ** (s.failures - 1), BACKOFF_MAX_MS);
