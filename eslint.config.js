@@ -47,7 +47,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
-      '.e2e-data/**',
+      '.e2e-data*/**',
       'test-results/**',
       'playwright-report/**',
       '**/drizzle/**',

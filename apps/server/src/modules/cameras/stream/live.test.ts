@@ -215,6 +215,48 @@ describe.skipIf(!present)('the supervisor', () => {
     expect(ffmpegProcessesOf('0b7a1a5e-lease-test-second')).toBe(0);
   }, 20_000);
 
+  it('a draining server restarts no ffmpeg that ends (Ctrl-C reaches the whole process group)', async () => {
+    const pending: (() => void)[] = [];
+    const timers: Timers = {
+      setTimeout: (fn) => {
+        pending.push(fn);
+        return pending.length;
+      },
+      clearTimeout: () => undefined,
+    };
+    const children: StreamChild[] = [];
+    const videoDir = tempVideoDir();
+    const sup = new StreamSupervisor({
+      ffmpegPath: FFMPEG,
+      videoDir,
+      input: async (channelId) => ({
+        cameraId: 'c',
+        input: simulated(liveDir(videoDir, channelId)),
+        files: { [OVERLAY_NAME_FILE]: 'Gate · Channel 1' },
+      }),
+      setState: async () => undefined,
+      log: quiet,
+      timers,
+      sweepMs: 0,
+      spawn: (cmd, args) => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        children.push(child);
+        return child;
+      },
+    });
+    const ch = '0b7a1a5e-drain-test-channel';
+    await sup.watch(ch, 'v1');
+    expect(await sup.waitForPlaylist(ch, 8_000)).toBe(true);
+    sup.drain();
+    children[0]?.kill('SIGINT');
+    await until(() => sup.running === 0);
+    expect(ffmpegProcessesOf(ch)).toBe(0);
+    // No restart was scheduled, and none is spawned.
+    expect(pending).toHaveLength(0);
+    expect(sup.spawned).toBe(1);
+    await sup.stopAll();
+  }, 20_000);
+
   it('retries a camera that is gone with backoff 1 s, 2 s, 4 s … (injected timers), reporting it unreachable', async () => {
     const port = await closedPort();
     const delays: number[] = [];

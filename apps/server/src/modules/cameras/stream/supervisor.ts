@@ -289,6 +289,7 @@ export class StreamSupervisor {
     if (s.stopped || this.streams.get(s.channelId) !== s) return;
     if (this.draining) {
       this.streams.delete(s.channelId);
+      await rm(s.dir, { recursive: true, force: true }).catch(() => undefined);
       return;
     }
     const state = classifyFfmpegError(s.stderr);
