@@ -74,11 +74,13 @@ export function scrub(text: string, secret: string): string {
  * What ffprobe's complaint means for the user (issue 18: say what failed). The RTSP status lines are the
  * camera's own answer; the socket errors are the operating system's (refused, timed out, no route, no such host).
  */
-export function classify(stderr: string, timedOut: boolean): Exclude<CameraState, 'online' | 'unknown'> {
-  if (/\b401\b|Unauthorized/i.test(stderr)) return 'wrongPassword';
+export function classify(output: string, timedOut: boolean): Exclude<CameraState, 'online' | 'unknown'> {
+  // The address is in most lines; its port or path must not read as a status code (a camera on port 401).
+  const stderr = output.replace(/\b[a-z]+:\/\/\S+/gi, 'url');
+  if (/\b401\b|Unauthori[sz]ed|authenticat/i.test(stderr)) return 'wrongPassword';
   if (timedOut) return 'unreachable';
   if (
-    /Connection refused|timed out|No route to host|Network is unreachable|Host is unreachable|Failed to resolve|Name or service not known|Temporary failure in name resolution|No address associated|Connection reset|Cannot assign requested address/i.test(
+    /Connection refused|timed out|No route to host|Network is unreachable|Host is unreachable|Host is down|Failed to resolve|Could not resolve|Name or service not known|Temporary failure in name resolution|No address associated|Connection reset|Cannot assign requested address/i.test(
       stderr,
     )
   )

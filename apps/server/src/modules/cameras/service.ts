@@ -81,6 +81,21 @@ function checkHost(host: string): void {
   if (!isCameraHost(host)) throw new ValidationError([{ field: 'host', rule: 'cameraHost' }]);
 }
 
+/** A camera's columns as the add and edit forms give them (the password already sealed). */
+function cameraColumns(body: CameraAddBody | CameraEditBody, passwordCipher: string) {
+  return {
+    kind: body.kind,
+    name: body.name,
+    host: body.host,
+    port: body.port,
+    path: body.path,
+    username: body.username,
+    passwordCipher,
+    recording: body.recording,
+    storageSpaceId: body.storageSpaceId,
+  };
+}
+
 /** The name a new channel gets (the user renames it on the camera page). */
 export const channelName = (n: number): string => `Channel ${n}`;
 
@@ -216,15 +231,7 @@ export class CameraService {
         .values({
           companyId: p.companyId,
           plantId: p.id,
-          kind: body.kind,
-          name: body.name,
-          host: body.host,
-          port: body.port,
-          path: body.path,
-          username: body.username,
-          passwordCipher,
-          recording: body.recording,
-          storageSpaceId: body.storageSpaceId,
+          ...cameraColumns(body, passwordCipher),
           createdAt: now,
           updatedAt: now,
         })
@@ -277,18 +284,7 @@ export class CameraService {
       await this.checkSpace(tx, companyId, body);
       await tx
         .update(camera)
-        .set({
-          kind: body.kind,
-          name: body.name,
-          host: body.host,
-          port: body.port,
-          path: body.path,
-          username: body.username,
-          passwordCipher,
-          recording: body.recording,
-          storageSpaceId: body.storageSpaceId,
-          updatedAt: new Date(this.d.now()),
-        })
+        .set({ ...cameraColumns(body, passwordCipher), updatedAt: new Date(this.d.now()) })
         .where(eq(camera.id, old.id));
       await tx
         .delete(cameraChannel)

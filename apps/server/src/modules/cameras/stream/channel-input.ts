@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { SIMULATED_CAMERA_KIND, type CameraState, type StreamQuality } from '@heliograph/shared';
 import type { Db } from '../../../db/client.js';
 import { camera, cameraChannel, plant } from '../../../db/schema.js';
 import type { SecretBox } from '../../auth/secret-box.js';
+import { probeUrl } from '../probe.js';
 import { inputArgs, liveDir, OVERLAY_NAME_FILE, rtspUrl, type CameraSource } from './ffmpeg-args.js';
 import type { ChannelInput } from './supervisor.js';
 
@@ -52,20 +52,8 @@ export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; 
   };
 }
 
-/** The codec of the first video stream, or null when the camera did not answer within 6 s. */
-function videoCodec(ffprobe: string, url: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(
-      ffprobe,
-      ['-v', 'error', '-rtsp_transport', 'tcp', '-timeout', '5000000', '-select_streams', 'v:0'].concat([
-        '-show_entries',
-        'stream=codec_name',
-        '-of',
-        'csv=p=0',
-        url,
-      ]),
-      { timeout: 6_000 },
-      (err, stdout) => resolve(err ? null : stdout.trim() || null),
-    );
-  });
+/** The codec of the first video stream, or null when the camera did not answer (the connection test's probe). */
+async function videoCodec(ffprobePath: string, url: string): Promise<string | null> {
+  const { result } = await probeUrl(url, { ffprobePath, now: Date.now });
+  return result.video?.codec ?? null;
 }

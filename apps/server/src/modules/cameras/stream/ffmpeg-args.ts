@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { cameraPath, SIMULATED_CAMERA_KIND, type CameraKind, type StreamQuality } from '@heliograph/shared';
+import { SIMULATED_CAMERA_KIND, type CameraKind, type StreamQuality } from '@heliograph/shared';
+import { rtspUrl as cameraRtspUrl } from '../probe.js';
 
 /** The monospace font of Debian's fonts-dejavu-core (a dependency of its ffmpeg's drawtext). */
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
@@ -22,9 +23,7 @@ export interface CameraSource {
 
 /** The RTSP address of a real camera's channel, credentials included (never logged, never answered). */
 export function rtspUrl(src: CameraSource, quality: StreamQuality): string {
-  const auth = src.username !== '' ? `${encodeURIComponent(src.username)}:${encodeURIComponent(src.password)}@` : '';
-  const host = src.host.includes(':') ? `[${src.host}]` : src.host;
-  return `rtsp://${auth}${host}:${src.port}${cameraPath(src.kind as CameraKind, src.channel, quality, src.path)}`;
+  return cameraRtspUrl({ ...src, kind: src.kind as CameraKind }, src.password, src.channel, quality);
 }
 
 /**
