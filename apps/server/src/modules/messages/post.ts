@@ -1,4 +1,5 @@
 import type { MessageType } from '@heliograph/shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/client.js';
 import { message } from '../../db/schema.js';
 import type { MessageBus } from '../mqtt/bus.js';
@@ -38,7 +39,7 @@ export async function postMessages(
   const reached = new Set<string>();
   let added = 0;
   for (let i = 0; i < messages.length; i += CHUNK) {
-    if (i > 0) await (deps.turn ?? (() => new Promise<void>((resolve) => setImmediate(resolve))))();
+    if (i > 0) await (deps.turn ? deps.turn() : nextTurn());
     const rows = await deps.db
       .insert(message)
       .values(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mailText, NOTIFICATION_LIMITS, parseLang, type Lang } from '@heliograph/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -28,7 +29,8 @@ export const DELIVERY_BATCH = 500;
  */
 export const WRITE_SLICE = 250;
 
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop, so sockets are polled between bounded writes. */
+const yieldTurn = (): Promise<void> => nextTurn();
 
 /** Runs `write` over `ids` a slice at a time, letting other work in between. */
 async function inSlices(

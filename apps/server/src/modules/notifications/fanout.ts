@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   MESSAGE_TYPE,
   mailText,
@@ -200,7 +201,7 @@ export async function fanOutBatch(deps: {
     }
   }
 
-  const turn = deps.turn ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const turn = deps.turn ?? ((): Promise<void> => nextTurn());
   await postMessages({ db, bus: deps.bus, turn }, messages);
   // Bounded statements with a turn between: on PGlite each one holds the event loop while it runs.
   for (let i = 0; i < deliveries.length; i += INSERT_SLICE) {
