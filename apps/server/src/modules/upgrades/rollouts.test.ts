@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { count, eq } from 'drizzle-orm';
 import { ERROR_CODES, type RolloutRow, type UpgradeRow } from '@heliograph/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import {
   upgradePlant,
   type SentCommand,
 } from '../../test/upgrade-fixture.js';
-import { waveCount, waveHalts, waveSize } from './waves.js';
+import { advanceRollouts, waveCount, waveHalts, waveSize } from './waves.js';
 
 const clock = new TestClock();
 const t = TestApp.forTests();
@@ -153,5 +154,34 @@ describe('a staged rollout', () => {
     for (const n of [4, 5]) expect((await wave(n)).map((u) => u.state)).toEqual(['cancelled', 'cancelled']);
     await t.upgrades.tick();
     expect(upgradeCommands().length).toBe(before);
+  });
+});
+
+describe('a rollout started while dispatcher rounds run', () => {
+  it('is judged only once its first wave is in: rounds racing the start leave it on wave 1, one device sent', async () => {
+    const before = upgradeCommands().length;
+    // The judging step of a round runs back to back while the batch is written (as rounds kicked by gateways
+    // coming online do on any instance): none may see the rollout before its rows and judge an empty first
+    // wave through. On PostgreSQL this failed four runs in four before the rollout and its rows were one
+    // transaction; on PGlite, which runs one statement at a time, it rarely can.
+    let done = false;
+    const rounds = (async () => {
+      while (!done) {
+        await advanceRollouts(t.database.db, clock.now());
+        await setImmediate();
+      }
+    })();
+    const res = await batch({
+      sns: ['RLINV01', 'RLINV02', 'RLINV13', 'RLINV14'],
+      rollout: { wavePercent: 25, haltPercent: 50 },
+    }).finally(() => {
+      done = true;
+    });
+    await rounds;
+    expect(res.code).toBe(0);
+    expect(res.data.refused).toEqual([]);
+    await t.upgrades.tick();
+    expect(await rollout(res.data.rollout?.id ?? '')).toMatchObject({ state: 'running', wave: 1, waves: 4 });
+    expect(upgradeCommands().length - before).toBe(1);
   });
 });

@@ -116,7 +116,7 @@ export class UpgradeService {
       confirmOffline: body.confirmOffline,
       upgrading: await isUpgrading(db, dev.sn),
     });
-    const id = await this.insert(caller, dev, fw, state, null);
+    const id = await this.insert(db, caller, dev, fw, state, null);
     await this.log(caller, dev, fw, 'upgrade.start', state);
     await this.deps.dispatcher.kick();
     return upgradeRowById(db, id);
@@ -152,37 +152,44 @@ export class UpgradeService {
       }
     }
 
-    let rollout: { id: string; size: number } | null = null;
-    if (body.rollout && accepted.length > 0) {
-      const size = waveSize(accepted.length, body.rollout.wavePercent);
-      const [r] = await db
-        .insert(upgradeRollout)
-        .values({
-          companyId: caller.auth.companyId,
-          firmwareId: fw.id,
-          kind: fw.kind,
-          wavePercent: body.rollout.wavePercent,
-          haltPercent: body.rollout.haltPercent,
-          waves: waveCount(accepted.length, size),
-          createdBy: caller.auth.userId,
-          createdAt: new Date(this.deps.now()),
-          updatedAt: new Date(this.deps.now()),
-        })
-        .returning({ id: upgradeRollout.id });
-      if (r) rollout = { id: r.id, size };
-    }
-
-    const ids: string[] = [];
-    for (const [i, { dev, state }] of accepted.entries()) {
-      try {
-        const wave = rollout ? { id: rollout.id, wave: waveOf(i, rollout.size) } : null;
-        ids.push(await this.insert(caller, dev, fw, state, wave));
-        await this.log(caller, dev, fw, 'upgrade.start', state);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        refused.push(refusalOf(dev.sn, err, lang));
+    // The rollout and its rows go in as one: a dispatcher round in between (any instance, kicked by a gateway
+    // coming online) would find the first wave empty, judge it through and move the rollout to wave 2.
+    const { rollout, inserted } = await db.transaction(async (tx) => {
+      let made: { id: string; size: number } | null = null;
+      if (body.rollout && accepted.length > 0) {
+        const size = waveSize(accepted.length, body.rollout.wavePercent);
+        const [r] = await tx
+          .insert(upgradeRollout)
+          .values({
+            companyId: caller.auth.companyId,
+            firmwareId: fw.id,
+            kind: fw.kind,
+            wavePercent: body.rollout.wavePercent,
+            haltPercent: body.rollout.haltPercent,
+            waves: waveCount(accepted.length, size),
+            createdBy: caller.auth.userId,
+            createdAt: new Date(this.deps.now()),
+            updatedAt: new Date(this.deps.now()),
+          })
+          .returning({ id: upgradeRollout.id });
+        if (r) made = { id: r.id, size };
       }
-    }
+      const rows: { id: string; dev: Equipment; state: 'queued' | 'waiting' }[] = [];
+      for (const [i, { dev, state }] of accepted.entries()) {
+        try {
+          const wave = made ? { id: made.id, wave: waveOf(i, made.size) } : null;
+          // A savepoint each: a device that raced into another upgrade is refused without undoing the rest.
+          const id = await tx.transaction((sp) => this.insert(sp, caller, dev, fw, state, wave));
+          rows.push({ id, dev, state });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          refused.push(refusalOf(dev.sn, err, lang));
+        }
+      }
+      return { rollout: made, inserted: rows };
+    });
+    const ids = inserted.map((r) => r.id);
+    for (const { dev, state } of inserted) await this.log(caller, dev, fw, 'upgrade.start', state);
     await this.deps.dispatcher.kick();
     const started = ids.length ? await upgradeRows(db, inArray(upgrade.id, ids), ids.length) : [];
     return {
@@ -240,6 +247,7 @@ export class UpgradeService {
   }
 
   private async insert(
+    db: Db,
     caller: Caller,
     dev: Equipment,
     fw: ChosenFirmware,
@@ -247,7 +255,7 @@ export class UpgradeService {
     rollout: { id: string; wave: number } | null,
   ): Promise<string> {
     try {
-      const [row] = await this.deps.db
+      const [row] = await db
         .insert(upgrade)
         .values({
           companyId: dev.companyId,
