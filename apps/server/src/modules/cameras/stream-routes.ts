@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import { findChannel } from './finders.js';
 import { spansOf, vodPlaylist } from './recording/playlist.js';
 import type { SpaceStores } from './recording/space-store.js';
+import { LIVE_NAMES, liveFile } from './stream/ffmpeg-args.js';
 import { LEASE_SECONDS, type StreamSupervisor } from './stream/supervisor.js';
 
 /** A watch answers once the first segment is there, or after this long with the state found so far. */
@@ -49,13 +50,14 @@ export function streamRoutes(deps: {
       async (req) => {
         const { channel } = await findChannel(db, requireAuth(req.auth), req.params.channelId);
         if (!deps.ffmpeg()) throw new AppError('ffmpegMissing');
-        const { viewerId } = await supervisor.watch(channel.id, req.body.viewerId);
-        await supervisor.waitForPlaylist(channel.id, FIRST_SEGMENT_WAIT_MS);
+        const { quality } = req.body;
+        const { viewerId } = await supervisor.watch(channel.id, req.body.viewerId, quality);
+        await supervisor.waitForPlaylist(channel.id, FIRST_SEGMENT_WAIT_MS, quality);
         return ok(req, {
           viewerId,
-          playlist: `camera/live/${channel.id}/${PLAYLIST}`,
+          playlist: `camera/live/${channel.id}/${LIVE_NAMES[quality].playlist}`,
           leaseSeconds: LEASE_SECONDS,
-          state: supervisor.stateOf(channel.id),
+          state: supervisor.stateOf(channel.id, quality),
         });
       },
     );
@@ -72,16 +74,24 @@ export function streamRoutes(deps: {
 
     route(
       'GET /camera/live/:channelId/:file',
-      { config, summary: 'The live HLS playlist (index.m3u8) or one of its segments (<n>.ts)' },
+      {
+        config,
+        summary:
+          'The live HLS playlist (index.m3u8; main.m3u8 for the main stream) or one of its segments (<n>.ts, main-<n>.ts)',
+      },
       async (req, reply) => {
         const { channel } = await findChannel(db, requireAuth(req.auth), req.params.channelId);
-        const file = req.params.file;
-        if (file !== PLAYLIST && !SEGMENT.test(file)) throw new AppError('notFound', { httpStatus: 404 });
-        const bytes = await readFile(path.join(supervisor.dirOf(channel.id), file)).catch(() => null);
+        // Only the playlists and numbered segments: nothing else of the folder, and no path can be built from it.
+        const wanted = liveFile(req.params.file);
+        if (!wanted) throw new AppError('notFound', { httpStatus: 404 });
+        const bytes = await readFile(path.join(supervisor.dirOf(channel.id, wanted.quality), wanted.file)).catch(
+          () => null,
+        );
         if (!bytes) throw new AppError('notFound', { httpStatus: 404 });
+        const playlist = wanted.file === PLAYLIST;
         return reply
-          .header('cache-control', file === PLAYLIST ? 'no-cache, no-store' : 'private, max-age=60')
-          .type(file === PLAYLIST ? HLS_TYPE : TS_TYPE)
+          .header('cache-control', playlist ? 'no-cache, no-store' : 'private, max-age=60')
+          .type(playlist ? HLS_TYPE : TS_TYPE)
           .send(bytes);
       },
     );

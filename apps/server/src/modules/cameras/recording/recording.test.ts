@@ -41,7 +41,7 @@ describe('recordings', () => {
     const supervisor = new StreamSupervisor({
       ffmpegPath: FFMPEG,
       videoDir: t.config.videoDir,
-      input: (id) => inputs.input(id),
+      input: (id, quality) => inputs.input(id, quality),
       setState: (id, s) => inputs.setState(id, s),
       log: quiet,
       now: clock,

@@ -32,7 +32,7 @@ export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; 
         password: await box.open(c.passwordCipher),
         channel: row.number,
       };
-      const dir = liveDir(deps.videoDir, channelId);
+      const dir = liveDir(deps.videoDir, channelId, quality);
       const simulated = c.kind === SIMULATED_CAMERA_KIND;
       // H.264 is copied as it comes; anything else (or a camera that does not answer the probe) is encoded.
       const copy = !simulated && (await videoCodec(deps.ffprobePath, rtspUrl(src, quality))) === 'h264';

@@ -17,6 +17,23 @@ import { addCamera, ffmpegPresent, ffmpegProcessesOf } from './stream-fixture.js
 import { LEASE_SECONDS, StreamSupervisor, type StreamChild, type Timers } from './supervisor.js';
 
 const FFMPEG = '/usr/bin/ffmpeg';
+const FFPROBE = '/usr/bin/ffprobe';
+
+/** The width×height of the video in an MPEG-TS segment, read by ffprobe from its standard input. */
+function frameSize(bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const probe = spawn(FFPROBE, [
+      ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0:s=x'],
+      '-',
+    ]);
+    let out = '';
+    probe.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    probe.once('error', reject);
+    // ffprobe may print a line per program the segment declares: the first says it.
+    probe.once('exit', () => resolve(out.trim().split('\n')[0] ?? ''));
+    probe.stdin.end(bytes);
+  });
+}
 const present = ffmpegPresent(FFMPEG);
 const quiet = { warn: () => undefined, info: () => undefined };
 
@@ -90,6 +107,46 @@ describe.skipIf(!present)('live view through the API', () => {
     expect(existsSync(liveDir(t.config.videoDir, channelId))).toBe(false);
   }, 20_000);
 
+  it('full screen gets the main stream: its own 1280×720 ffmpeg beside the grid’s, stopped when it is left', async () => {
+    const grid = await t.call<LiveWatch>('POST', `/api/v1/camera/watch/${channelId}`, {
+      token: tokens.admin,
+      body: { quality: 'sub' },
+    });
+    const full = await t.call<LiveWatch>('POST', `/api/v1/camera/watch/${channelId}`, {
+      token: tokens.admin,
+      body: { quality: 'main' },
+    });
+    expect(full.code).toBe(0);
+    expect(full.data).toMatchObject({ playlist: `camera/live/${channelId}/main.m3u8`, state: 'online' });
+    expect(ffmpegProcessesOf(channelId)).toBe(2);
+
+    const playlist = await get(full.data.playlist, tokens.admin);
+    expect(playlist.statusCode).toBe(200);
+    const segments = playlist.body.split('\n').filter((l) => l.endsWith('.ts'));
+    expect(segments.length).toBeGreaterThanOrEqual(1);
+    expect(segments.every((name) => /^main-\d+\.ts$/.test(name))).toBe(true);
+    const segment = await get(`camera/live/${channelId}/${segments[0]}`, tokens.admin);
+    expect(segment.statusCode).toBe(200);
+    // The picture a full-screen viewer gets is the large one; the grid's stays small.
+    expect(await frameSize(segment.rawPayload)).toBe('1280x720');
+    const small = (await get(grid.data.playlist, tokens.admin)).body.split('\n').find((l) => l.endsWith('.ts'));
+    expect(await frameSize((await get(`camera/live/${channelId}/${small}`, tokens.admin)).rawPayload)).toBe('640x360');
+
+    // Leaving full screen stops the main stream only; the grid's goes on until it is left too.
+    await t.call('POST', `/api/v1/camera/unwatch/${channelId}`, {
+      token: tokens.admin,
+      body: { viewerId: full.data.viewerId },
+    });
+    expect(ffmpegProcessesOf(channelId)).toBe(1);
+    expect(existsSync(liveDir(t.config.videoDir, channelId, 'main'))).toBe(false);
+    expect((await get(full.data.playlist, tokens.admin)).statusCode).toBe(404);
+    await t.call('POST', `/api/v1/camera/unwatch/${channelId}`, {
+      token: tokens.admin,
+      body: { viewerId: grid.data.viewerId },
+    });
+    expect(ffmpegProcessesOf(channelId)).toBe(0);
+  }, 30_000);
+
   it('another company’s channel does not exist for watch, unwatch, live, recordings and playback', async () => {
     const rival = tokens.rival;
     const watch = await t.call('POST', `/api/v1/camera/watch/${channelId}`, { token: rival, body: {} });
@@ -118,7 +175,16 @@ describe.skipIf(!present)('live view through the API', () => {
 
   it('serves only the playlist and numbered segments of the channel’s folder: no path traversal', async () => {
     await t.call('POST', `/api/v1/camera/watch/${channelId}`, { token: tokens.admin, body: { viewerId: 'tr' } });
-    for (const file of ['..%2F..%2F..%2Fetc%2Fpasswd', '..', 'overlay-name.txt', 'index.m3u8.tmp', '%2Fetc%2Fpasswd']) {
+    for (const file of [
+      '..%2F..%2F..%2Fetc%2Fpasswd',
+      '..',
+      'overlay-name.txt',
+      'index.m3u8.tmp',
+      'main-..%2F1.ts',
+      'main-x.ts',
+      'main.m3u8.tmp',
+      '%2Fetc%2Fpasswd',
+    ]) {
       const res = await get(`camera/live/${channelId}/${file}`, tokens.admin);
       expect(res.statusCode, file).not.toBe(200);
       expect(res.body).not.toContain('root:');

@@ -2,10 +2,10 @@ import { spawn as nodeSpawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { CameraState } from '@heliograph/shared';
+import type { CameraState, StreamQuality } from '@heliograph/shared';
 import { AppError } from '../../../http/errors.js';
 import { classifyFfmpegError } from './classify.js';
-import { ffmpegArgs, liveDir } from './ffmpeg-args.js';
+import { ffmpegArgs, liveDir, streamKey } from './ffmpeg-args.js';
 
 /** How long a viewer's hold lasts without renewal (the web renews every half of it). */
 export const LEASE_SECONDS = 20;
@@ -52,8 +52,8 @@ export interface ChannelInput {
 export interface SupervisorDeps {
   ffmpegPath: string;
   videoDir: string;
-  /** Reads the channel's camera (its password opened) and makes ffmpeg's input options. */
-  input(channelId: string): Promise<ChannelInput>;
+  /** Reads the channel's camera (its password opened) and makes ffmpeg's input options for one quality. */
+  input(channelId: string, quality: StreamQuality): Promise<ChannelInput>;
   /** Stores what the stream found as the camera's state. */
   setState(cameraId: string, state: CameraState): Promise<void>;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -66,7 +66,10 @@ export interface SupervisorDeps {
 }
 
 interface Stream {
+  /** streamKey(channelId, quality): the streams map's key and the live folder's name. */
+  key: string;
   channelId: string;
+  quality: StreamQuality;
   cameraId: string | null;
   dir: string;
   child: StreamChild | null;
@@ -85,8 +88,8 @@ interface Stream {
 }
 
 /**
- * One ffmpeg per channel somebody needs — a viewer holding it, or a recording — writing HLS into
- * VIDEO_DIR/live/<channelId>/. A process that dies while needed is classified (unreachable, wrong password, no
+ * One ffmpeg per channel and quality somebody needs — a viewer holding it, or a recording (sub stream) —
+ * writing HLS into VIDEO_DIR/live/<stream key>/ (ffmpeg-args.ts). A process that dies while needed is classified (unreachable, wrong password, no
  * stream) and restarted with backoff; one nobody needs any more is stopped (SIGTERM, SIGKILL 3 s later) and its
  * folder removed. `stopAll` at the app's close leaves no process behind.
  */
@@ -126,37 +129,49 @@ export class StreamSupervisor {
     return this.children.size;
   }
 
-  /** Channels with a stream (running, starting or waiting to restart). */
+  /** Channels with a stream (running, starting or waiting to restart), each once whatever its qualities. */
   channels(): string[] {
+    return [...new Set([...this.streams.values()].map((s) => s.channelId))];
+  }
+
+  /** Streams by key (`<channelId>` for the sub stream, `<channelId>-main` for the main one). */
+  streamKeys(): string[] {
     return [...this.streams.keys()];
   }
 
-  stateOf(channelId: string): CameraState {
-    return this.streams.get(channelId)?.state ?? 'unknown';
+  stateOf(channelId: string, quality: StreamQuality = 'sub'): CameraState {
+    return this.streams.get(streamKey(channelId, quality))?.state ?? 'unknown';
   }
 
-  dirOf(channelId: string): string {
-    return liveDir(this.deps.videoDir, channelId);
+  dirOf(channelId: string, quality: StreamQuality = 'sub'): string {
+    return liveDir(this.deps.videoDir, channelId, quality);
   }
 
-  /** Opens or renews a viewer's hold; starts the stream if it is not running. */
-  async watch(channelId: string, viewerId?: string): Promise<{ viewerId: string; state: CameraState }> {
+  /** Opens or renews a viewer's hold on one quality; starts that stream if it is not running. */
+  async watch(
+    channelId: string,
+    viewerId?: string,
+    quality: StreamQuality = 'sub',
+  ): Promise<{ viewerId: string; state: CameraState }> {
     const id = viewerId ?? randomUUID();
-    const s = await this.ensure(channelId, (held) => held.holds.set(id, this.now() + LEASE_SECONDS * 1000));
+    const s = await this.ensure(channelId, quality, (held) => held.holds.set(id, this.now() + LEASE_SECONDS * 1000));
     return { viewerId: id, state: s.state };
   }
 
+  /** Ends a viewer's hold, whichever quality it held (a page leaving full screen lets go of the main stream). */
   async unwatch(channelId: string, viewerId: string): Promise<void> {
-    const s = this.streams.get(channelId);
-    if (!s) return;
-    s.holds.delete(viewerId);
-    await this.stopIfUnneeded(s);
+    for (const quality of ['sub', 'main'] as const) {
+      const s = this.streams.get(streamKey(channelId, quality));
+      if (!s) continue;
+      s.holds.delete(viewerId);
+      await this.stopIfUnneeded(s);
+    }
   }
 
   /** Keeps (or no longer keeps) a channel running for its recording. */
   async record(channelId: string, on: boolean): Promise<void> {
     if (on) {
-      await this.ensure(channelId, (held) => {
+      await this.ensure(channelId, 'sub', (held) => {
         held.recording = true;
       });
       return;
@@ -182,10 +197,10 @@ export class StreamSupervisor {
   }
 
   /** Waits until the channel's playlist lists a segment (true), or `ms` passes or the stream fails (false). */
-  async waitForPlaylist(channelId: string, ms: number): Promise<boolean> {
+  async waitForPlaylist(channelId: string, ms: number, quality: StreamQuality = 'sub'): Promise<boolean> {
     const until = Date.now() + ms;
     for (;;) {
-      const s = this.streams.get(channelId);
+      const s = this.streams.get(streamKey(channelId, quality));
       if (!s) return false;
       await s.starting;
       if (await this.hasSegments(s.dir)) {
@@ -213,10 +228,11 @@ export class StreamSupervisor {
     await Promise.all([...this.streams.values()].map((s) => this.stop(s)));
   }
 
-  /** The channel's stream, started if needed; `hold` marks who needs it before anything can stop it. */
-  private async ensure(channelId: string, hold: (s: Stream) => void): Promise<Stream> {
+  /** The channel's stream at a quality, started if needed; `hold` marks who needs it before anything can stop it. */
+  private async ensure(channelId: string, quality: StreamQuality, hold: (s: Stream) => void): Promise<Stream> {
     if (this.closed) throw new AppError('ffmpegMissing');
-    const existing = this.streams.get(channelId);
+    const key = streamKey(channelId, quality);
+    const existing = this.streams.get(key);
     if (existing && !existing.stopped) {
       hold(existing);
       await existing.starting;
@@ -225,13 +241,15 @@ export class StreamSupervisor {
     if (existing?.stopped) {
       // A stream being stopped finishes stopping (its folder removed) before a new one writes there.
       await existing.stopped;
-      return this.ensure(channelId, hold);
+      return this.ensure(channelId, quality, hold);
     }
     if (this.streams.size >= this.max) throw new AppError('streamLimit');
     const s: Stream = {
+      key,
       channelId,
+      quality,
       cameraId: null,
-      dir: this.dirOf(channelId),
+      dir: this.dirOf(channelId, quality),
       child: null,
       holds: new Map(),
       recording: false,
@@ -243,7 +261,7 @@ export class StreamSupervisor {
       starting: null,
     };
     hold(s);
-    this.streams.set(channelId, s);
+    this.streams.set(key, s);
     s.starting = this.launch(s);
     await s.starting;
     s.starting = null;
@@ -253,9 +271,9 @@ export class StreamSupervisor {
   private async launch(s: Stream): Promise<void> {
     let input: ChannelInput;
     try {
-      input = await this.deps.input(s.channelId);
+      input = await this.deps.input(s.channelId, s.quality);
     } catch (err) {
-      this.streams.delete(s.channelId);
+      this.streams.delete(s.key);
       throw err;
     }
     s.cameraId = input.cameraId;
@@ -264,11 +282,11 @@ export class StreamSupervisor {
     for (const [name, text] of Object.entries(input.files ?? {})) {
       await writeFile(`${s.dir}/${name}`, text);
     }
-    if (this.streams.get(s.channelId) !== s || s.stopped) return;
+    if (this.streams.get(s.key) !== s || s.stopped) return;
     s.stderr = '';
     const child = this.spawn(
       this.deps.ffmpegPath,
-      ffmpegArgs(input.input, s.dir),
+      ffmpegArgs(input.input, s.dir, s.quality),
       input.timeZone ? { TZ: input.timeZone } : undefined,
     );
     this.spawned += 1;
@@ -286,9 +304,9 @@ export class StreamSupervisor {
   }
 
   private async exited(s: Stream, code: number | null, signal: NodeJS.Signals | null): Promise<void> {
-    if (s.stopped || this.streams.get(s.channelId) !== s) return;
+    if (s.stopped || this.streams.get(s.key) !== s) return;
     if (this.draining) {
-      this.streams.delete(s.channelId);
+      this.streams.delete(s.key);
       await rm(s.dir, { recursive: true, force: true }).catch(() => undefined);
       return;
     }
@@ -296,16 +314,24 @@ export class StreamSupervisor {
     s.failures += 1;
     const wait = Math.min(BACKOFF_MIN_MS * 2 ** (s.failures - 1), BACKOFF_MAX_MS);
     this.deps.log.warn(
-      { channelId: s.channelId, code, signal, state, retryInMs: wait, stderr: redact(s.stderr.slice(-500)) },
+      {
+        channelId: s.channelId,
+        quality: s.quality,
+        code,
+        signal,
+        state,
+        retryInMs: wait,
+        stderr: redact(s.stderr.slice(-500)),
+      },
       'a camera stream stopped; restarting',
     );
     await this.setState(s, state);
     s.restart = this.timers.setTimeout(() => {
       s.restart = null;
-      if (s.stopped || this.streams.get(s.channelId) !== s) return;
+      if (s.stopped || this.streams.get(s.key) !== s) return;
       s.starting = this.launch(s).catch((err: unknown) => {
         this.deps.log.warn({ err, channelId: s.channelId }, 'a camera stream could not be restarted');
-        this.streams.delete(s.channelId);
+        this.streams.delete(s.key);
       });
     }, wait);
   }
@@ -336,7 +362,7 @@ export class StreamSupervisor {
     if (s.stopped) return s.stopped;
     s.stopped = (async () => {
       await s.starting?.catch(() => undefined);
-      if (this.streams.get(s.channelId) === s) this.streams.delete(s.channelId);
+      if (this.streams.get(s.key) === s) this.streams.delete(s.key);
       if (s.restart) this.timers.clearTimeout(s.restart);
       const child = s.child;
       if (child) await terminate(child);

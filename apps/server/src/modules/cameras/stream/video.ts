@@ -35,7 +35,7 @@ export async function startVideo(deps: {
   const supervisor = new StreamSupervisor({
     ffmpegPath: config.ffmpegPath,
     videoDir: config.videoDir,
-    input: (channelId) => inputs.input(channelId),
+    input: (channelId, quality) => inputs.input(channelId, quality),
     setState: (cameraId, state) => inputs.setState(cameraId, state),
     log,
     now: deps.now,
