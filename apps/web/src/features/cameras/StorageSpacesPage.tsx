@@ -1,6 +1,20 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Progress, Radio, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Progress,
+  Radio,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMERA_LIMITS, fieldMessage, STORAGE_KINDS, type StorageSpaceRow } from '@heliograph/shared';
@@ -211,8 +225,22 @@ function SpaceForm({
  * enterprise/storage — the company's video storage spaces (issue 18 point 3, spec §9: at most 10): a folder on
  * the server or an S3-compatible bucket, each with its capacity, retention and the cameras that record to it.
  */
+/** Where a space keeps its recordings: its kind, and the folder or the bucket. */
+function Where({ row }: { row: StorageSpaceRow }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <span>
+      <Tag>{t(`cameras.storage.kinds.${row.kind}`)}</Tag>
+      <bdi dir="ltr">
+        {row.kind === 'folder' ? row.folder || '/' : `${row.s3?.endpoint ?? ''} · ${row.s3?.bucket ?? ''}`}
+      </bdi>
+    </span>
+  );
+}
+
 export default function StorageSpacesPage(): React.JSX.Element {
   const { t } = useTranslation();
+  const wide = Grid.useBreakpoint().md ?? true;
   const { locale } = useDisplay();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ row: StorageSpaceRow | null } | null>(null);
@@ -258,18 +286,26 @@ export default function StorageSpacesPage(): React.JSX.Element {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('cameras.storage.empty') }}
         columns={[
-          { key: 'name', title: t('cameras.storage.name'), render: (_, r) => <strong>{r.name}</strong> },
+          {
+            key: 'name',
+            title: t('cameras.storage.name'),
+            render: (_, r) => (
+              <>
+                <strong>{r.name}</strong>
+                {/* On a phone the location, retention and cameras columns are hidden: the name says where. */}
+                {wide ? null : (
+                  <div className="hg-cam-where-narrow">
+                    <Where row={r} />
+                  </div>
+                )}
+              </>
+            ),
+          },
           {
             key: 'where',
             title: t('cameras.storage.where'),
-            render: (_, r) => (
-              <span>
-                <Tag>{t(`cameras.storage.kinds.${r.kind}`)}</Tag>
-                <bdi dir="ltr">
-                  {r.kind === 'folder' ? r.folder || '/' : `${r.s3?.endpoint ?? ''} · ${r.s3?.bucket ?? ''}`}
-                </bdi>
-              </span>
-            ),
+            responsive: ['md'],
+            render: (_, r) => <Where row={r} />,
           },
           {
             key: 'used',
@@ -294,8 +330,13 @@ export default function StorageSpacesPage(): React.JSX.Element {
               );
             },
           },
-          { key: 'retention', title: t('cameras.storage.retentionDays'), render: (_, r) => r.retentionDays },
-          { key: 'cameras', title: t('cameras.storage.cameras'), render: (_, r) => r.cameras },
+          {
+            key: 'retention',
+            title: t('cameras.storage.retentionDays'),
+            responsive: ['md'],
+            render: (_, r) => r.retentionDays,
+          },
+          { key: 'cameras', title: t('cameras.storage.cameras'), responsive: ['md'], render: (_, r) => r.cameras },
           {
             key: 'actions',
             title: t('cameras.storage.actions'),
