@@ -1854,9 +1854,11 @@ export const recordingSegment = pgTable(
   'recording_segment',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => cameraChannel.id, { onDelete: 'cascade' }),
+    /**
+     * Null once its camera (or channel) is deleted: the row stays, counted in its space's use, until retention
+     * removes it and its file (in bounded batches, not in the request that deleted the camera).
+     */
+    channelId: uuid('channel_id').references(() => cameraChannel.id, { onDelete: 'set null' }),
     storageSpaceId: uuid('storage_space_id')
       .notNull()
       .references(() => storageSpace.id, { onDelete: 'cascade' }),
@@ -1870,5 +1872,8 @@ export const recordingSegment = pgTable(
   (t) => [
     uniqueIndex('recording_segment_channel_start').on(t.channelId, t.startedAt),
     index('recording_segment_space_start').on(t.storageSpaceId, t.startedAt),
+    index('recording_segment_orphaned')
+      .on(t.storageSpaceId)
+      .where(sql`${t.channelId} is null`),
   ],
 );

@@ -273,6 +273,44 @@ describe('recordings', () => {
     expect(await reclaimSpace({ db, stores, now })).toBe(0);
   });
 
+  it('a deleted camera’s recordings stay counted until retention removes them and their files', async () => {
+    const db = t.database.db;
+    const box = new SecretBox(db);
+    const stores = new SpaceStores({ videoDir: t.config.videoDir, box });
+    const spaceId = await addFolderSpace(db, { folder: 'site-d', capacityGb: 10, retentionDays: 30 });
+    const { channelId, cameraId } = await addCamera(db, { plantId, name: 'Removed' });
+    const root = folderRoot(t.config.videoDir, 'site-d');
+    const now = T0 + 86_400_000;
+    const keys = [0, 1, 2].map((i) => `${channelId}/${T0 + i * 2000}.ts`);
+    await mkdir(path.join(root, channelId), { recursive: true });
+    for (const [i, key] of keys.entries()) {
+      await writeFile(path.join(root, key), 'x');
+      await db.insert(recordingSegment).values({
+        channelId,
+        storageSpaceId: spaceId,
+        startedAt: new Date(T0 + i * 2000),
+        durationMs: 2000,
+        bytes: 1000,
+        objectKey: key,
+      });
+    }
+    await db.update(storageSpace).set({ usedBytes: 3000 }).where(eq(storageSpace.id, spaceId));
+
+    const removed = await t.call('POST', `/api/v1/camera/delete/${cameraId}`, { token: tokens.admin });
+    expect(removed.code).toBe(0);
+    // The request only deletes the camera: its segments are still there, counted, no longer anyone's.
+    const kept = await db.select().from(recordingSegment).where(eq(recordingSegment.storageSpaceId, spaceId));
+    expect(kept.map((r) => r.channelId)).toEqual([null, null, null]);
+    const usedOf = async () => (await db.select().from(storageSpace).where(eq(storageSpace.id, spaceId)))[0]?.usedBytes;
+    expect(await usedOf()).toBe(3000);
+
+    // Retention, well within the 30 days, removes them, their files and their bytes.
+    expect(await reclaimSpace({ db, stores, now })).toBe(3);
+    expect(await db.select().from(recordingSegment).where(eq(recordingSegment.storageSpaceId, spaceId))).toEqual([]);
+    for (const key of keys) expect(existsSync(path.join(root, key))).toBe(false);
+    expect(await usedOf()).toBe(0);
+  });
+
   it('an S3 space keeps segments under its prefix; playback reads them back and retention deletes them', async () => {
     const db = t.database.db;
     const box = new SecretBox(db);

@@ -9,6 +9,11 @@ export const RETENTION_MS = 10 * 60_000;
 const GB = 1e9;
 /** Rows looked at per space and run when over capacity (a run that does not free enough continues next time). */
 const BATCH = 2_000;
+/**
+ * Segments of deleted cameras removed per space and run: a camera recording continuously leaves 43,200 a day
+ * per channel, and a month of them is not deleted in one statement (the rest go in the next runs).
+ */
+const ORPHAN_BATCH = 20_000;
 
 interface SpaceRow {
   id: string;
@@ -22,8 +27,8 @@ interface SpaceRow {
 }
 
 /**
- * Reclaims space: in every storage space, the segments older than its retention, then the oldest beyond its
- * capacity — always oldest first across the space, so what is kept of each channel is one stretch without holes
+ * Reclaims space: in every storage space, the segments of deleted cameras (channel gone), those older than its
+ * retention, then the oldest beyond its capacity — always oldest first across the space, so what is kept of each channel is one stretch without holes
  * inside. Rows go in one transaction with the space's use; the bytes after it commits (a file left by a crash
  * is only wasted space, never a row pointing at nothing). Returns how many segments went.
  */
@@ -41,11 +46,18 @@ export async function reclaimSpace(deps: { db: Db; stores: SpaceStores; now: num
     );
     for (const space of spaces) {
       const cutoff = new Date(deps.now - space.retention_days * 86_400_000).toISOString();
+      const orphaned = await query<{ object_key: string; bytes: number }>(
+        tx,
+        sql`delete from recording_segment where id in (select id from recording_segment
+            where storage_space_id = ${space.id} and channel_id is null limit ${ORPHAN_BATCH})
+          returning object_key, bytes`,
+      );
       const expired = await query<{ object_key: string; bytes: number }>(
         tx,
         sql`delete from recording_segment where storage_space_id = ${space.id} and started_at < ${cutoff}::timestamptz
           returning object_key, bytes`,
       );
+      expired.push(...orphaned);
       let used = Number(space.used_bytes) - expired.reduce((n, r) => n + Number(r.bytes), 0);
       const keys = expired.map((r) => r.object_key);
       const excess = used - Number(space.capacity_gb) * GB;
