@@ -17,6 +17,9 @@ export interface CameraKindInfo {
   onvif?: true;
 }
 
+/** The port of a camera's ONVIF web service when nobody changed it (HTTP). */
+export const ONVIF_DEFAULT_PORT = 80;
+
 export const CAMERA_KINDS = [
   'rtsp',
   'onvif',
@@ -33,7 +36,8 @@ export type CameraKind = (typeof CAMERA_KINDS)[number];
 export const CAMERA_KIND_INFO: Record<CameraKind, CameraKindInfo> = {
   // Generic RTSP: the path is the camera's own, typed by the user into `path`.
   rtsp: { port: 554, path: '' },
-  // ONVIF: the media service names the stream; the fallback path is the common Profile S one.
+  // ONVIF: the media service names the stream (GetStreamUri); the fallback, when the service does not answer,
+  // is the common Profile S path.
   onvif: { port: 554, path: '/onvif{ch}/media.smp', onvif: true },
   hikvision: { port: 554, path: '/Streaming/Channels/{ch}0{stream}' },
   dahua: { port: 554, path: '/cam/realmonitor?channel={ch}&subtype={stream0}' },

@@ -1812,6 +1812,8 @@ export const camera = pgTable(
     host: text('host').notNull(),
     port: integer('port').notNull(),
     path: text('path').notNull().default(''),
+    /** Kind onvif: the port of the camera's ONVIF web service, asked for the stream's address (GetStreamUri). */
+    onvifPort: integer('onvif_port').notNull().default(80),
     username: text('username').notNull().default(''),
     passwordCipher: text('password_cipher').notNull(),
     /** off | continuous | event */

@@ -3,6 +3,7 @@ import {
   CAMERA_KINDS,
   CAMERA_LIMITS,
   CAMERA_STATES,
+  ONVIF_DEFAULT_PORT,
   RECORDING_MODES,
   SIMULATED_CAMERA_KIND,
   STORAGE_KINDS,
@@ -41,6 +42,8 @@ export const cameraRow = z.object({
   port: z.number().int(),
   /** The RTSP path of a generic camera ({ch} replaced per channel); '' for the makers' fixed patterns. */
   path: z.string(),
+  /** Kind onvif: the port of its ONVIF web service, which names the stream's address. */
+  onvifPort: z.number().int(),
   username: z.string(),
   /** Whether a password is kept; the password itself never leaves the server. */
   hasPassword: z.boolean(),
@@ -70,6 +73,12 @@ const cameraFields = {
   host: z.string(rule('required')).trim().min(1, rule('required')).max(CAMERA_LIMITS.hostMax, rule('cameraHost')),
   port: z.number(rule('cameraPort')).int(rule('cameraPort')).min(1, rule('cameraPort')).max(65535, rule('cameraPort')),
   path: z.string().trim().max(CAMERA_LIMITS.pathMax, rule('tooLong')).default(''),
+  onvifPort: z
+    .number(rule('cameraPort'))
+    .int(rule('cameraPort'))
+    .min(1, rule('cameraPort'))
+    .max(65535, rule('cameraPort'))
+    .default(ONVIF_DEFAULT_PORT),
   username: z.string().trim().max(CAMERA_LIMITS.userMax, rule('tooLong')).default(''),
   channels: z
     .number(rule('cameraChannels'))

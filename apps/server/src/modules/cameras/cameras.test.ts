@@ -167,6 +167,8 @@ describe('camera rules', () => {
     for (const [field, value, rule] of [
       ['port', 0, 'cameraPort'],
       ['port', 65536, 'cameraPort'],
+      ['onvifPort', 0, 'cameraPort'],
+      ['onvifPort', 70000, 'cameraPort'],
       ['channels', 0, 'cameraChannels'],
       ['channels', 65, 'cameraChannels'],
       ['host', 'h'.repeat(254), 'cameraHost'],
@@ -182,6 +184,21 @@ describe('camera rules', () => {
       expect(res.code, `${field} ${value}`).toBe(ERROR_CODES.validation);
       expect(res.data.fields).toEqual([expect.objectContaining({ field, rule })]);
     }
+  });
+
+  it('keeps an ONVIF camera’s service port, 80 when the form leaves it out', async () => {
+    const given = await raw<CameraRow>('POST', '/camera/add', {
+      token: tokens.admin,
+      body: body(plantB, { kind: 'onvif', name: 'Onvif 8899', onvifPort: 8899 }),
+    });
+    expect(given.data.onvifPort).toBe(8899);
+    const left = await raw<CameraRow>('POST', '/camera/add', {
+      token: tokens.admin,
+      body: body(plantB, { kind: 'onvif', name: 'Onvif default' }),
+    });
+    expect(left.data.onvifPort).toBe(80);
+    for (const id of [given.data.id, left.data.id])
+      expect((await raw('POST', `/camera/delete/${id}`, { token: tokens.admin })).code).toBe(0);
   });
 
   it('takes host names, IPv4 and IPv6 addresses as the host', async () => {
@@ -331,7 +348,7 @@ describe('a camera’s life', () => {
     await expect(findChannel(db, auth, 'not-a-uuid')).rejects.toMatchObject({ key: 'notFound' });
   });
 
-  it('deletes a camera with its channels and their recordings', async () => {
+  it('deletes a camera with its channels; its recordings are left to retention, no longer anyone’s', async () => {
     const db = t.database.db;
     const [space] = await db.select().from(storageSpace).where(eq(storageSpace.companyId, sunriseId));
     await db.insert(recordingSegment).values({
@@ -344,7 +361,8 @@ describe('a camera’s life', () => {
     });
     expect((await raw('POST', `/camera/delete/${cam.id}`, { token: tokens.admin })).code).toBe(0);
     expect(await db.select().from(cameraChannel).where(eq(cameraChannel.cameraId, cam.id))).toEqual([]);
-    expect(await db.select().from(recordingSegment)).toEqual([]);
+    // recording.test.ts: retention then removes them and their files.
+    expect((await db.select().from(recordingSegment)).map((r) => r.channelId)).toEqual([null]);
     expect((await raw('GET', `/camera/${cam.id}`, { token: tokens.admin })).code).toBe(ERROR_CODES.notFound);
     const audit = await db
       .select()

@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
 import {
   cameraPath,
+  ONVIF_DEFAULT_PORT,
   SIMULATED_CAMERA_KIND,
   type AnyCameraKind,
   type CameraState,
   type CameraTestResult,
   type StreamQuality,
 } from '@heliograph/shared';
+import { onvifStreamPath } from './onvif.js';
 
 /** What a connection test needs of a camera: its address, the kept (opened) password, and which channel. */
 export interface ProbeTarget {
@@ -14,6 +16,8 @@ export interface ProbeTarget {
   host: string;
   port: number;
   path: string;
+  /** Kind onvif: the port of its ONVIF web service (80 when left out). */
+  onvifPort?: number;
   username: string;
   password: string;
   /** The channel to ask for, from 1 (the first by default). */
@@ -211,7 +215,43 @@ export async function probeCamera(
   if (target.kind === SIMULATED_CAMERA_KIND) {
     return { result: { state: 'online', checkedAt: opts.now(), video: { ...SIMULATED_VIDEO } }, detail: null };
   }
-  const url = rtspUrl({ ...target, kind: target.kind }, target.password, target.channel ?? 1, 'main');
+  const place = await streamPlace({ ...target, kind: target.kind }, target.channel ?? 1, 'main', opts);
+  if ('refused' in place) {
+    const result: CameraTestResult = { state: 'wrongPassword', checkedAt: opts.now(), video: null };
+    return { result, detail: place.refused };
+  }
+  const url = rtspUrl(place, target.password, target.channel ?? 1, 'main');
   const { result, detail } = await probeUrl(url, opts);
   return { result, detail: detail === null ? null : scrub(detail, target.password) };
+}
+
+type RealCamera = Omit<ProbeTarget, 'kind'> & { kind: Exclude<AnyCameraKind, typeof SIMULATED_CAMERA_KIND> };
+
+/**
+ * Where a channel's video is, as `rtspUrl` takes it. An ONVIF camera without a typed path is asked
+ * (GetStreamUri): its answer is the path; when its service does not answer, or has no such stream, the common
+ * Profile S path is tried (RTSP may work where ONVIF is off). Credentials the service refuses are final: the
+ * same ones would be refused over RTSP.
+ */
+export async function streamPlace(
+  target: RealCamera,
+  channel: number,
+  quality: StreamQuality,
+  opts: { now: () => number },
+): Promise<RealCamera | { refused: string }> {
+  if (target.kind !== 'onvif' || target.path !== '') return target;
+  const answer = await onvifStreamPath(
+    {
+      host: target.host,
+      onvifPort: target.onvifPort ?? ONVIF_DEFAULT_PORT,
+      username: target.username,
+      password: target.password,
+    },
+    channel,
+    quality,
+    { now: opts.now },
+  );
+  if (answer.ok) return { ...target, kind: 'rtsp', path: answer.path };
+  if (answer.state === 'wrongPassword') return { refused: answer.detail };
+  return target;
 }

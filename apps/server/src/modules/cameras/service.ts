@@ -49,6 +49,7 @@ interface RawCamera {
   host: string;
   port: unknown;
   path: string;
+  onvif_port: unknown;
   username: string;
   has_password: boolean;
   recording: string;
@@ -58,7 +59,7 @@ interface RawCamera {
   created_at: unknown;
 }
 
-const columns = sql`c.id, c.plant_id, p.name as plant_name, c.kind, c.name, c.host, c.port, c.path, c.username,
+const columns = sql`c.id, c.plant_id, p.name as plant_name, c.kind, c.name, c.host, c.port, c.path, c.onvif_port, c.username,
   c.password_cipher <> '' as has_password, c.recording, c.storage_space_id, c.state, c.state_at, c.created_at`;
 
 const KINDS: readonly string[] = [...CAMERA_KINDS, SIMULATED_CAMERA_KIND];
@@ -89,6 +90,7 @@ function cameraColumns(body: CameraAddBody | CameraEditBody, passwordCipher: str
     host: body.host,
     port: body.port,
     path: body.path,
+    onvifPort: body.onvifPort,
     username: body.username,
     passwordCipher,
     recording: body.recording,
@@ -107,6 +109,7 @@ function audited(b: CameraAddBody | CameraEditBody | CameraRecord, channels: num
     host: b.host,
     port: b.port,
     path: b.path,
+    onvifPort: b.onvifPort,
     username: b.username,
     channels,
     recording: b.recording,
@@ -148,6 +151,7 @@ export class CameraService {
       host: r.host,
       port: Number(r.port),
       path: r.path,
+      onvifPort: Number(r.onvif_port),
       username: r.username,
       hasPassword: Boolean(r.has_password),
       channels: channels

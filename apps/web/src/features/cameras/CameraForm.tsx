@@ -34,6 +34,7 @@ const FIELDS = [
   'host',
   'port',
   'path',
+  'onvifPort',
   'username',
   'password',
   'channels',
@@ -206,6 +207,16 @@ export function CameraForm({
             <InputNumber min={1} max={65535} precision={0} data-testid="camera-port" />
           </Form.Item>
         </div>
+        {kind === 'onvif' ? (
+          <Form.Item
+            name="onvifPort"
+            label={t('cameras.form.onvifPort')}
+            extra={t('cameras.form.onvifPortHelp')}
+            rules={[{ required: true, type: 'integer', min: 1, max: 65535, message: fieldMessage('cameraPort', lang) }]}
+          >
+            <InputNumber min={1} max={65535} precision={0} data-testid="camera-onvif-port" />
+          </Form.Item>
+        ) : null}
         {needsPath(kind) ? (
           <Form.Item name="path" label={t('cameras.form.path')} extra={t('cameras.form.pathHelp')}>
             <Input maxLength={CAMERA_LIMITS.pathMax} placeholder="/live/ch{ch}" dir="ltr" data-testid="camera-path" />

@@ -39,6 +39,7 @@ const camera = (over: Partial<CameraRow> & { id: string; name: string; n?: numbe
   host: '10.0.0.2',
   port: 554,
   path: '',
+  onvifPort: 80,
   username: 'admin',
   hasPassword: true,
   channels: Array.from({ length: over.n ?? 1 }, (_, i) => ({ id: `${over.id}-c${i + 1}`, number: i + 1, name: '' })),
@@ -215,6 +216,13 @@ describe('camera form', () => {
     expect('password' in cameraEditBody(values)).toBe(false);
     expect(cameraEditBody({ ...values, password: 'newpass' }).password).toBe('newpass');
     expect(cameraEditBody({ ...values, kind: 'rtsp', path: ' /live ' }).path).toBe('/live');
+  });
+
+  it('sends the ONVIF port an ONVIF camera was given, and the default for every other kind', () => {
+    expect(cameraEditBody({ ...values, kind: 'onvif', onvifPort: 8080 }).onvifPort).toBe(8080);
+    expect(cameraEditBody({ ...values, kind: 'onvif' }).onvifPort).toBe(80);
+    expect(cameraEditBody({ ...values, kind: 'hikvision', onvifPort: 8080 }).onvifPort).toBe(80);
+    expect(cameraFormOf(camera({ id: 'o', name: 'Yard', kind: 'onvif', onvifPort: 8899 })).onvifPort).toBe(8899);
   });
 
   it('never fills the password of a kept camera', () => {

@@ -1,6 +1,7 @@
 import {
   CAMERA_KIND_INFO,
   CAMERA_KINDS,
+  ONVIF_DEFAULT_PORT,
   CAMERA_LIMITS,
   isCameraPassword,
   type CameraAddBody,
@@ -335,6 +336,8 @@ export interface CameraFormValues {
   host: string;
   port: number;
   path?: string;
+  /** Kind onvif: the port of its ONVIF web service. */
+  onvifPort?: number;
   username?: string;
   password?: string;
   channels: number;
@@ -350,6 +353,7 @@ export function emptyCameraForm(): CameraFormValues {
     host: '',
     port: defaultPort('onvif'),
     path: '',
+    onvifPort: ONVIF_DEFAULT_PORT,
     username: 'admin',
     password: '',
     channels: 1,
@@ -367,6 +371,7 @@ export function cameraFormOf(row: CameraRow): CameraFormValues {
     host: row.host,
     port: row.port,
     path: row.path,
+    onvifPort: row.onvifPort,
     username: row.username,
     password: '',
     channels: Math.max(CAMERA_LIMITS.channelsMin, row.channels.length),
@@ -389,6 +394,7 @@ function commonFields(v: CameraFormValues): Omit<CameraEditBody, 'password'> {
     host: v.host.trim(),
     port: Number(v.port),
     path: needsPath(v.kind) ? (v.path ?? '').trim() : '',
+    onvifPort: v.kind === 'onvif' ? Number(v.onvifPort ?? ONVIF_DEFAULT_PORT) : ONVIF_DEFAULT_PORT,
     username: (v.username ?? '').trim(),
     channels: Number(v.channels),
     recording: v.recording,

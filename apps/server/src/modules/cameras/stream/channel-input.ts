@@ -3,7 +3,7 @@ import { SIMULATED_CAMERA_KIND, type CameraState, type StreamQuality } from '@he
 import type { Db } from '../../../db/client.js';
 import { camera, cameraChannel, plant } from '../../../db/schema.js';
 import type { SecretBox } from '../../auth/secret-box.js';
-import { probeUrl } from '../probe.js';
+import { probeUrl, streamPlace } from '../probe.js';
 import { inputArgs, liveDir, OVERLAY_NAME_FILE, rtspUrl, type CameraSource } from './ffmpeg-args.js';
 import type { ChannelInput } from './supervisor.js';
 
@@ -23,15 +23,24 @@ export function channelInputs(deps: { db: Db; box: SecretBox; videoDir: string; 
         .where(eq(cameraChannel.id, channelId));
       if (!row) throw new Error(`camera channel ${channelId} is gone`);
       const c = row.camera;
-      const src: CameraSource = {
+      const password = await box.open(c.passwordCipher);
+      let src: CameraSource = {
         kind: c.kind,
         host: c.host,
         port: c.port,
         path: c.path,
         username: c.username,
-        password: await box.open(c.passwordCipher),
+        password,
         channel: row.number,
       };
+      if (c.kind === 'onvif') {
+        // The camera's ONVIF service names the stream; refused credentials go to ffmpeg as they are, and its
+        // 401 says so (the stream's state).
+        const place = await streamPlace({ ...c, kind: 'onvif', password, channel: row.number }, row.number, quality, {
+          now: Date.now,
+        });
+        if (!('refused' in place)) src = { ...src, kind: place.kind, path: place.path };
+      }
       const dir = liveDir(deps.videoDir, channelId, quality);
       const simulated = c.kind === SIMULATED_CAMERA_KIND;
       // H.264 is copied as it comes; anything else (or a camera that does not answer the probe) is encoded.

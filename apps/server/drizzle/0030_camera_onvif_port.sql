@@ -1,0 +1,1 @@
+ALTER TABLE "camera" ADD COLUMN "onvif_port" integer DEFAULT 80 NOT NULL;
