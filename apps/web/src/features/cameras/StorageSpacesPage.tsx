@@ -225,6 +225,30 @@ function SpaceForm({
  * enterprise/storage — the company's video storage spaces (issue 18 point 3, spec §9: at most 10): a folder on
  * the server or an S3-compatible bucket, each with its capacity, retention and the cameras that record to it.
  */
+/** How full a space is: a bar and "used of capacity". */
+function Used({ row: r }: { row: StorageSpaceRow }): React.JSX.Element {
+  const { t } = useTranslation();
+  const { locale } = useDisplay();
+
+  const pct = usedPercent(r.usedBytes, r.capacityGb);
+  const label = t('cameras.storage.usedOf', {
+    used: formatSize(r.usedBytes, locale),
+    capacity: formatSize(r.capacityGb * 1024 ** 3, locale),
+  });
+  return (
+    <div className="hg-cam-used">
+      <Progress
+        percent={Math.round(pct)}
+        size="small"
+        status={pct >= 90 ? 'exception' : 'normal'}
+        showInfo={false}
+        aria-label={label}
+      />
+      <span className="hg-num">{label}</span>
+    </div>
+  );
+}
+
 /** Where a space keeps its recordings: its kind, and the folder or the bucket. */
 function Where({ row }: { row: StorageSpaceRow }): React.JSX.Element {
   const { t } = useTranslation();
@@ -241,7 +265,6 @@ function Where({ row }: { row: StorageSpaceRow }): React.JSX.Element {
 export default function StorageSpacesPage(): React.JSX.Element {
   const { t } = useTranslation();
   const wide = Grid.useBreakpoint().md ?? true;
-  const { locale } = useDisplay();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<{ row: StorageSpaceRow | null } | null>(null);
   const list = useQuery({ queryKey: cameraKeys.spaces, queryFn: () => cameraApi.spaces() });
@@ -292,10 +315,11 @@ export default function StorageSpacesPage(): React.JSX.Element {
             render: (_, r) => (
               <>
                 <strong>{r.name}</strong>
-                {/* On a phone the location, retention and cameras columns are hidden: the name says where. */}
+                {/* On a phone only the name and the actions are columns: where and how full go under the name. */}
                 {wide ? null : (
                   <div className="hg-cam-where-narrow">
                     <Where row={r} />
+                    <Used row={r} />
                   </div>
                 )}
               </>
@@ -310,25 +334,8 @@ export default function StorageSpacesPage(): React.JSX.Element {
           {
             key: 'used',
             title: t('cameras.storage.used'),
-            render: (_, r) => {
-              const pct = usedPercent(r.usedBytes, r.capacityGb);
-              const label = t('cameras.storage.usedOf', {
-                used: formatSize(r.usedBytes, locale),
-                capacity: formatSize(r.capacityGb * 1024 ** 3, locale),
-              });
-              return (
-                <div className="hg-cam-used">
-                  <Progress
-                    percent={Math.round(pct)}
-                    size="small"
-                    status={pct >= 90 ? 'exception' : 'normal'}
-                    showInfo={false}
-                    aria-label={label}
-                  />
-                  <span className="hg-num">{label}</span>
-                </div>
-              );
-            },
+            responsive: ['md'],
+            render: (_, r) => <Used row={r} />,
           },
           {
             key: 'retention',
