@@ -129,6 +129,40 @@ describe('background work yields to the console’s requests', () => {
     expect(order).toEqual(['A', 'timer', 'B', 'C']);
   });
 
+  it('spaces slices for two seconds after a request and while another instance is in use, not only in flight', async () => {
+    let now = 10_000;
+    const foreground = new Foreground(100, 20, () => now);
+    const { url } = await appWith(foreground);
+    /** Real milliseconds between the grants of three slices asked at once. */
+    const gaps = async () => {
+      const at: number[] = [];
+      await Promise.all([1, 2, 3].map(() => foreground.slice().then(() => at.push(performance.now()))));
+      return [(at[1] ?? 0) - (at[0] ?? 0), (at[2] ?? 0) - (at[1] ?? 0)];
+    };
+    /** Whether three slices asked at once are all granted before a 100 ms timer: back to back, turn by turn. */
+    const backToBack = async () => {
+      let timer = false;
+      const t = setTimeout(() => (timer = true), 100);
+      await Promise.all([1, 2, 3].map(() => foreground.slice()));
+      clearTimeout(t);
+      return !timer;
+    };
+    expect(await backToBack()).toBe(true);
+
+    // A request answered a moment ago: nothing in flight, but a page asks again within 200 ms.
+    expect((await fetch(`${url}/fast`)).status).toBe(200);
+    await until(() => foreground.busy === 0);
+    for (const gap of await gaps()) expect(gap).toBeGreaterThanOrEqual(20);
+    now += 2_001;
+    expect(await backToBack()).toBe(true);
+
+    // Quiet here, but another instance's console is in use (it said so on the bus).
+    foreground.peerActive('other');
+    for (const gap of await gaps()) expect(gap).toBeGreaterThanOrEqual(20);
+    now += 2_001;
+    expect(await backToBack()).toBe(true);
+  });
+
   it('lets one step of background work through per wait while requests keep coming, not one per lane', async () => {
     let now = 1_000;
     const foreground = new Foreground(100, 20, () => now);

@@ -124,6 +124,13 @@ export class Foreground {
     }
   }
 
+  /** Whether the console is in use: a request in flight or within ACTIVE_MS, here or on another instance. */
+  private inUse(now: number): boolean {
+    if (this.inFlight > 0 || now - this.lastActivity < ACTIVE_MS) return true;
+    for (const at of this.peers.values()) if (now - at < ACTIVE_MS) return true;
+    return false;
+  }
+
   /**
    * Another instance's console is in use (it announced so on the bus). Instances share one database: while
    * several are in use, the busy limit is split between them, so two instances together let as few ingest
@@ -174,7 +181,7 @@ export class Foreground {
    * from the previous one, and Node runs such an immediate only in the next turn, after the sockets have been
    * polled; so between any two slices the console's requests get their turn, however many lanes are busy.
    * (Each lane yielding with its own setImmediate let eight lanes' slices run back to back in one turn.) While
-   * requests are in flight, slices are further spaced (SLICE_SPACING_MS).
+   * the console is in use (`inUse`), slices are further spaced (SLICE_SPACING_MS).
    */
   slice(): Promise<void> {
     return new Promise((resolve) => {
@@ -195,8 +202,11 @@ export class Foreground {
       waiter();
       this.grant();
     };
-    // While requests are being answered, background slices are spaced: at most one per SLICE_SPACING_MS.
-    const wait = this.inFlight > 0 ? this.lastGrant + SLICE_SPACING_MS - this.now() : 0;
+    // While the console is in use, here or on another instance, background slices are spaced: at most one per
+    // SLICE_SPACING_MS. (Spaced only while a request was in flight, the slices ran back to back in the 200 ms
+    // between a page's calls, and with two instances on one machine the calls then waited on the CPU.)
+    const now = this.now();
+    const wait = this.inUse(now) ? this.lastGrant + SLICE_SPACING_MS - now : 0;
     if (wait > 0) setTimeout(next, wait);
     else setImmediate(next);
   }
