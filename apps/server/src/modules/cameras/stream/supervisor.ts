@@ -89,9 +89,9 @@ interface Stream {
 
 /**
  * One ffmpeg per channel and quality somebody needs — a viewer holding it, or a recording (sub stream) —
- * writing HLS into VIDEO_DIR/live/<stream key>/ (ffmpeg-args.ts). A process that dies while needed is classified (unreachable, wrong password, no
- * stream) and restarted with backoff; one nobody needs any more is stopped (SIGTERM, SIGKILL 3 s later) and its
- * folder removed. `stopAll` at the app's close leaves no process behind.
+ * writing HLS into VIDEO_DIR/live/<stream key>/ (ffmpeg-args.ts). A process that dies while needed is
+ * classified (unreachable, wrong password, no stream) and restarted with backoff; one nobody needs any more is
+ * stopped (SIGTERM, SIGKILL 3 s later) and its folder removed. `stopAll` at the app's close leaves no process behind.
  */
 export class StreamSupervisor {
   private readonly streams = new Map<string, Stream>();
@@ -132,11 +132,6 @@ export class StreamSupervisor {
   /** Channels with a stream (running, starting or waiting to restart), each once whatever its qualities. */
   channels(): string[] {
     return [...new Set([...this.streams.values()].map((s) => s.channelId))];
-  }
-
-  /** Streams by key (`<channelId>` for the sub stream, `<channelId>-main` for the main one). */
-  streamKeys(): string[] {
-    return [...this.streams.keys()];
   }
 
   stateOf(channelId: string, quality: StreamQuality = 'sub'): CameraState {
