@@ -247,6 +247,9 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
       dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'db'),
       poolSize: config.ingestLanes + 8,
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed by the server'),
+      slowMs: config.slowStatementMs,
+      onSlowStatement: (slow) =>
+        app.log.warn(slow, `the embedded database was busy for ${slow.ms} ms with one statement`),
     }));
   const { db } = database;
   const roleIds = await syncBuiltinRoles(db);

@@ -57,6 +57,8 @@ export interface Config {
   backfillDays: number;
   /** Ingest transactions that may run at once on PostgreSQL (PGlite always uses one). */
   ingestLanes: number;
+  /** Embedded database: a statement at least this long (ms) is logged as a warning; 0 logs none. */
+  slowStatementMs: number;
   /** How long a command waits for the gateway's answer before it counts as timed out. */
   commandTimeoutMs: number;
   /** Days the communication log keeps a gateway's messages (COMM_LOG_DAYS). */
@@ -277,6 +279,7 @@ const envSchema = z.object({
   SIMULATE_UPGRADE_PERCENT_TIME: wholeNumber(0, 1000).default(100),
   SIMULATE_UPGRADE_FAIL_PERCENT: wholeNumber(0, 100).default(3),
   INGEST_LANES: positive.default(8),
+  SLOW_STATEMENT_MS: wholeNumber(0, 3_600_000).default(1000),
   COMMAND_TIMEOUT_S: positive.default(15),
   COMM_LOG_DAYS: positive.default(7),
   MAP_TILE_URL: tileTemplate.optional(),
@@ -372,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failPercent: e.SIMULATE_UPGRADE_FAIL_PERCENT,
     },
     ingestLanes: e.INGEST_LANES,
+    slowStatementMs: e.SLOW_STATEMENT_MS,
     commandTimeoutMs: e.COMMAND_TIMEOUT_S * 1000,
     commLogDays: e.COMM_LOG_DAYS,
     metricsToken: e.METRICS_TOKEN,

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { watchSlowStatements, type SlowStatement } from './slow-statements.js';
 
 /** One type for both drivers: the same queries run on PGlite and PostgreSQL (DESIGN §1). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,6 +38,12 @@ export async function openDatabase(opts: {
   poolSize?: number;
   /** Told when the server ends an idle pooled connection (PostgreSQL only). */
   onIdleError?: (err: Error) => void;
+  /**
+   * Told of every embedded (PGlite) statement that took at least `slowMs` (0: none): it held the whole process
+   * that long. PostgreSQL has its own log_min_duration_statement.
+   */
+  onSlowStatement?: (slow: SlowStatement) => void;
+  slowMs?: number;
 }): Promise<Database> {
   if (opts.url) {
     // Each ingest lane holds a connection for its transaction; requests need their own beside them.
@@ -71,6 +78,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: await migratedImage() });
   await client.waitReady;
+  if (opts.onSlowStatement && opts.slowMs) watchSlowStatements(client, opts.slowMs, opts.onSlowStatement);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
