@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { letTheLoopTurn } from './pglite-turns.js';
 import { watchSlowStatements, type SlowStatement } from './slow-statements.js';
 
 /** One type for both drivers: the same queries run on PGlite and PostgreSQL (DESIGN §1). */
@@ -78,6 +79,7 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: await migratedImage() });
   await client.waitReady;
+  letTheLoopTurn(client);
   if (opts.onSlowStatement && opts.slowMs) watchSlowStatements(client, opts.slowMs, opts.onSlowStatement);
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
