@@ -30,8 +30,8 @@ const DECODE_SLICE_MS = 5;
 // Payload bytes held at most (queued, being written, or waiting for an unavailable database). Beyond it the
 // broker stops reading from gateways until there is room: memory stays bounded, nothing is dropped.
 const MAX_HELD_BYTES = 32 * 1024 * 1024;
-// At shutdown, how long to wait for an unavailable database before leaving the rest unacknowledged (the
-// gateways replay it to the next instance).
+// At shutdown, how long to wait for an unavailable database, or for a backlog to be written, before leaving the
+// rest unacknowledged (the gateways replay it to the next instance).
 const STOP_WAIT_MS = 10_000;
 
 /**
@@ -187,18 +187,35 @@ export class Ingest {
   }
 
   /**
-   * Takes no more messages and commits what it holds. If the database stays unavailable longer than the
-   * stop wait, the rest is left unacknowledged: the gateways keep it and replay it after reconnecting.
+   * Takes no more messages and commits what it holds. If that takes longer than the stop wait (the database
+   * is unavailable, or a backlog is larger than the wait allows), the transactions under way finish and the
+   * rest is left unacknowledged: the gateways keep it and replay it after reconnecting.
    */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const wake of this.roomWaiters.splice(0)) wake();
-    const giveUp = setTimeout(() => this.patience.giveUp(), this.deps.stopWaitMs ?? STOP_WAIT_MS);
+    const giveUp = setTimeout(() => {
+      this.patience.giveUp();
+      this.leaveQueued();
+    }, this.deps.stopWaitMs ?? STOP_WAIT_MS);
     try {
       await this.drain();
     } finally {
       clearTimeout(giveUp);
     }
+  }
+
+  /** At shutdown, past the stop wait: what no transaction has taken yet is not acknowledged, only let go. */
+  private leaveQueued(): void {
+    let left = 0;
+    for (const lane of this.lanes) {
+      for (const m of lane.queue.splice(0)) {
+        this.release(m.payload.length);
+        left++;
+      }
+    }
+    if (left > 0)
+      this.deps.log.warn({ left }, 'shutting down: messages left unacknowledged (their gateways send them again)');
   }
 
   async receive(topic: string, payload: Buffer): Promise<void> {

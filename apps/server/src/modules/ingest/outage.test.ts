@@ -47,7 +47,13 @@ afterEach(async () => {
 
 async function rig(
   database: Database,
-  opts: { writer?: (real: TelemetryWriter) => Pick<TelemetryWriter, 'write'>; db?: Db; maxHeldBytes?: number } = {},
+  opts: {
+    writer?: (real: TelemetryWriter) => Pick<TelemetryWriter, 'write'>;
+    db?: Db;
+    maxHeldBytes?: number;
+    maxSamplesPerFlush?: number;
+    stopWaitMs?: number;
+  } = {},
 ): Promise<Rig> {
   const db = opts.db ?? database.db;
   const sn = `GWO${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -74,6 +80,8 @@ async function rig(
     lanes: database.kind === 'postgres' ? 4 : 1,
     backoff: { firstMs: 5, maxMs: 40 },
     ...(opts.maxHeldBytes ? { maxHeldBytes: opts.maxHeldBytes } : {}),
+    ...(opts.maxSamplesPerFlush ? { maxSamplesPerFlush: opts.maxSamplesPerFlush } : {}),
+    ...(opts.stopWaitMs ? { stopWaitMs: opts.stopWaitMs } : {}),
   });
   ingest.start();
   const gw = await mqtt.connectAsync(`mqtt://127.0.0.1:${bus.port}`, {
@@ -198,6 +206,40 @@ describe('a database outage on PGlite (injected)', () => {
     expect(result).toEqual({ lost: 0, rejected: 0, rows: BATCHES * 2 });
     const letters = await database.db.select().from(ingestDeadLetter).where(eq(ingestDeadLetter.gatewaySn, r.sn));
     expect(letters).toEqual([]);
+  });
+
+  it('at shutdown, a backlog longer than the stop wait is left unacknowledged once the write under way commits', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let writes = 0;
+    const r = await rig(database, {
+      // One batch (two readings) per transaction; the first write waits until the test lets it go.
+      maxSamplesPerFlush: 2,
+      stopWaitMs: 50,
+      writer: (real) => ({
+        write: async (s, alongside) => {
+          writes++;
+          await gate;
+          return real.write(s, alongside);
+        },
+      }),
+    });
+    const BATCHES = 20;
+    for (let i = 0; i < BATCHES; i++) {
+      await r.gw.publishAsync(gatewayTopics(r.sn).telemetry, JSON.stringify(batch(r, i)), { qos: 1 });
+    }
+    await until('the first write under way', () => writes === 1);
+    const stopped = r.ingest.stop();
+    // Past the stop wait (a timer due before this one), the write under way may finish.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    release();
+    await stopped;
+    // The batch being written is committed and acknowledged once; the other 19 are neither (their gateway
+    // keeps them and sends them again), and no transaction was started for them.
+    expect(writes).toBe(1);
+    const answered = [...r.acks.values()].flat();
+    expect(answered).toEqual([expect.objectContaining({ id: 'b-0', status: 'committed' })]);
+    expect((await lost(database.db, r, BATCHES)).rows).toBe(2);
   });
 
   it('rejects only what the database refuses while it answers, and keeps it as a dead letter first', async () => {

@@ -394,8 +394,11 @@ function powerFromFlush(
   buckets: { plantId: string; bucket: number }[],
 ): { complete: PowerRow[]; rest: { plantId: string; bucket: number }[] } {
   const newestInBucket = new Map<string, Map<string, { ts: number; m: Metrics; kind: string }>>();
+  // Looked up per bucket below: a backfill flush has thousands of buckets and hundreds of devices.
+  const plants = new Map<string, PlantInfo>();
   for (const [deviceId, entry] of byDevice) {
     if (!entry.plant || !entry.device.plantId) continue;
+    plants.set(entry.plant.id, entry.plant);
     for (const [ts, m] of entry.samples) {
       const key = `${entry.plant.id}|${bucket5(ts)}`;
       let devs = newestInBucket.get(key);
@@ -408,11 +411,10 @@ function powerFromFlush(
   const rest: { plantId: string; bucket: number }[] = [];
   for (const b of buckets) {
     const devs = newestInBucket.get(`${b.plantId}|${b.bucket}`);
-    const plant = [...byDevice.values()].find((e) => e.plant?.id === b.plantId)?.plant;
+    const plant = plants.get(b.plantId);
     const whole =
       devs !== undefined &&
       plant !== undefined &&
-      plant !== null &&
       devs.size === plant.deviceCount &&
       [...devs.keys()].every((id) => appending.has(id));
     if (!whole || !devs) {
