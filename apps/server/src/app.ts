@@ -628,6 +628,8 @@ export async function buildApp(opts: AppOptions): Promise<HeliographApp> {
     loop.stop();
     await commLog.stop();
     await bus.close();
+    // The embedded broker's gateways dropped as it closed: each is written offline before the database goes.
+    await ingest.presenceWritten();
     if (!opts.database) await database.close();
   });
 

@@ -10,7 +10,7 @@ import mqtt from 'mqtt';
 import { gatewayTopics, signNonce, type BatchAck } from '@heliograph/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { appUser, company } from '../db/schema.js';
+import { appUser, company, gateway } from '../db/schema.js';
 import { seedDemo } from '../modules/demo/seed.js';
 import { provisionPlant } from '../modules/plants/provision.js';
 import { TEST_PLANT_FIELDS } from '../test/plant-fields.js';
@@ -301,7 +301,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
         expect(acks).toContainEqual({ id: 'last', status: 'committed' });
         expect(streamText).toContain('event: ready');
         expect(code).toBe(0);
-        expect(output).not.toMatch(/did not finish in time|shutdown failed/);
+        expect(output).not.toMatch(/did not finish in time|shutdown failed|presence update failed/);
+        // Its gateway dropped as the embedded broker closed: written offline before the database closed.
+        const after = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+        const [row] = await after.db.select({ online: gateway.online }).from(gateway).where(eq(gateway.sn, GW));
+        await after.close();
+        expect(row?.online).toBe(false);
       },
     );
   },

@@ -172,3 +172,44 @@ describe('the ingest dispatcher', () => {
     expect(acks()).toContainEqual({ id: 'e-2', status: 'rejected', reason: 'could not be stored' });
   });
 });
+
+describe('gateways going on and off line', () => {
+  it('presenceWritten waits until a drop heard at shutdown is in the database', async () => {
+    let heard: ((sn: string, online: boolean) => void) | undefined;
+    const presenceBus = { ...quietBus(), onPresence: (h: (sn: string, online: boolean) => void) => (heard = h) };
+    // The state write is held until the test lets it go, as a busy database would hold it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { db } = database;
+    const slowDb = new Proxy(db, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'transaction' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          await gate;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const watcher = new Ingest({
+      db: slowDb,
+      bus: presenceBus,
+      registry: new GatewayRegistry(db),
+      writer: new TelemetryWriter(db),
+      log,
+    });
+    watcher.start();
+    await database.db.update(gateway).set({ online: true }).where(eq(gateway.sn, SN));
+
+    heard?.(SN, false);
+    let written = false;
+    const waiting = watcher.presenceWritten().then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toBe(false);
+    release();
+    await waiting;
+    const [gw] = await database.db.select().from(gateway).where(eq(gateway.sn, SN));
+    expect(gw?.online).toBe(false);
+    await watcher.stop();
+  });
+});

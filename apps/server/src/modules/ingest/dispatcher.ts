@@ -63,6 +63,8 @@ export class Ingest {
   private readonly roomWaiters: (() => void)[] = [];
   /** Acknowledgements on their way to the broker (not awaited by the lanes, awaited by drain). */
   private readonly sending = new Set<Promise<void>>();
+  /** Gateways' online/offline being written (awaited by `presenceWritten`). */
+  private readonly presenceWrites = new Set<Promise<void>>();
   /**
    * The last direct message of each gateway still being handled: the next one waits for it, so a gateway's
    * answers land in the order it sent them (an upgrade's `downloadOk` before the `failed` right after it).
@@ -149,7 +151,10 @@ export class Ingest {
     });
     this.deps.bus.throttle((bytes) => this.room(bytes));
     this.deps.bus.onPresence((sn, online) => {
-      void this.presence(sn, online).catch((err: Error) => this.deps.log.warn({ err, sn }, 'presence update failed'));
+      const write = this.presence(sn, online)
+        .catch((err: Error) => this.deps.log.warn({ err, sn }, 'presence update failed'))
+        .finally(() => this.presenceWrites.delete(write));
+      this.presenceWrites.add(write);
     });
   }
 
@@ -203,6 +208,14 @@ export class Ingest {
     } finally {
       clearTimeout(giveUp);
     }
+  }
+
+  /**
+   * Resolves once every gateway's connect or drop heard so far is written. At shutdown the embedded broker's
+   * gateways drop as it closes: their "offline" goes in before the database closes.
+   */
+  async presenceWritten(): Promise<void> {
+    while (this.presenceWrites.size > 0) await Promise.all([...this.presenceWrites]);
   }
 
   /** At shutdown, past the stop wait: what no transaction has taken yet is not acknowledged, only let go. */
