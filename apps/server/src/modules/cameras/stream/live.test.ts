@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES, type LiveWatch } from '@heliograph/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camera } from '../../../db/schema.js';
 import { signInForTests, TestApp } from '../../../test/harness.js';
+import { closedPort } from '../../../test/fake-rtsp.js';
 import { sunrisePlant } from '../../../test/gateway-fixtures.js';
 import { inputArgs, liveDir, OVERLAY_NAME_FILE } from './ffmpeg-args.js';
 import { SecretBox } from '../../auth/secret-box.js';
@@ -235,9 +235,8 @@ describe.skipIf(!present)('the supervisor', () => {
       { kind: 'simulated', host: 'simulated', port: 554, path: '', username: '', password: '', channel: 1 },
       { dir, copy: false, quality: 'sub' },
     );
-
-  it('stops ffmpeg once a hold lapses without renewal (injected clock), and leaves none at close', async () => {
-    let now = 1_000_000;
+  /** A supervisor of simulated cameras in a folder of its own, keeping every ffmpeg it spawns. */
+  const simulatedSupervisor = (clock: { now?: () => number; timers?: Timers }) => {
     const children: StreamChild[] = [];
     const videoDir = tempVideoDir();
     const sup = new StreamSupervisor({
@@ -250,7 +249,7 @@ describe.skipIf(!present)('the supervisor', () => {
       }),
       setState: async () => undefined,
       log: quiet,
-      now: () => now,
+      ...clock,
       sweepMs: 0,
       spawn: (cmd, args) => {
         const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -258,6 +257,12 @@ describe.skipIf(!present)('the supervisor', () => {
         return child;
       },
     });
+    return { sup, children };
+  };
+
+  it('stops ffmpeg once a hold lapses without renewal (injected clock), and leaves none at close', async () => {
+    let now = 1_000_000;
+    const { sup, children } = simulatedSupervisor({ now: () => now });
     const ch = '0b7a1a5e-lease-test-channel';
     await sup.watch(ch, 'v1');
     expect(await sup.waitForPlaylist(ch, 8_000)).toBe(true);
@@ -290,26 +295,7 @@ describe.skipIf(!present)('the supervisor', () => {
       },
       clearTimeout: () => undefined,
     };
-    const children: StreamChild[] = [];
-    const videoDir = tempVideoDir();
-    const sup = new StreamSupervisor({
-      ffmpegPath: FFMPEG,
-      videoDir,
-      input: async (channelId) => ({
-        cameraId: 'c',
-        input: simulated(liveDir(videoDir, channelId)),
-        files: { [OVERLAY_NAME_FILE]: 'Gate · Channel 1' },
-      }),
-      setState: async () => undefined,
-      log: quiet,
-      timers,
-      sweepMs: 0,
-      spawn: (cmd, args) => {
-        const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-        children.push(child);
-        return child;
-      },
-    });
+    const { sup, children } = simulatedSupervisor({ timers });
     const ch = '0b7a1a5e-drain-test-channel';
     await sup.watch(ch, 'v1');
     expect(await sup.waitForPlaylist(ch, 8_000)).toBe(true);
@@ -394,15 +380,6 @@ function tempVideoDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'hg-camstream-'));
   made.push(dir);
   return dir;
-}
-
-/** A local port nobody listens on (opened, then closed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 async function until(check: () => boolean, ms = 8_000): Promise<void> {
